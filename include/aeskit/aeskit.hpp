@@ -1,0 +1,7 @@
+// aeskit/aeskit.hpp — everything in the C++ API.
+#pragma once
+
+#include "aeskit/aes.hpp"
+#include "aeskit/backends.hpp"
+#include "aeskit/modes.hpp"
+#include "aeskit/status.hpp"

@@ -1,0 +1,49 @@
+// aeskit/backends.hpp — which AES backends exist, which this CPU can run, and which kernel
+// each mode will use. Used by `aeskit cpu`, the speed tool and the tests.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aeskit/export.hpp"
+#include "aeskit/modes.hpp"
+
+namespace aeskit {
+
+struct BackendInfo {
+  std::string_view name;         // stable identifier, e.g. "aesni", "portable"
+  std::string_view description;  // one line for people
+  bool available;                // this CPU (after AESKIT_DISABLE) can run it
+};
+
+// backends lists every backend compiled into this build, fastest first.
+AESKIT_API std::vector<BackendInfo> backends();
+
+// default_backend names the backend AesKey::create picks when none is named.
+AESKIT_API std::string_view default_backend();
+
+// kernel_for describes the code that runs `mode` in `direction` for a key of `key_bits`
+// on `backend` (empty: the default backend), e.g. "aesni:ctr128 (8 blocks/iteration)" or
+// "portable:encrypt_blocks (batched, 4 blocks)". Empty if the backend is unknown/unavailable.
+AESKIT_API std::string kernel_for(Mode mode, Direction direction, std::size_t key_bits,
+                                  std::string_view backend = {});
+
+struct CpuFeatureState {
+  std::string_view name;  // as spelled in AESKIT_DISABLE, e.g. "aesni"
+  bool detected;          // the CPU (and OS, for vector state) has it
+  bool enabled;           // detected and not removed by AESKIT_DISABLE or a missing dependency
+};
+
+struct CpuReport {
+  std::string cpu_name;                      // brand string, if the CPU reports one
+  std::vector<CpuFeatureState> features;
+  std::string disable_setting;               // AESKIT_DISABLE as read at start-up
+  std::vector<std::string> unknown_tokens;   // tokens of AESKIT_DISABLE that name no feature
+};
+
+// cpu_report describes the features found once at start-up and what was disabled.
+AESKIT_API CpuReport cpu_report();
+
+}  // namespace aeskit

@@ -1,0 +1,85 @@
+// aeskit/status.hpp — error reporting without exceptions.
+//
+// Every operation whose failure depends on its input (lengths, padding, buffers) returns a
+// Status or a Result<T>. Neither throws. An error code is stable; its message is a short
+// English sentence meant for people.
+#pragma once
+
+#include <optional>
+#include <utility>
+
+#include "aeskit/export.hpp"
+
+namespace aeskit {
+
+// Errc lists every way an aeskit call can fail. Values are stable (the C API reuses them).
+enum class Errc : int {
+  ok = 0,
+  bad_key_length = 1,       // key is not 16, 24 or 32 bytes
+  bad_iv_length = 2,        // IV/counter block is not 16 bytes (or missing for a mode that needs one)
+  output_too_small = 3,     // the output span cannot hold the result
+  not_block_multiple = 4,   // ECB/CBC input without padding is not a multiple of 16 bytes
+  bad_padding = 5,          // PKCS#7 padding did not verify on decryption
+  overlapping_buffers = 6,  // input and output overlap without being exactly the same buffer
+  unknown_backend = 7,      // no backend of that name is compiled in
+  backend_unavailable = 8,  // the backend exists but this CPU (or AESKIT_DISABLE) rules it out
+  invalid_state = 9,        // e.g. update() after finish(), or use of a moved-from object
+  invalid_argument = 10,    // an option that does not apply (e.g. padding with CTR)
+};
+
+// errc_message returns a one-line description of `code`; never null.
+AESKIT_API const char* errc_message(Errc code) noexcept;
+
+// Status is the outcome of an operation: ok, or one Errc.
+class [[nodiscard]] Status {
+ public:
+  constexpr Status() noexcept = default;
+  constexpr Status(Errc code) noexcept : code_(code) {}  // NOLINT: implicit by design
+
+  constexpr bool ok() const noexcept { return code_ == Errc::ok; }
+  constexpr explicit operator bool() const noexcept { return ok(); }
+  constexpr Errc code() const noexcept { return code_; }
+  const char* message() const noexcept { return errc_message(code_); }
+
+  friend constexpr bool operator==(Status a, Status b) noexcept { return a.code_ == b.code_; }
+
+ private:
+  Errc code_ = Errc::ok;
+};
+
+// Result<T> holds either a T or an error Status (never both).
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(Errc code) : status_(code) {}           // NOLINT
+  Result(Status status) : status_(status) {}     // NOLINT
+
+  bool ok() const noexcept { return value_.has_value(); }
+  explicit operator bool() const noexcept { return ok(); }
+  Status status() const noexcept { return status_; }
+  Errc code() const noexcept { return status_.code(); }
+  const char* message() const noexcept { return status_.message(); }
+
+  // value() requires ok(); calling it on an error is a programming mistake and aborts.
+  T& value() & { return *checked(); }
+  const T& value() const& { return *checked(); }
+  T&& value() && { return std::move(*checked()); }
+  T* operator->() { return checked(); }
+  const T* operator->() const { return checked(); }
+  T& operator*() & { return *checked(); }
+
+ private:
+  T* checked() {
+    if (!value_) __builtin_trap();
+    return &*value_;
+  }
+  const T* checked() const {
+    if (!value_) __builtin_trap();
+    return &*value_;
+  }
+  std::optional<T> value_;
+  Status status_;
+};
+
+}  // namespace aeskit

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs (as root, with apt-get) what building and testing aeskit needs, if missing.
+set -euo pipefail
+packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev libgtest-dev
+          nlohmann-json3-dev valgrind)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}"
+fi

@@ -1,0 +1,82 @@
+// src/backend/backend.hpp — the backend contract: what every AES implementation provides.
+//
+// A backend is one constant AesBackend: a name, a CPU predicate and a table of function
+// pointers. The required entries are key expansion and multi-block encrypt/decrypt. The bulk
+// entries are optional (nullptr) and each may process fewer blocks than asked: it returns how
+// many it did, and the generic mode code in src/modes/ finishes the rest by batching blocks
+// through encrypt_blocks/decrypt_blocks. So a backend with only the required entries already
+// runs every mode on its own instructions; bulk entries make the parallel modes faster.
+//
+// Round keys live in a RoundKeys buffer whose layout belongs to the backend that wrote it
+// (the key object remembers which one, and never hands a schedule to another backend).
+//
+// Every function here:
+//   - is noexcept and allocation-free;
+//   - accepts in == out (exact in-place) and otherwise non-overlapping buffers, any alignment;
+//   - runs in time independent of key and data (constant-time), depending only on lengths.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "cpu/features.hpp"
+
+namespace aeskit::detail {
+
+// RoundKeys is storage for one expanded key (encryption or decryption direction).
+// 1024 bytes hold the largest format in the tree: the portable backend's fixsliced AES-256
+// schedule (15 round keys × 8 bitsliced 64-bit words).
+struct alignas(64) RoundKeys {
+  static constexpr std::size_t kBytes = 1024;
+  std::uint8_t bytes[kBytes];
+  unsigned rounds;  // 10, 12 or 14
+};
+
+struct AesBackend {
+  std::string_view name;         // stable: "aesni", "portable", ...
+  std::string_view description;  // one line for `aeskit cpu`
+  // supported: can this CPU (after AESKIT_DISABLE) run the backend's code?
+  bool (*supported)(const cpu::FeatureSet& features);
+  // batch_blocks: how many blocks generic mode code should hand to encrypt_blocks at once
+  // to keep the backend's pipeline full (its interleave width, or a multiple of it).
+  std::size_t batch_blocks;
+
+  // --- required -------------------------------------------------------------------------
+  // expand_key: key_len is 16, 24 or 32 (validated by the caller). Sets enc.rounds.
+  void (*expand_key)(const std::uint8_t* key, std::size_t key_len, RoundKeys& enc) noexcept;
+  // derive_decrypt_key: builds the schedule decrypt_blocks uses from the encryption one.
+  void (*derive_decrypt_key)(const RoundKeys& enc, RoundKeys& dec) noexcept;
+  void (*encrypt_blocks)(const RoundKeys& enc, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks) noexcept;
+  void (*decrypt_blocks)(const RoundKeys& dec, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks) noexcept;
+
+  // --- optional bulk operations: return blocks processed (≤ blocks) -----------------------
+  // ctr32_be: out = in ^ E(counter), counter's last 4 bytes incremented big-endian mod 2^32
+  // per block; `counter` is advanced past the blocks processed.
+  std::size_t (*ctr32_be)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
+                          std::uint8_t* out, std::size_t blocks) noexcept;
+  // ctr128_be: as ctr32_be but the whole 16-byte block is one big-endian counter.
+  std::size_t (*ctr128_be)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks) noexcept;
+  // cbc_encrypt: serial chain; iv becomes the last ciphertext block.
+  std::size_t (*cbc_encrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
+                             std::uint8_t* out, std::size_t blocks) noexcept;
+  // cbc_decrypt: uses the decryption schedule; iv becomes the last ciphertext block.
+  std::size_t (*cbc_decrypt)(const RoundKeys& dec, std::uint8_t iv[16], const std::uint8_t* in,
+                             std::uint8_t* out, std::size_t blocks) noexcept;
+  // cfb128_decrypt: out_i = in_i ^ E(in_{i-1}), in_{-1} = iv; iv becomes the last input block.
+  std::size_t (*cfb128_decrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
+                                std::uint8_t* out, std::size_t blocks) noexcept;
+};
+
+// The backends compiled into this build, fastest first (src/backend/registry.cpp).
+std::size_t backend_count() noexcept;
+const AesBackend& backend_at(std::size_t index) noexcept;
+// find_backend: by name, or nullptr.
+const AesBackend* find_backend(std::string_view name) noexcept;
+// best_backend: the first in the list that `features` supports (the portable backend always is).
+const AesBackend& best_backend(const cpu::FeatureSet& features) noexcept;
+
+}  // namespace aeskit::detail

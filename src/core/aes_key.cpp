@@ -1,0 +1,84 @@
+// src/core/aes_key.cpp — AesKey: backend choice at key setup, schedule ownership, wiping.
+#include <new>
+
+#include "aeskit/aes.hpp"
+#include "core/buffers.hpp"
+#include "core/key_state.hpp"
+#include "core/secure_zero.hpp"
+#include "cpu/features.hpp"
+
+namespace aeskit {
+namespace detail {
+
+KeyState::~KeyState() {
+  secure_zero(&enc, sizeof enc);
+  secure_zero(&dec_, sizeof dec_);
+}
+
+}  // namespace detail
+
+namespace {
+
+bool valid_key_length(std::size_t n) { return n == 16 || n == 24 || n == 32; }
+
+}  // namespace
+
+Result<AesKey> AesKey::create(std::span<const std::uint8_t> key) { return create(key, {}); }
+
+Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_view backend_name) {
+  if (!valid_key_length(key.size())) return Errc::bad_key_length;
+  const detail::AesBackend* backend;
+  if (backend_name.empty()) {
+    backend = &detail::best_backend(cpu::cpu_features());
+  } else {
+    backend = detail::find_backend(backend_name);
+    if (backend == nullptr) return Errc::unknown_backend;
+    if (!backend->supported(cpu::cpu_features())) return Errc::backend_unavailable;
+  }
+  auto state = std::make_unique<detail::KeyState>();
+  state->backend = backend;
+  state->key_len = key.size();
+  backend->expand_key(key.data(), key.size(), state->enc);
+  return AesKey(std::move(state));
+}
+
+AesKey::AesKey() noexcept = default;
+AesKey::AesKey(std::unique_ptr<detail::KeyState> state) noexcept : state_(std::move(state)) {}
+AesKey::AesKey(AesKey&&) noexcept = default;
+AesKey& AesKey::operator=(AesKey&&) noexcept = default;
+AesKey::~AesKey() = default;
+
+std::size_t AesKey::key_bits() const noexcept { return state_ ? state_->key_len * 8 : 0; }
+
+std::string_view AesKey::backend_name() const noexcept {
+  return state_ ? state_->backend->name : std::string_view{};
+}
+
+namespace {
+
+Status check_block_buffers(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  if (in.size() % kBlockSize != 0) return Errc::not_block_multiple;
+  if (out.size() < in.size()) return Errc::output_too_small;
+  if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
+    return Errc::overlapping_buffers;
+  return {};
+}
+
+}  // namespace
+
+Status AesKey::encrypt_blocks(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) const {
+  if (!state_) return Errc::invalid_state;
+  if (Status s = check_block_buffers(in, out); !s) return s;
+  state_->backend->encrypt_blocks(state_->enc, in.data(), out.data(), in.size() / kBlockSize);
+  return {};
+}
+
+Status AesKey::decrypt_blocks(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) const {
+  if (!state_) return Errc::invalid_state;
+  if (Status s = check_block_buffers(in, out); !s) return s;
+  state_->backend->decrypt_blocks(state_->decryption_keys(), in.data(), out.data(),
+                                  in.size() / kBlockSize);
+  return {};
+}
+
+}  // namespace aeskit

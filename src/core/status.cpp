@@ -1,0 +1,34 @@
+// src/core/status.cpp — the messages behind Errc.
+#include "aeskit/status.hpp"
+
+namespace aeskit {
+
+const char* errc_message(Errc code) noexcept {
+  switch (code) {
+    case Errc::ok:
+      return "ok";
+    case Errc::bad_key_length:
+      return "AES key must be 16, 24 or 32 bytes";
+    case Errc::bad_iv_length:
+      return "IV must be 16 bytes for this mode (and absent for ECB)";
+    case Errc::output_too_small:
+      return "output buffer is too small for the result";
+    case Errc::not_block_multiple:
+      return "input length must be a multiple of 16 bytes for this mode without padding";
+    case Errc::bad_padding:
+      return "padding check failed on decryption";
+    case Errc::overlapping_buffers:
+      return "input and output buffers overlap without being the same buffer";
+    case Errc::unknown_backend:
+      return "no AES backend of that name is compiled into this build";
+    case Errc::backend_unavailable:
+      return "that AES backend cannot run on this CPU (or was disabled by AESKIT_DISABLE)";
+    case Errc::invalid_state:
+      return "object is not usable in this state (finished, moved from, or empty)";
+    case Errc::invalid_argument:
+      return "option does not apply to this mode";
+  }
+  return "unknown error";
+}
+
+}  // namespace aeskit

@@ -1,0 +1,107 @@
+// src/cpu/features.cpp — AESKIT_DISABLE parsing, dependency closure and the cached feature set.
+// The probing itself is per CPU family: probe_x86.cpp, probe_generic.cpp.
+#include "cpu/features.hpp"
+
+#include <array>
+#include <cctype>
+#include <cstdlib>
+
+namespace aeskit::cpu {
+namespace {
+
+constexpr std::array<std::string_view, kFeatureCount> kNames = {
+    "sse2", "ssse3", "sse41", "aesni", "pclmul", "avx",  "avx2",
+    "bmi2", "vaes",  "vpclmul", "avx512", "gfni", "sha"};
+
+// A feature and what it needs: the ISA extension's prerequisite, as the vendors document it
+// (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and our kernels'
+// subset; VAES/VPCLMULQDQ are VEX-encoded on ymm).
+struct Requirement {
+  Feature feature;
+  Feature needs;
+};
+constexpr Requirement kRequirements[] = {
+    {Feature::ssse3, Feature::sse2},   {Feature::sse41, Feature::ssse3},
+    {Feature::aesni, Feature::sse2},   {Feature::pclmul, Feature::sse2},
+    {Feature::avx, Feature::sse41},    {Feature::avx2, Feature::avx},
+    {Feature::vaes, Feature::avx},     {Feature::vaes, Feature::aesni},
+    {Feature::vpclmul, Feature::avx},  {Feature::vpclmul, Feature::pclmul},
+    {Feature::avx512, Feature::avx2},  {Feature::gfni, Feature::sse2},
+    {Feature::sha, Feature::sse2},
+};
+
+std::string lower_trimmed(std::string_view token) {
+  std::string out;
+  for (char c : token)
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  return out;
+}
+
+struct State {
+  FeatureSet detected;
+  std::string setting;
+  DisableResult result;
+};
+
+const State& state() {
+  static const State s = [] {
+    State st;
+    st.detected = close_dependencies(probe_features());
+    const char* env = std::getenv("AESKIT_DISABLE");
+    st.setting = env ? env : "";
+    st.result = apply_disable(st.detected, st.setting);
+    return st;
+  }();
+  return s;
+}
+
+}  // namespace
+
+std::string_view feature_name(Feature f) { return kNames[static_cast<unsigned>(f)]; }
+
+FeatureSet close_dependencies(FeatureSet set) {
+  // Iterate to a fixed point: removing one feature may orphan another.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Requirement& r : kRequirements) {
+      if (set.has(r.feature) && !set.has(r.needs)) {
+        set.remove(r.feature);
+        changed = true;
+      }
+    }
+  }
+  return set;
+}
+
+DisableResult apply_disable(FeatureSet detected, std::string_view setting) {
+  DisableResult out;
+  FeatureSet enabled = detected;
+  while (!setting.empty()) {
+    std::size_t comma = setting.find(',');
+    std::string token = lower_trimmed(setting.substr(0, comma));
+    setting = comma == std::string_view::npos ? std::string_view{} : setting.substr(comma + 1);
+    if (token.empty()) continue;
+    if (token == "all") {
+      enabled = FeatureSet{};
+      continue;
+    }
+    bool known = false;
+    for (unsigned i = 0; i < kFeatureCount; ++i) {
+      if (kNames[i] == token) {
+        enabled.remove(static_cast<Feature>(i));
+        known = true;
+      }
+    }
+    if (!known) out.unknown_tokens.push_back(token);
+  }
+  out.enabled = close_dependencies(enabled);
+  return out;
+}
+
+const FeatureSet& cpu_features() { return state().result.enabled; }
+const FeatureSet& detected_features() { return state().detected; }
+const std::string& disable_setting() { return state().setting; }
+const std::vector<std::string>& disable_unknown_tokens() { return state().result.unknown_tokens; }
+
+}  // namespace aeskit::cpu

@@ -1,0 +1,80 @@
+// src/cpu/features.hpp — the one place that knows which CPU features exist.
+//
+// Features are probed once (CPUID, plus XGETBV for the vector state the OS saves: a feature
+// whose registers the OS does not enable counts as absent), then AESKIT_DISABLE removes
+// features (it can never add one), then every feature whose prerequisite is gone is removed
+// too (no AVX2 without AVX, no VAES without AVX, ...). Backends read the result through
+// cpu_features(); nothing else in the library looks at CPUID or the environment.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aeskit::cpu {
+
+enum class Feature : unsigned {
+  sse2,
+  ssse3,
+  sse41,
+  aesni,
+  pclmul,
+  avx,
+  avx2,
+  bmi2,
+  vaes,
+  vpclmul,
+  avx512,  // AVX-512 F + BW + VL (the subset our kernels need), with ZMM state enabled
+  gfni,
+  sha,
+  count
+};
+
+inline constexpr unsigned kFeatureCount = static_cast<unsigned>(Feature::count);
+
+// FeatureSet is a bit set over Feature.
+class FeatureSet {
+ public:
+  constexpr FeatureSet() = default;
+  constexpr bool has(Feature f) const { return (bits_ >> static_cast<unsigned>(f)) & 1u; }
+  constexpr void add(Feature f) { bits_ |= 1u << static_cast<unsigned>(f); }
+  constexpr void remove(Feature f) { bits_ &= ~(1u << static_cast<unsigned>(f)); }
+  constexpr std::uint32_t bits() const { return bits_; }
+  friend constexpr bool operator==(FeatureSet, FeatureSet) = default;
+
+ private:
+  std::uint32_t bits_ = 0;
+};
+
+// feature_name is the spelling used by AESKIT_DISABLE and `aeskit cpu`.
+std::string_view feature_name(Feature f);
+
+// probe_features asks the CPU (uncached; prefer cpu_features()).
+FeatureSet probe_features();
+
+// DisableResult is what parsing AESKIT_DISABLE produced.
+struct DisableResult {
+  FeatureSet enabled;
+  std::vector<std::string> unknown_tokens;
+};
+
+// apply_disable removes the features named in `setting` (comma-separated, case-insensitive,
+// spaces ignored; "all" removes every feature) from `detected`, then removes features whose
+// prerequisites are missing. The result is always a subset of `detected`.
+DisableResult apply_disable(FeatureSet detected, std::string_view setting);
+
+// close_dependencies removes every feature whose prerequisite is absent.
+FeatureSet close_dependencies(FeatureSet set);
+
+// cpu_features: detected features minus AESKIT_DISABLE, computed once (thread-safe).
+const FeatureSet& cpu_features();
+// detected_features: before AESKIT_DISABLE.
+const FeatureSet& detected_features();
+// disable_setting: the raw AESKIT_DISABLE value read at start-up ("" if unset).
+const std::string& disable_setting();
+const std::vector<std::string>& disable_unknown_tokens();
+// cpu_brand: the CPU's brand string, or "".
+std::string cpu_brand();
+
+}  // namespace aeskit::cpu

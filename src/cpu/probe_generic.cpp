@@ -1,0 +1,10 @@
+// src/cpu/probe_generic.cpp — feature probing on CPUs we have no accelerated backend for yet:
+// nothing is reported, so the portable backend runs.
+#include "cpu/features.hpp"
+
+namespace aeskit::cpu {
+
+FeatureSet probe_features() { return {}; }
+std::string cpu_brand() { return {}; }
+
+}  // namespace aeskit::cpu

@@ -1,0 +1,51 @@
+// src/modes/kernel_report.cpp — describe_kernel: the code path each mode takes on a backend.
+// It mirrors the choices in block_modes.cpp and stream_modes.cpp (bulk entry if the backend
+// has one, else batches through encrypt_blocks/decrypt_blocks, else a serial chain of
+// single-block calls where the mode itself is serial).
+#include <string>
+
+#include "modes/mode_kernels.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+std::string bulk(const AesBackend& b, const char* entry) {
+  return std::string(b.name) + ":" + entry + " (bulk kernel)";
+}
+
+std::string batched(const AesBackend& b, const char* entry) {
+  std::size_t n = b.batch_blocks < kMaxBatchBlocks ? b.batch_blocks : kMaxBatchBlocks;
+  return std::string(b.name) + ":" + entry + " (batched, " + std::to_string(n) + " blocks/call)";
+}
+
+std::string serial(const AesBackend& b, const char* why) {
+  return std::string(b.name) + ":encrypt_blocks (1 block/call; " + why + ")";
+}
+
+}  // namespace
+
+std::string describe_kernel(const AesBackend& b, Mode mode, Direction dir) {
+  const bool enc = dir == Direction::encrypt;
+  switch (mode) {
+    case Mode::ecb:
+      return std::string(b.name) + (enc ? ":encrypt_blocks" : ":decrypt_blocks") +
+             " (whole input in one call)";
+    case Mode::cbc:
+      if (enc) return b.cbc_encrypt ? bulk(b, "cbc_encrypt") : serial(b, "CBC encryption is a chain");
+      return b.cbc_decrypt ? bulk(b, "cbc_decrypt") : batched(b, "decrypt_blocks");
+    case Mode::ctr32:
+      return b.ctr32_be ? bulk(b, "ctr32_be") : batched(b, "encrypt_blocks");
+    case Mode::ctr128:
+      return b.ctr128_be ? bulk(b, "ctr128_be") : batched(b, "encrypt_blocks");
+    case Mode::cfb128:
+      if (enc) return serial(b, "CFB encryption is a chain");
+      return b.cfb128_decrypt ? bulk(b, "cfb128_decrypt") : batched(b, "encrypt_blocks");
+    case Mode::cfb8:
+      return serial(b, "CFB8 needs one block per byte");
+    case Mode::ofb:
+      return serial(b, "OFB is a chain");
+  }
+  return {};
+}
+
+}  // namespace aeskit::detail

@@ -1,0 +1,188 @@
+// src/modes/one_shot.cpp — aeskit::encrypt / aeskit::decrypt: validate everything, then run
+// the whole-block loops of mode_kernels.hpp, handling padding and partial final blocks.
+//
+// Nothing is written to `out` unless every check passes. For padded decryption the last
+// block is decrypted first into a scratch block and its padding checked, so a bad padding
+// (or an output too small for the unpadded length) is reported before any byte is written.
+#include <cstring>
+
+#include "aeskit/modes.hpp"
+#include "core/buffers.hpp"
+#include "core/key_state.hpp"
+#include "core/secure_zero.hpp"
+#include "modes/mode_args.hpp"
+#include "modes/mode_kernels.hpp"
+#include "modes/padding.hpp"
+
+namespace aeskit {
+
+std::string_view mode_name(Mode mode) noexcept {
+  switch (mode) {
+    case Mode::ecb: return "ECB";
+    case Mode::cbc: return "CBC";
+    case Mode::ctr32: return "CTR32";
+    case Mode::ctr128: return "CTR";
+    case Mode::cfb128: return "CFB";
+    case Mode::cfb8: return "CFB8";
+    case Mode::ofb: return "OFB";
+  }
+  return "?";
+}
+
+bool mode_needs_iv(Mode mode) noexcept { return mode != Mode::ecb; }
+
+namespace detail {
+
+bool is_block_mode(Mode mode) { return mode == Mode::ecb || mode == Mode::cbc; }
+
+Status validate_mode_args(const AesKey& key, Mode mode, std::span<const std::uint8_t> iv,
+                          Padding padding) {
+  if (!key.valid()) return Errc::invalid_state;
+  if (iv.size() != (mode_needs_iv(mode) ? 16u : 0u)) return Errc::bad_iv_length;
+  if (padding != Padding::none && !is_block_mode(mode)) return Errc::invalid_argument;
+  return {};
+}
+
+void run_stream_mode(const KeyState& k, Mode mode, Direction dir, std::uint8_t iv[16],
+                     const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+  if (mode == Mode::cfb8) {
+    cfb8_bytes(k, dir, iv, in, out, len);
+    return;
+  }
+  const std::size_t blocks = len / 16, tail = len % 16;
+  switch (mode) {
+    case Mode::ctr32:
+    case Mode::ctr128:
+      ctr_blocks(k, mode, iv, in, out, blocks);
+      break;
+    case Mode::cfb128:
+      if (dir == Direction::encrypt)
+        cfb128_encrypt_blocks(k, iv, in, out, blocks);
+      else
+        cfb128_decrypt_blocks(k, iv, in, out, blocks);
+      break;
+    case Mode::ofb:
+      ofb_blocks(k, iv, in, out, blocks);
+      break;
+    default:
+      break;
+  }
+  if (tail) {
+    // The final partial block uses the next key-stream block: E(counter) for CTR,
+    // E(previous ciphertext) for CFB, E(previous output) for OFB — all E(iv) here.
+    std::uint8_t stream[16];
+    encrypt_one(k, iv, stream);
+    xor_bytes(out + 16 * blocks, in + 16 * blocks, stream, tail);
+    secure_zero(stream, sizeof stream);
+  }
+}
+
+}  // namespace detail
+
+using detail::KeyAccess;
+using detail::KeyState;
+
+Result<std::size_t> encrypt(const AesKey& key, Mode mode, std::span<const std::uint8_t> iv,
+                            std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                            Padding padding) {
+  if (Status s = detail::validate_mode_args(key, mode, iv, padding); !s) return s;
+  const bool padded = padding == Padding::pkcs7;
+  if (detail::is_block_mode(mode) && !padded && in.size() % 16) return Errc::not_block_multiple;
+  const std::size_t out_len = padded ? (in.size() / 16 + 1) * 16 : in.size();
+  if (out.size() < out_len) return Errc::output_too_small;
+  if (detail::partially_overlaps(in.data(), in.size(), out.data(), out_len))
+    return Errc::overlapping_buffers;
+
+  const KeyState& k = *KeyAccess::state(key);
+  std::uint8_t chain[16] = {};
+  if (!iv.empty()) std::memcpy(chain, iv.data(), 16);
+  const std::size_t full = in.size() / 16;
+  if (detail::is_block_mode(mode)) {
+    // With padding, the final block holds the tail and the pad; build it before the full
+    // blocks are written, since in place they overwrite the input it comes from.
+    std::uint8_t last[16];
+    if (padded) detail::pkcs7_pad_block(in.data() + 16 * full, in.size() % 16, last);
+    if (mode == Mode::ecb) {
+      detail::ecb_encrypt_blocks(k, in.data(), out.data(), full);
+      if (padded) detail::ecb_encrypt_blocks(k, last, out.data() + 16 * full, 1);
+    } else {
+      detail::cbc_encrypt_blocks(k, chain, in.data(), out.data(), full);
+      if (padded) detail::cbc_encrypt_blocks(k, chain, last, out.data() + 16 * full, 1);
+    }
+    detail::secure_zero(last, sizeof last);
+  } else {
+    detail::run_stream_mode(k, mode, Direction::encrypt, chain, in.data(), out.data(), in.size());
+  }
+  detail::secure_zero(chain, sizeof chain);
+  return out_len;
+}
+
+Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::uint8_t> iv,
+                            std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                            Padding padding) {
+  if (Status s = detail::validate_mode_args(key, mode, iv, padding); !s) return s;
+  const KeyState& k = *KeyAccess::state(key);
+  std::uint8_t chain[16] = {};
+  if (!iv.empty()) std::memcpy(chain, iv.data(), 16);
+
+  if (!detail::is_block_mode(mode)) {
+    if (out.size() < in.size()) return Errc::output_too_small;
+    if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
+      return Errc::overlapping_buffers;
+    detail::run_stream_mode(k, mode, Direction::decrypt, chain, in.data(), out.data(), in.size());
+    detail::secure_zero(chain, sizeof chain);
+    return in.size();
+  }
+
+  if (in.size() % 16) return Errc::not_block_multiple;
+  const std::size_t blocks = in.size() / 16;
+  if (padding == Padding::none) {
+    if (out.size() < in.size()) return Errc::output_too_small;
+    if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
+      return Errc::overlapping_buffers;
+    if (mode == Mode::ecb)
+      detail::ecb_decrypt_blocks(k, in.data(), out.data(), blocks);
+    else
+      detail::cbc_decrypt_blocks(k, chain, in.data(), out.data(), blocks);
+    detail::secure_zero(chain, sizeof chain);
+    return in.size();
+  }
+
+  // PKCS#7: decrypt and check the last block first, write nothing until it passes.
+  if (blocks == 0) return Errc::bad_padding;
+  std::uint8_t last[16];
+  const std::uint8_t* last_in = in.data() + 16 * (blocks - 1);
+  if (mode == Mode::ecb) {
+    detail::ecb_decrypt_blocks(k, last_in, last, 1);
+  } else {
+    std::uint8_t last_chain[16];
+    std::memcpy(last_chain, blocks > 1 ? last_in - 16 : chain, 16);
+    detail::cbc_decrypt_blocks(k, last_chain, last_in, last, 1);
+  }
+  const std::size_t pad = detail::pkcs7_check_block(last);
+  // Declassified here: whether the padding is valid, and its length, are the call's result.
+  if (pad == 0) {
+    detail::secure_zero(last, sizeof last);
+    detail::secure_zero(chain, sizeof chain);
+    return Errc::bad_padding;
+  }
+  const std::size_t out_len = in.size() - pad;
+  Status status;
+  if (out.size() < out_len)
+    status = Errc::output_too_small;
+  else if (detail::partially_overlaps(in.data(), in.size(), out.data(), out_len))
+    status = Errc::overlapping_buffers;
+  if (status.ok()) {
+    if (mode == Mode::ecb)
+      detail::ecb_decrypt_blocks(k, in.data(), out.data(), blocks - 1);
+    else
+      detail::cbc_decrypt_blocks(k, chain, in.data(), out.data(), blocks - 1);
+    std::memcpy(out.data() + 16 * (blocks - 1), last, 16 - pad);
+  }
+  detail::secure_zero(last, sizeof last);
+  detail::secure_zero(chain, sizeof chain);
+  if (!status.ok()) return status;
+  return out_len;
+}
+
+}  // namespace aeskit

@@ -1,0 +1,107 @@
+// src/modes/stream_modes.cpp — CTR, CFB128, CFB8 and OFB over whole blocks
+// (SP 800-38A §6.3–6.5).
+//
+// CTR:    O_i = E(T_i), C_i = P_i ^ O_i; T_{i+1} = inc(T_i). inc is either the low 32 bits
+//         big-endian mod 2^32 (SP 800-38A B.1 with m = 32, GCM's inc32) or the whole
+//         128-bit block big-endian (OpenSSL's aes-*-ctr).
+// CFB128: C_i = P_i ^ E(C_{i-1}), C_0 = IV. Encryption is serial; decryption is parallel
+//         (every E input is ciphertext already known).
+// CFB8:   per byte: O = E(R); c = p ^ O[0]; R = (R << 8) | c. Serial, 16 block calls per block.
+// OFB:    O_i = E(O_{i-1}), O_0 = IV; C_i = P_i ^ O_i. Serial in both directions.
+#include <cstring>
+
+#include "core/buffers.hpp"
+#include "core/secure_zero.hpp"
+#include "modes/mode_kernels.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+std::size_t batch_for(const AesBackend& b) {
+  return b.batch_blocks < kMaxBatchBlocks ? b.batch_blocks : kMaxBatchBlocks;
+}
+
+}  // namespace
+
+void ctr_increment(Mode mode, std::uint8_t counter[16]) {
+  // Big-endian add of one, carrying from byte 15 up to byte 12 (ctr32) or byte 0 (ctr128).
+  // The counter block is public (it is the IV), so the data-dependent loop exit is fine.
+  const int lowest = mode == Mode::ctr32 ? 12 : 0;
+  for (int i = 15; i >= lowest; --i)
+    if (++counter[i] != 0) break;
+}
+
+void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t blocks) {
+  const AesBackend& b = *key.backend;
+  auto* bulk = mode == Mode::ctr32 ? b.ctr32_be : b.ctr128_be;
+  std::size_t done = bulk ? bulk(key.enc, counter, in, out, blocks) : 0;
+  // Generic: lay out a batch of counter blocks, encrypt them in one call, XOR.
+  std::uint8_t stream[16 * kMaxBatchBlocks];
+  const std::size_t batch = batch_for(b);
+  while (done < blocks) {
+    std::size_t n = blocks - done < batch ? blocks - done : batch;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::memcpy(stream + 16 * i, counter, 16);
+      ctr_increment(mode, counter);
+    }
+    b.encrypt_blocks(key.enc, stream, stream, n);
+    xor_bytes(out + 16 * done, in + 16 * done, stream, 16 * n);
+    done += n;
+  }
+  secure_zero(stream, sizeof stream);
+}
+
+void cfb128_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks) {
+  for (std::size_t i = 0; i < blocks; ++i) {
+    encrypt_one(key, iv, iv);
+    xor_block(iv, iv, in + 16 * i);  // iv = C_i
+    std::memcpy(out + 16 * i, iv, 16);
+  }
+}
+
+void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks) {
+  const AesBackend& b = *key.backend;
+  std::size_t done = b.cfb128_decrypt ? b.cfb128_decrypt(key.enc, iv, in, out, blocks) : 0;
+  // Generic: the batch's cipher inputs are IV, C_0 .. C_{n-2}; copy them out before any
+  // output is written (in-place safety), encrypt in one call, XOR.
+  std::uint8_t stream[16 * kMaxBatchBlocks];
+  const std::size_t batch = batch_for(b);
+  while (done < blocks) {
+    std::size_t n = blocks - done < batch ? blocks - done : batch;
+    const std::uint8_t* c = in + 16 * done;
+    std::memcpy(stream, iv, 16);
+    std::memcpy(stream + 16, c, 16 * (n - 1));
+    std::memcpy(iv, c + 16 * (n - 1), 16);
+    b.encrypt_blocks(key.enc, stream, stream, n);
+    xor_bytes(out + 16 * done, c, stream, 16 * n);
+    done += n;
+  }
+  secure_zero(stream, sizeof stream);
+}
+
+void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t blocks) {
+  for (std::size_t i = 0; i < blocks; ++i) {
+    encrypt_one(key, iv, iv);
+    xor_block(out + 16 * i, in + 16 * i, iv);
+  }
+}
+
+void cfb8_bytes(const KeyState& key, Direction direction, std::uint8_t iv[16],
+                const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+  std::uint8_t o[16];
+  for (std::size_t i = 0; i < len; ++i) {
+    encrypt_one(key, iv, o);
+    const std::uint8_t x = in[i];
+    const std::uint8_t y = static_cast<std::uint8_t>(x ^ o[0]);
+    out[i] = y;
+    std::memmove(iv, iv + 1, 15);
+    iv[15] = direction == Direction::encrypt ? y : x;  // the ciphertext byte feeds back
+  }
+  secure_zero(o, sizeof o);
+}
+
+}  // namespace aeskit::detail

@@ -1,0 +1,111 @@
+// tools/aeskit/cmd_cpu.cpp — `aeskit cpu`: CPU features, AESKIT_DISABLE, backends, and the
+// kernel every mode and key size runs on.
+//
+// Output format (tests and scripts read it): a "kernels:" line, then one line per algorithm
+// and operation: two spaces, the algorithm (AES-128-CBC), the operation (encrypt/decrypt),
+// then the kernel, which always starts with "<backend>:".
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "aeskit/aeskit.hpp"
+#include "commands.hpp"
+
+namespace aeskit::cli {
+namespace {
+
+constexpr Mode kModes[] = {Mode::ecb,    Mode::cbc,  Mode::ctr128, Mode::ctr32,
+                           Mode::cfb128, Mode::cfb8, Mode::ofb};
+constexpr std::size_t kKeyBits[] = {128, 192, 256};
+
+void print_features(const CpuReport& r) {
+  std::printf("cpu: %s\n", r.cpu_name.empty() ? "(no brand string)" : r.cpu_name.c_str());
+  std::printf("features:");
+  for (const auto& f : r.features)
+    if (f.enabled) std::printf(" %.*s", static_cast<int>(f.name.size()), f.name.data());
+  std::printf("\n");
+  std::printf("disabled:");
+  bool any = false;
+  for (const auto& f : r.features) {
+    if (f.detected && !f.enabled) {
+      std::printf(" %.*s", static_cast<int>(f.name.size()), f.name.data());
+      any = true;
+    }
+  }
+  std::printf("%s (AESKIT_DISABLE=%s)\n", any ? "" : " none",
+              r.disable_setting.empty() ? "<unset>" : r.disable_setting.c_str());
+  std::printf("absent:");
+  for (const auto& f : r.features)
+    if (!f.detected) std::printf(" %.*s", static_cast<int>(f.name.size()), f.name.data());
+  std::printf("\n");
+  for (const auto& t : r.unknown_tokens)
+    std::printf("warning: AESKIT_DISABLE token '%s' names no feature; ignored\n", t.c_str());
+}
+
+void print_backends() {
+  std::printf("backends (fastest first):\n");
+  for (const auto& b : backends()) {
+    std::printf("  %-10.*s %-11s %.*s\n", static_cast<int>(b.name.size()), b.name.data(),
+                b.available ? "available" : "unavailable", static_cast<int>(b.description.size()),
+                b.description.data());
+  }
+  std::string_view d = default_backend();
+  std::printf("default backend: %.*s\n", static_cast<int>(d.size()), d.data());
+}
+
+void print_kernels(std::string_view backend) {
+  std::printf("kernels:\n");
+  for (std::size_t bits : kKeyBits) {
+    for (Mode m : kModes) {
+      for (Direction dir : {Direction::encrypt, Direction::decrypt}) {
+        std::string alg = "AES-" + std::to_string(bits) + "-" + std::string(mode_name(m));
+        std::string k = kernel_for(m, dir, bits, backend);
+        std::printf("  %-14s %-8s %s\n", alg.c_str(),
+                    dir == Direction::encrypt ? "encrypt" : "decrypt", k.c_str());
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int run_cpu(int argc, char** argv) {
+  std::string_view backend;
+  for (int i = 0; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--backend" && i + 1 < argc) {
+      backend = argv[++i];
+    } else if (a.rfind("--backend=", 0) == 0) {
+      backend = a.substr(10);
+    } else if (a == "--help" || a == "-h") {
+      std::printf(
+          "usage: aeskit cpu [--backend NAME]\n"
+          "Shows the CPU features found, those removed by AESKIT_DISABLE, the backends and\n"
+          "the kernel each mode and key size runs on (for NAME, or the default backend).\n");
+      return 0;
+    } else {
+      std::fprintf(stderr, "aeskit cpu: unknown option '%s'\n", argv[i]);
+      return 2;
+    }
+  }
+  if (!backend.empty()) {
+    bool known = false, available = false;
+    for (const auto& b : backends()) {
+      if (b.name == backend) {
+        known = true;
+        available = b.available;
+      }
+    }
+    if (!known || !available) {
+      std::fprintf(stderr, "aeskit cpu: backend '%.*s' is %s\n", static_cast<int>(backend.size()),
+                   backend.data(), known ? "not available on this CPU" : "unknown");
+      return 2;
+    }
+  }
+  print_features(cpu_report());
+  print_backends();
+  print_kernels(backend);
+  return 0;
+}
+
+}  // namespace aeskit::cli
