@@ -1,20 +1,29 @@
 // src/backend/registry.cpp — the ordered list of backends and selection by CPU features.
+// Which backend folders exist is decided per CPU family at build time (CMakeLists.txt sets
+// AESKIT_HAVE_X86); this file is the only place outside the backends that knows it.
 #include <array>
 
 #include "backend/backend.hpp"
-#include "backend/aesni/aesni.hpp"
 #include "backend/portable/portable.hpp"
+#if defined(AESKIT_HAVE_X86)
+#include "backend/aesni/aesni.hpp"
+#endif
 
 namespace aeskit::detail {
 namespace {
 
 // Fastest first. best_backend() takes the first one the CPU supports; the portable
 // backend supports every CPU, so the search always ends.
-constexpr std::array<const AesBackend*, 2> kBackends = {&kAesniBackend, &kPortableBackend};
+constexpr const AesBackend* kBackends[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kAesniBackend,
+#endif
+    &kPortableBackend,
+};
 
 }  // namespace
 
-std::size_t backend_count() noexcept { return kBackends.size(); }
+std::size_t backend_count() noexcept { return std::size(kBackends); }
 
 const AesBackend& backend_at(std::size_t index) noexcept { return *kBackends[index]; }
 
