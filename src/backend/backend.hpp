@@ -25,10 +25,11 @@
 namespace aeskit::detail {
 
 // RoundKeys is storage for one expanded key (encryption or decryption direction).
-// 1024 bytes hold the largest format in the tree: the portable backend's fixsliced AES-256
-// schedule (15 round keys × 8 bitsliced 64-bit words).
-struct alignas(64) RoundKeys {
-  static constexpr std::size_t kBytes = 1024;
+// 960 bytes hold the largest format in the tree: the portable backend's fixsliced AES-256
+// schedule (15 round keys × 8 bitsliced 64-bit words). 16-byte alignment is what the
+// allocator guarantees without an over-aligned (slow) allocation, and what 128-bit loads want.
+struct alignas(16) RoundKeys {
+  static constexpr std::size_t kBytes = 960;
   std::uint8_t bytes[kBytes];
   unsigned rounds;  // 10, 12 or 14
 };

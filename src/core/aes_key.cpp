@@ -12,7 +12,7 @@ namespace detail {
 
 KeyState::~KeyState() {
   secure_zero(&enc, sizeof enc);
-  secure_zero(&dec_, sizeof dec_);
+  if (dec_) secure_zero(dec_.get(), sizeof *dec_);
 }
 
 }  // namespace detail
@@ -35,7 +35,8 @@ Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_vie
     if (backend == nullptr) return Errc::unknown_backend;
     if (!backend->supported(cpu::cpu_features())) return Errc::backend_unavailable;
   }
-  auto state = std::make_unique<detail::KeyState>();
+  // Plain new (not make_unique): no value-initialisation of the schedule bytes.
+  std::unique_ptr<detail::KeyState> state(new detail::KeyState);
   state->backend = backend;
   state->key_len = key.size();
   backend->expand_key(key.data(), key.size(), state->enc);
