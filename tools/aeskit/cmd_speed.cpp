@@ -1,0 +1,312 @@
+// tools/aeskit/cmd_speed.cpp — `aeskit speed`: measure aeskit against OpenSSL and libgcrypt.
+//
+// For every selected item: key each implementation once, cross-check aeskit's output with
+// each peer's (stop with status 1 on any difference), then time every implementation at
+// each size, alternating implementations within a size so drifting machine load hits all of
+// them alike, and print the comparison table. Timing method: speed_timer.cpp.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aeskit/aeskit.hpp"
+#include "commands.hpp"
+#include "speed_buffer.hpp"
+#include "speed_impl.hpp"
+#include "speed_items.hpp"
+#include "speed_options.hpp"
+#include "speed_report.hpp"
+#include "speed_timer.hpp"
+#include "speed_verify.hpp"
+
+namespace aeskit::cli {
+
+using namespace speed;  // this file drives the speed:: parts
+
+namespace {
+
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+// Key and IVs shared by all implementations. The timing IV's low 32 bits do not wrap within
+// the largest message, as for almost any random IV. The check IV's low 64 bits wrap after
+// 16 blocks, so the cross-check also proves all implementations carry CTR's counter through
+// the whole 128 bits (aeskit Mode::ctr128, not ctr32).
+constexpr std::uint8_t kKey[32] = {0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae,
+                                   0xf0, 0x85, 0x7d, 0x77, 0x81, 0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61,
+                                   0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4};
+constexpr std::uint8_t kTimingIv[16] = {0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87,
+                                        0x78, 0x69, 0x5a, 0x4b, 0x1a, 0x2b, 0x3c, 0x4d};
+constexpr std::uint8_t kCheckIv[16] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf0};
+
+struct Prepared {
+  Impl* impl = nullptr;
+  std::unique_ptr<Runner> runner;  // null once the item failed for this implementation
+};
+
+struct Run {
+  Options options;
+  std::FILE* human = stdout;
+  std::FILE* json = nullptr;                 // --json destination, opened before any timing
+  std::vector<std::unique_ptr<Impl>> impls;  // aeskit first
+  std::vector<std::string> impl_names;
+  std::vector<Record> records;
+  int failures = 0;
+  int items_checked = 0;
+};
+
+void report_failure(Run& run, const std::string& who, const Item& item, const std::string& error) {
+  std::fflush(run.human);
+  std::fprintf(stderr, "error: %s %s: %s; item skipped for %s\n", who.c_str(), item.label().c_str(),
+               error.c_str(), who.c_str());
+  ++run.failures;
+}
+
+// select_impls fills run.impls: aeskit, then the peers asked for. Returns an exit status,
+// or -1 to go on.
+int select_impls(Run& run) {
+  std::string error;
+  std::unique_ptr<Impl> ours = make_aeskit_impl(run.options.backend, error);
+  if (!ours) {
+    std::fprintf(stderr, "aeskit speed: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  run.impls.push_back(std::move(ours));
+
+  std::vector<std::string> wanted;
+  if (run.options.compare) {
+    wanted = *run.options.compare;
+  } else {
+    for (const Peer& peer : peers()) {
+      if (peer.make != nullptr) wanted.emplace_back(peer.name);
+    }
+  }
+  for (const std::string& name : wanted) {
+    const Peer* found = nullptr;
+    for (const Peer& peer : peers()) found = peer.name == name ? &peer : found;
+    if (found == nullptr) {
+      std::fprintf(stderr, "aeskit speed: unknown peer '%s' (known: openssl, libgcrypt)\n",
+                   name.c_str());
+      return kExitUsage;
+    }
+    if (found->make == nullptr) {
+      std::fprintf(stderr, "aeskit speed: cannot compare with %s: %.*s\n", name.c_str(),
+                   static_cast<int>(found->missing.size()), found->missing.data());
+      return kExitUsage;
+    }
+    bool duplicate = false;
+    for (const auto& impl : run.impls) duplicate = duplicate || impl->name() == name;
+    if (duplicate) continue;
+    std::unique_ptr<Impl> peer = found->make(error);
+    if (!peer) {
+      std::fprintf(stderr, "aeskit speed: %s: %s\n", name.c_str(), error.c_str());
+      return kExitFailed;
+    }
+    run.impls.push_back(std::move(peer));
+  }
+  for (const auto& impl : run.impls) run.impl_names.emplace_back(impl->name());
+  return -1;
+}
+
+void print_header(const Run& run) {
+  std::string sizes;
+  for (std::size_t size : run.options.sizes) {
+    if (!sizes.empty()) sizes += ',';
+    sizes += std::to_string(size);
+  }
+  std::fprintf(run.human,
+               "aeskit speed: aeskit backend %.*s; %g s per measurement (one run after a "
+               "warm-up); sizes %s\n",
+               static_cast<int>(run.impls.front()->backend().size()),
+               run.impls.front()->backend().data(), run.options.seconds, sizes.c_str());
+  for (const auto& impl : run.impls) {
+    const std::string tag = std::string(impl->name()) + ":";
+    std::fprintf(run.human, "  %-11s%s\n", tag.c_str(), impl->describe().c_str());
+  }
+  std::fputc('\n', run.human);
+  std::fflush(run.human);
+}
+
+std::vector<Prepared> prepare_all(Run& run, const Item& item, const Material& material,
+                                  bool report) {
+  std::vector<Prepared> prepared;
+  for (const auto& impl : run.impls) {
+    Prepared entry{impl.get(), nullptr};
+    std::string error;
+    entry.runner = impl->prepare(item, material, error);
+    if (!entry.runner && report) report_failure(run, std::string(impl->name()), item, error);
+    prepared.push_back(std::move(entry));
+  }
+  return prepared;
+}
+
+// verify cross-checks aeskit against every peer with the timing runners and with fresh
+// runners on the carry-testing IV. Returns false on a mismatch (the run must stop).
+bool verify(Run& run, const Item& item, std::vector<Prepared>& timed,
+            std::span<const std::uint8_t> in) {
+  const std::vector<std::size_t> lengths = check_lengths(item, run.options.sizes);
+  if (lengths.empty() || timed.size() < 2 || !timed.front().runner) return true;
+  std::vector<Prepared> carry = prepare_all(run, item, {kKey, kCheckIv}, false);
+  for (std::size_t p = 1; p < timed.size(); ++p) {
+    for (std::vector<Prepared>* set : {&timed, &carry}) {
+      Prepared& ours = set->front();
+      Prepared& peer = (*set)[p];
+      if (!ours.runner || !peer.runner || !timed.front().runner || !timed[p].runner) continue;
+      const std::string peer_name(peer.impl->name());
+      const CrossCheck check = cross_check(*ours.runner, *peer.runner, peer_name, in, lengths);
+      if (check.outcome == CrossCheck::Outcome::differs) {
+        std::fflush(run.human);
+        std::fprintf(stderr,
+                     "\n*****************************************************************\n"
+                     "*** MISMATCH: aeskit (%.*s) and %s disagree on %s\n"
+                     "*** (%s IV) %s\n"
+                     "*** Their speeds would not measure the same computation; stopping.\n"
+                     "*****************************************************************\n\n",
+                     static_cast<int>(ours.impl->backend().size()), ours.impl->backend().data(),
+                     peer_name.c_str(), item.label().c_str(),
+                     set == &timed ? "timing" : "counter-carry", check.detail.c_str());
+        return false;
+      }
+      if (check.outcome == CrossCheck::Outcome::ours_failed) {
+        report_failure(run, "aeskit", item, check.detail);
+        timed.front().runner.reset();
+      } else if (check.outcome == CrossCheck::Outcome::peer_failed) {
+        report_failure(run, peer_name, item, check.detail);
+        timed[p].runner.reset();
+      }
+    }
+  }
+  ++run.items_checked;
+  return true;
+}
+
+std::string table_note(const Run& run, const Item& item, std::size_t measured_sizes) {
+  const std::string backend(run.impls.front()->backend());
+  std::string note = "aeskit backend " + backend;
+  if (item.kind == ItemKind::message) {
+    const std::string kernel = kernel_for(item.mode, item.direction, item.key_bits, backend);
+    if (!kernel.empty()) note += ", kernel " + kernel;
+    if (measured_sizes < run.options.sizes.size()) {
+      note += "; sizes that are not a multiple of 16 skipped (no padding)";
+    }
+  }
+  return note;
+}
+
+void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
+               std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  const std::vector<std::size_t> sizes = run_sizes(item, run.options.sizes);
+  if (sizes.empty()) {
+    std::fprintf(run.human, "%s: skipped, no size given is a multiple of 16 (no padding)\n\n",
+                 item.label().c_str());
+    return;
+  }
+  std::vector<Record> item_records;
+  for (std::size_t bytes : sizes) {
+    // Block and setup runners read (at most) one block; message runners the whole message.
+    const std::size_t span = item.kind == ItemKind::message ? bytes : kBlockSize;
+    for (Prepared& entry : prepared) {
+      if (!entry.runner) continue;
+      Record record{std::string(entry.impl->name()),
+                    std::string(entry.impl->backend()),
+                    item.algorithm,
+                    item.op,
+                    item.kind,
+                    bytes,
+                    {}};
+      std::string error;
+      if (!measure(*entry.runner, in.first(span), out.first(span), run.options.seconds,
+                   record.timing, error)) {
+        report_failure(run, record.impl, item, error);
+        entry.runner.reset();
+        continue;
+      }
+      print_line(run.human, record);
+      std::fflush(run.human);
+      item_records.push_back(record);
+    }
+  }
+  if (!item_records.empty()) {
+    print_table(run.human, item, item_records, run.impl_names, table_note(run, item, sizes.size()));
+  }
+  run.records.insert(run.records.end(), item_records.begin(), item_records.end());
+}
+
+}  // namespace
+
+int run_speed(int argc, char** argv) {
+  Run run;
+  std::string error;
+  if (!parse_options(argc, argv, run.options, error)) {
+    std::fprintf(stderr, "aeskit speed: %s (see aeskit speed --help)\n", error.c_str());
+    return kExitUsage;
+  }
+  if (run.options.help) {
+    std::fputs(usage(), stdout);
+    return 0;
+  }
+  if (run.options.json_path == "-") run.human = stderr;
+
+  std::vector<Item> items;
+  for (Item& item : all_items()) {
+    if (matches_filters(item, run.options.filters)) items.push_back(std::move(item));
+  }
+  if (items.empty()) {
+    std::fprintf(stderr, "aeskit speed: no item matches the --filter given\n");
+    return kExitUsage;
+  }
+  if (const int status = select_impls(run); status >= 0) return status;
+  if (run.options.verify_only && run.impls.size() < 2) {
+    std::fprintf(stderr, "aeskit speed: --verify-only needs a peer to compare with\n");
+    return kExitUsage;
+  }
+  if (!run.options.json_path.empty() && !run.options.verify_only) {
+    run.json = open_json(run.options.json_path, error);
+    if (run.json == nullptr) {
+      std::fprintf(stderr, "aeskit speed: %s\n", error.c_str());
+      return kExitUsage;
+    }
+  }
+  print_header(run);
+
+  std::size_t longest = 1350;  // the cross-check's tail length
+  for (std::size_t size : run.options.sizes) longest = std::max(longest, size);
+  AlignedBuffer in(longest);
+  AlignedBuffer out(longest);
+  for (std::size_t i = 0; i < longest; ++i) {
+    in.span()[i] = static_cast<std::uint8_t>(i * 31 + 7);
+  }
+
+  for (const Item& item : items) {
+    std::vector<Prepared> prepared = prepare_all(run, item, {kKey, kTimingIv}, true);
+    if (!verify(run, item, prepared, in.span())) return kExitFailed;
+    if (run.options.verify_only) {
+      const bool has_output = item.kind != ItemKind::setup;
+      std::fprintf(run.human, "%s %s\n", has_output ? "checked" : "nothing to check for",
+                   item.label().c_str());
+      continue;
+    }
+    time_item(run, item, prepared, in.span(), out.span());
+  }
+
+  if (run.impls.size() > 1) {
+    std::fprintf(run.human, "cross-check: aeskit's output matched every peer's on %d item%s\n",
+                 run.items_checked, run.items_checked == 1 ? "" : "s");
+  }
+  if (run.json != nullptr) {
+    if (!write_json(run.json, run.records, error)) {
+      std::fprintf(stderr, "aeskit speed: %s\n", error.c_str());
+      return kExitFailed;
+    }
+  }
+  if (run.failures > 0) {
+    std::fprintf(stderr, "aeskit speed: %d item%s failed (see errors above)\n", run.failures,
+                 run.failures == 1 ? "" : "s");
+    return kExitFailed;
+  }
+  return 0;
+}
+
+}  // namespace aeskit::cli

@@ -1,0 +1,88 @@
+// tools/aeskit/speed_items.cpp — the list of items `aeskit speed` measures, their names and
+// the --filter match.
+#include "speed_items.hpp"
+
+#include <array>
+
+namespace aeskit::cli::speed {
+namespace {
+
+constexpr std::array<std::size_t, 3> kKeyBits = {128, 192, 256};
+constexpr std::array<Mode, 6> kModes = {Mode::ecb,    Mode::cbc,  Mode::ctr128,
+                                        Mode::cfb128, Mode::cfb8, Mode::ofb};
+constexpr std::array<Direction, 2> kDirections = {Direction::encrypt, Direction::decrypt};
+
+const char* direction_word(Direction direction) {
+  return direction == Direction::encrypt ? "encrypt" : "decrypt";
+}
+
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool contains_ignoring_case(std::string_view text, std::string_view needle) {
+  if (needle.size() > text.size()) return false;
+  for (std::size_t start = 0; start + needle.size() <= text.size(); ++start) {
+    std::size_t i = 0;
+    while (i < needle.size() && lower(text[start + i]) == lower(needle[i])) ++i;
+    if (i == needle.size()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Item> all_items() {
+  std::vector<Item> items;
+  for (std::size_t bits : kKeyBits) {
+    const std::string aes = "AES-" + std::to_string(bits);
+    for (ItemKind kind : {ItemKind::setup, ItemKind::block}) {
+      for (Direction direction : kDirections) {
+        Item item;
+        item.kind = kind;
+        item.key_bits = bits;
+        item.direction = direction;
+        item.algorithm = aes;
+        item.op = std::string(direction_word(direction)) +
+                  (kind == ItemKind::setup ? " setup" : " block");
+        items.push_back(item);
+      }
+    }
+    for (Mode mode : kModes) {
+      for (Direction direction : kDirections) {
+        Item item;
+        item.kind = ItemKind::message;
+        item.key_bits = bits;
+        item.mode = mode;
+        item.direction = direction;
+        item.algorithm = aes + "-" + std::string(mode_name(mode));
+        item.op = direction_word(direction);
+        items.push_back(item);
+      }
+    }
+  }
+  return items;
+}
+
+bool matches_filters(const Item& item, const std::vector<std::string>& filters) {
+  if (filters.empty()) return true;
+  const std::string label = item.label();
+  for (const std::string& filter : filters) {
+    if (contains_ignoring_case(label, filter)) return true;
+  }
+  return false;
+}
+
+std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size_t>& requested) {
+  if (item.kind == ItemKind::block) return {kBlockSize};
+  if (item.kind == ItemKind::setup) return {0};
+  const bool whole_blocks_only = item.mode == Mode::ecb || item.mode == Mode::cbc;
+  std::vector<std::size_t> sizes;
+  for (std::size_t size : requested) {
+    if (whole_blocks_only && size % kBlockSize != 0) continue;
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+}  // namespace aeskit::cli::speed
