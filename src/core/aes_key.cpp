@@ -12,7 +12,22 @@ namespace detail {
 
 KeyState::~KeyState() {
   secure_zero(&enc, sizeof enc);
-  if (dec_) secure_zero(dec_.get(), sizeof *dec_);
+  if (RoundKeys* dec = dec_.load(std::memory_order_acquire)) {
+    secure_zero(dec, sizeof *dec);
+    delete dec;
+  }
+}
+
+const RoundKeys& KeyState::build_decryption_keys() const {
+  auto* mine = new RoundKeys;
+  backend->derive_decrypt_key(enc, *mine);
+  RoundKeys* expected = nullptr;
+  if (dec_.compare_exchange_strong(expected, mine, std::memory_order_acq_rel,
+                                   std::memory_order_acquire))
+    return *mine;
+  secure_zero(mine, sizeof *mine);  // another thread published first
+  delete mine;
+  return *expected;
 }
 
 }  // namespace detail

@@ -1,15 +1,19 @@
 // src/core/key_state.hpp — what an AesKey holds: the backend and its schedules.
 //
 // The encryption schedule is built at key setup. The decryption schedule is built on first
-// use (std::call_once) in its own allocation, so encrypt-only modes (CTR, CFB, OFB, CBC
-// encryption) never pay for it, concurrent first uses from several threads are safe, and the
+// use in its own allocation, so encrypt-only modes (CTR, CFB, OFB, CBC encryption) never pay
+// for it, and the
 // KeyState itself stays small enough (under 1 KiB) for the allocator's fast per-thread cache:
 // key setup is on the hot path of protocols that re-key often.
+//
+// Concurrent first uses are safe without a lock: each racing thread builds a schedule and
+// publishes it with a compare-and-swap; losers wipe and free theirs and use the winner's.
+// (std::call_once was tried first: glibc's pthread_once makes a futex system call on every
+// first completion, which tripled "decrypt setup" time.)
 #pragma once
 
 #include <cstddef>
-#include <memory>
-#include <mutex>
+#include <atomic>
 
 #include "aeskit/aes.hpp"
 #include "backend/backend.hpp"
@@ -22,11 +26,8 @@ struct KeyState {
   RoundKeys enc;  // not value-initialised: expand_key writes what the backend uses
 
   const RoundKeys& decryption_keys() const {
-    std::call_once(dec_once_, [this] {
-      dec_.reset(new RoundKeys);
-      backend->derive_decrypt_key(enc, *dec_);
-    });
-    return *dec_;
+    const RoundKeys* dec = dec_.load(std::memory_order_acquire);
+    return dec ? *dec : build_decryption_keys();
   }
 
   KeyState() = default;
@@ -35,8 +36,8 @@ struct KeyState {
   ~KeyState();
 
  private:
-  mutable std::unique_ptr<RoundKeys> dec_;
-  mutable std::once_flag dec_once_;
+  const RoundKeys& build_decryption_keys() const;
+  mutable std::atomic<RoundKeys*> dec_{nullptr};
 };
 
 // KeyAccess lets library code (modes) reach a key's state; it is not part of the public API.
