@@ -17,6 +17,12 @@ inline bool partially_overlaps(const void* a, std::size_t a_len, const void* b,
   return pa < pb + b_len && pb < pa + a_len;
 }
 
+// copy_bytes: memcpy that allows n == 0 with null pointers (empty spans have data() == null,
+// and memcpy with a null pointer is undefined even for zero bytes).
+inline void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
+  if (n) std::memcpy(dst, src, n);
+}
+
 // xor_bytes: out[i] = a[i] ^ b[i]; out may equal a or b.
 inline void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
                       std::size_t n) noexcept {

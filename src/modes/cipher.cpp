@@ -147,7 +147,7 @@ Result<std::size_t> Cipher::update_blocks(std::span<const std::uint8_t> in,
   if (buffered_ == 0) {
     run(src, dst, out_blocks);
     buffered_ = n - out_len;
-    std::memcpy(buffer_, src + out_len, buffered_);
+    if (buffered_ != 0) detail::copy_bytes(buffer_, src + out_len, buffered_);  // src may be null
     return out_len;
   }
 
@@ -162,17 +162,17 @@ Result<std::size_t> Cipher::update_blocks(std::span<const std::uint8_t> in,
     const std::size_t m = std::min(out_blocks - done, detail::kMaxBatchBlocks);
     const std::size_t take = 16 * m - carry_len;
     std::memcpy(scratch, carry, carry_len);
-    std::memcpy(scratch + carry_len, src + pos, take);
+    detail::copy_bytes(scratch + carry_len, src + pos, take);
     pos += take;
     // The batch's output covers dst[16*done, 16*(done+m)); save the input it may overwrite.
     carry_len = std::min(b, n - pos);
-    std::memcpy(carry, src + pos, carry_len);
+    detail::copy_bytes(carry, src + pos, carry_len);
     pos += carry_len;
     run(scratch, dst + 16 * done, m);
     done += m;
   }
   std::memcpy(buffer_, carry, carry_len);
-  std::memcpy(buffer_ + carry_len, src + pos, n - pos);
+  detail::copy_bytes(buffer_ + carry_len, src + pos, n - pos);
   buffered_ = carry_len + (n - pos);
   detail::secure_zero(scratch, sizeof scratch);
   detail::secure_zero(carry, sizeof carry);
@@ -220,7 +220,7 @@ Result<std::size_t> Cipher::finish(std::span<std::uint8_t> out) {
     else if (out.size() < 16 - pad)
       status = Errc::output_too_small;  // recoverable: state untouched, call again
     else
-      std::memcpy(out.data(), block, 16 - pad);
+      if (pad != 16) detail::copy_bytes(out.data(), block, 16 - pad);  // out may be null
     detail::secure_zero(block, sizeof block);
     detail::secure_zero(chain, sizeof chain);
     if (status.code() == Errc::output_too_small) return status;

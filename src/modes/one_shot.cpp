@@ -177,7 +177,7 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
       detail::ecb_decrypt_blocks(k, in.data(), out.data(), blocks - 1);
     else
       detail::cbc_decrypt_blocks(k, chain, in.data(), out.data(), blocks - 1);
-    std::memcpy(out.data() + 16 * (blocks - 1), last, 16 - pad);
+    if (pad != 16) detail::copy_bytes(out.data() + 16 * (blocks - 1), last, 16 - pad);  // out may be null
   }
   detail::secure_zero(last, sizeof last);
   detail::secure_zero(chain, sizeof chain);
