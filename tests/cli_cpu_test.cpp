@@ -1,0 +1,92 @@
+// tests/cli_cpu_test.cpp — end to end: the built `aeskit cpu` tool (path compiled in as
+// AESKIT_CLI_PATH) reports kernels on the backend AESKIT_DISABLE leaves. Format relied on: a
+// line "kernels:" followed by indented lines whose third whitespace-separated field is
+// "<backend>:<kernel>", e.g. "  AES-128-CBC encrypt  aesni:cbc_encrypt (...)". No vectors.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cpu/features.hpp"
+
+#ifndef AESKIT_CLI_PATH
+#error "tests/CMakeLists.txt must define AESKIT_CLI_PATH"
+#endif
+
+namespace {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string output;
+};
+
+// run_cli runs `env <env_args> aeskit cpu` and captures stdout+stderr.
+RunResult run_cli(const std::string& env_args) {
+  RunResult r;
+  const std::string cmd = "env " + env_args + " '" + std::string(AESKIT_CLI_PATH) + "' cpu 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+  const int status = pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// kernel_backends returns the "<backend>" prefix of each kernel line's third field.
+std::vector<std::string> kernel_backends(const std::string& output, std::string& problems) {
+  std::vector<std::string> backends;
+  std::istringstream in(output);
+  std::string line;
+  bool in_kernels = false;
+  while (std::getline(in, line)) {
+    if (!in_kernels) {
+      in_kernels = line == "kernels:";
+      continue;
+    }
+    if (line.empty() || line[0] != ' ') break;  // end of the indented block
+    std::istringstream fields(line);
+    std::string f1, f2, f3;
+    fields >> f1 >> f2 >> f3;
+    const auto colon = f3.find(':');
+    if (colon == std::string::npos || colon == 0) {
+      problems += "malformed kernel line: '" + line + "'\n";
+      continue;
+    }
+    backends.push_back(f3.substr(0, colon));
+  }
+  if (!in_kernels) problems += "no 'kernels:' line\n";
+  return backends;
+}
+
+void expect_all_on(const RunResult& r, const std::string& backend) {
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::string problems;
+  const auto backends = kernel_backends(r.output, problems);
+  EXPECT_TRUE(problems.empty()) << problems << "output:\n" << r.output;
+  ASSERT_GE(backends.size(), 3u) << "too few kernel lines; output:\n" << r.output;
+  for (const std::string& b : backends) EXPECT_EQ(b, backend) << "output:\n" << r.output;
+}
+
+TEST(CliCpu, DisableAesniPutsEveryKernelOnPortable) {
+  expect_all_on(run_cli("AESKIT_DISABLE=aesni"), "portable");
+}
+
+TEST(CliCpu, DisableAllPutsEveryKernelOnPortable) {
+  expect_all_on(run_cli("AESKIT_DISABLE=all"), "portable");
+}
+
+TEST(CliCpu, DefaultUsesAesniWhereTheCpuHasIt) {
+  const auto& detected = aeskit::cpu::detected_features();
+  if (!detected.has(aeskit::cpu::Feature::aesni) || !detected.has(aeskit::cpu::Feature::ssse3))
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: this CPU lacks aesni/ssse3, so the aesni backend "
+                    "cannot be the default";
+  expect_all_on(run_cli("-u AESKIT_DISABLE"), "aesni");
+}
+
+}  // namespace

@@ -1,0 +1,37 @@
+// tests/support/rng.hpp — a fixed-seed PRNG for randomised tests, reproducible and reported.
+//
+// Each test gets its own stream: the base seed (AESKIT_TEST_SEED, default below) mixed with
+// the test's full name, so adding a test never changes another's inputs. The seeds are
+// printed on stdout and recorded as a test property, so a failure can be replayed.
+// No vectors here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <span>
+
+#include "support/hex.hpp"
+
+namespace aeskit_test {
+
+inline constexpr std::uint64_t kDefaultSeed = 0xae5c17'2024'0001ULL;
+
+class TestRng {
+ public:
+  // Seeds from AESKIT_TEST_SEED (or kDefaultSeed) and the running test's name; prints both.
+  TestRng();
+
+  std::uint64_t seed() const { return seed_; }
+  // uniform in [lo, hi]
+  std::size_t between(std::size_t lo, std::size_t hi);
+  bool coin() { return (engine_() & 1) != 0; }
+  void fill(std::span<std::uint8_t> out);
+  Bytes bytes(std::size_t n);
+
+ private:
+  std::uint64_t seed_;
+  std::mt19937_64 engine_;
+};
+
+}  // namespace aeskit_test
