@@ -37,10 +37,10 @@ struct CpuFeatureState {
 };
 
 struct CpuReport {
-  std::string cpu_name;                      // brand string, if the CPU reports one
+  std::string cpu_name;  // brand string, if the CPU reports one
   std::vector<CpuFeatureState> features;
-  std::string disable_setting;               // AESKIT_DISABLE as read at start-up
-  std::vector<std::string> unknown_tokens;   // tokens of AESKIT_DISABLE that name no feature
+  std::string disable_setting;              // AESKIT_DISABLE as read at start-up
+  std::vector<std::string> unknown_tokens;  // tokens of AESKIT_DISABLE that name no feature
 };
 
 // cpu_report describes the features found once at start-up and what was disabled.

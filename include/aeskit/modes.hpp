@@ -50,11 +50,15 @@ AESKIT_API bool mode_needs_iv(Mode mode) noexcept;
 // aligned). Decryption with pkcs7 writes the unpadded length, and `out` need only hold that.
 // Errors: bad_iv_length, not_block_multiple, output_too_small, overlapping_buffers,
 // bad_padding, invalid_argument (padding with a stream mode), invalid_state (empty key).
-AESKIT_API Result<std::size_t> encrypt(const AesKey& key, Mode mode, std::span<const std::uint8_t> iv,
-                                       std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+AESKIT_API Result<std::size_t> encrypt(const AesKey& key, Mode mode,
+                                       std::span<const std::uint8_t> iv,
+                                       std::span<const std::uint8_t> in,
+                                       std::span<std::uint8_t> out,
                                        Padding padding = Padding::none);
-AESKIT_API Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::uint8_t> iv,
-                                       std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+AESKIT_API Result<std::size_t> decrypt(const AesKey& key, Mode mode,
+                                       std::span<const std::uint8_t> iv,
+                                       std::span<const std::uint8_t> in,
+                                       std::span<std::uint8_t> out,
                                        Padding padding = Padding::none);
 
 // Cipher is the incremental form: feed any number of update() calls of any length, then
@@ -101,9 +105,9 @@ class AESKIT_API Cipher {
   Direction direction_;
   Padding padding_;
   bool finished_ = false;
-  std::uint8_t iv_[16] = {};       // chaining value / counter block / feedback register
-  std::uint8_t buffer_[16] = {};   // partial block (ECB/CBC) or unused key stream (stream modes)
-  std::size_t buffered_ = 0;       // ECB/CBC: bytes in buffer_; stream modes: key-stream bytes used
+  std::uint8_t iv_[16] = {};      // chaining value / counter block / feedback register
+  std::uint8_t buffer_[16] = {};  // partial block (ECB/CBC) or unused key stream (stream modes)
+  std::size_t buffered_ = 0;      // ECB/CBC: bytes in buffer_; stream modes: key-stream bytes used
 };
 
 }  // namespace aeskit

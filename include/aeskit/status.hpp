@@ -15,9 +15,9 @@ namespace aeskit {
 // Errc lists every way an aeskit call can fail. Values are stable (the C API reuses them).
 enum class Errc : int {
   ok = 0,
-  bad_key_length = 1,       // key is not 16, 24 or 32 bytes
-  bad_iv_length = 2,        // IV/counter block is not 16 bytes (or missing for a mode that needs one)
-  output_too_small = 3,     // the output span cannot hold the result
+  bad_key_length = 1,    // key is not 16, 24 or 32 bytes
+  bad_iv_length = 2,     // IV/counter block is not 16 bytes (or missing for a mode that needs one)
+  output_too_small = 3,  // the output span cannot hold the result
   not_block_multiple = 4,   // ECB/CBC input without padding is not a multiple of 16 bytes
   bad_padding = 5,          // PKCS#7 padding did not verify on decryption
   overlapping_buffers = 6,  // input and output overlap without being exactly the same buffer

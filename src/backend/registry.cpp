@@ -23,9 +23,13 @@ constexpr const AesBackend* kBackends[] = {
 
 }  // namespace
 
-std::size_t backend_count() noexcept { return std::size(kBackends); }
+std::size_t backend_count() noexcept {
+  return std::size(kBackends);
+}
 
-const AesBackend& backend_at(std::size_t index) noexcept { return *kBackends[index]; }
+const AesBackend& backend_at(std::size_t index) noexcept {
+  return *kBackends[index];
+}
 
 const AesBackend* find_backend(std::string_view name) noexcept {
   for (const AesBackend* b : kBackends)

@@ -34,11 +34,15 @@ const RoundKeys& KeyState::build_decryption_keys() const {
 
 namespace {
 
-bool valid_key_length(std::size_t n) { return n == 16 || n == 24 || n == 32; }
+bool valid_key_length(std::size_t n) {
+  return n == 16 || n == 24 || n == 32;
+}
 
 }  // namespace
 
-Result<AesKey> AesKey::create(std::span<const std::uint8_t> key) { return create(key, {}); }
+Result<AesKey> AesKey::create(std::span<const std::uint8_t> key) {
+  return create(key, {});
+}
 
 Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_view backend_name) {
   if (!valid_key_length(key.size())) return Errc::bad_key_length;
@@ -64,7 +68,9 @@ AesKey::AesKey(AesKey&&) noexcept = default;
 AesKey& AesKey::operator=(AesKey&&) noexcept = default;
 AesKey::~AesKey() = default;
 
-std::size_t AesKey::key_bits() const noexcept { return state_ ? state_->key_len * 8 : 0; }
+std::size_t AesKey::key_bits() const noexcept {
+  return state_ ? state_->key_len * 8 : 0;
+}
 
 std::string_view AesKey::backend_name() const noexcept {
   return state_ ? state_->backend->name : std::string_view{};

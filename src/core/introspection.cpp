@@ -16,7 +16,9 @@ std::vector<BackendInfo> backends() {
   return out;
 }
 
-std::string_view default_backend() { return detail::best_backend(cpu::cpu_features()).name; }
+std::string_view default_backend() {
+  return detail::best_backend(cpu::cpu_features()).name;
+}
 
 std::string kernel_for(Mode mode, Direction direction, std::size_t key_bits,
                        std::string_view backend) {

@@ -12,8 +12,8 @@
 // first completion, which tripled "decrypt setup" time.)
 #pragma once
 
-#include <cstddef>
 #include <atomic>
+#include <cstddef>
 
 #include "aeskit/aes.hpp"
 #include "backend/backend.hpp"

@@ -10,8 +10,8 @@ namespace aeskit::cpu {
 namespace {
 
 constexpr std::array<std::string_view, kFeatureCount> kNames = {
-    "sse2", "ssse3", "sse41", "aesni", "pclmul", "avx",  "avx2",
-    "bmi2", "vaes",  "vpclmul", "avx512", "gfni", "sha"};
+    "sse2", "ssse3", "sse41",   "aesni",  "pclmul", "avx", "avx2",
+    "bmi2", "vaes",  "vpclmul", "avx512", "gfni",   "sha"};
 
 // A feature and what it needs: the ISA extension's prerequisite, as the vendors document it
 // (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and our kernels'
@@ -21,12 +21,12 @@ struct Requirement {
   Feature needs;
 };
 constexpr Requirement kRequirements[] = {
-    {Feature::ssse3, Feature::sse2},   {Feature::sse41, Feature::ssse3},
-    {Feature::aesni, Feature::sse2},   {Feature::pclmul, Feature::sse2},
-    {Feature::avx, Feature::sse41},    {Feature::avx2, Feature::avx},
-    {Feature::vaes, Feature::avx},     {Feature::vaes, Feature::aesni},
-    {Feature::vpclmul, Feature::avx},  {Feature::vpclmul, Feature::pclmul},
-    {Feature::avx512, Feature::avx2},  {Feature::gfni, Feature::sse2},
+    {Feature::ssse3, Feature::sse2},  {Feature::sse41, Feature::ssse3},
+    {Feature::aesni, Feature::sse2},  {Feature::pclmul, Feature::sse2},
+    {Feature::avx, Feature::sse41},   {Feature::avx2, Feature::avx},
+    {Feature::vaes, Feature::avx},    {Feature::vaes, Feature::aesni},
+    {Feature::vpclmul, Feature::avx}, {Feature::vpclmul, Feature::pclmul},
+    {Feature::avx512, Feature::avx2}, {Feature::gfni, Feature::sse2},
     {Feature::sha, Feature::sse2},
 };
 
@@ -58,7 +58,9 @@ const State& state() {
 
 }  // namespace
 
-std::string_view feature_name(Feature f) { return kNames[static_cast<unsigned>(f)]; }
+std::string_view feature_name(Feature f) {
+  return kNames[static_cast<unsigned>(f)];
+}
 
 FeatureSet close_dependencies(FeatureSet set) {
   // Iterate to a fixed point: removing one feature may orphan another.
@@ -99,9 +101,17 @@ DisableResult apply_disable(FeatureSet detected, std::string_view setting) {
   return out;
 }
 
-const FeatureSet& cpu_features() { return state().result.enabled; }
-const FeatureSet& detected_features() { return state().detected; }
-const std::string& disable_setting() { return state().setting; }
-const std::vector<std::string>& disable_unknown_tokens() { return state().result.unknown_tokens; }
+const FeatureSet& cpu_features() {
+  return state().result.enabled;
+}
+const FeatureSet& detected_features() {
+  return state().detected;
+}
+const std::string& disable_setting() {
+  return state().setting;
+}
+const std::vector<std::string>& disable_unknown_tokens() {
+  return state().result.unknown_tokens;
+}
 
 }  // namespace aeskit::cpu

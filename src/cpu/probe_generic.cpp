@@ -4,7 +4,11 @@
 
 namespace aeskit::cpu {
 
-FeatureSet probe_features() { return {}; }
-std::string cpu_brand() { return {}; }
+FeatureSet probe_features() {
+  return {};
+}
+std::string cpu_brand() {
+  return {};
+}
 
 }  // namespace aeskit::cpu

@@ -28,7 +28,9 @@ std::uint64_t read_xcr0() {
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
 }
 
-constexpr bool bit(unsigned reg, unsigned n) { return (reg >> n) & 1u; }
+constexpr bool bit(unsigned reg, unsigned n) {
+  return (reg >> n) & 1u;
+}
 
 }  // namespace
 

@@ -219,8 +219,8 @@ Result<std::size_t> Cipher::finish(std::span<std::uint8_t> out) {
       status = Errc::bad_padding;  // the verdict is the call's result: declassified here
     else if (out.size() < 16 - pad)
       status = Errc::output_too_small;  // recoverable: state untouched, call again
-    else
-      if (pad != 16) detail::copy_bytes(out.data(), block, 16 - pad);  // out may be null
+    else if (pad != 16)
+      detail::copy_bytes(out.data(), block, 16 - pad);  // out may be null
     detail::secure_zero(block, sizeof block);
     detail::secure_zero(chain, sizeof chain);
     if (status.code() == Errc::output_too_small) return status;

@@ -31,7 +31,8 @@ std::string describe_kernel(const AesBackend& b, Mode mode, Direction dir) {
       return std::string(b.name) + (enc ? ":encrypt_blocks" : ":decrypt_blocks") +
              " (whole input in one call)";
     case Mode::cbc:
-      if (enc) return b.cbc_encrypt ? bulk(b, "cbc_encrypt") : serial(b, "CBC encryption is a chain");
+      if (enc)
+        return b.cbc_encrypt ? bulk(b, "cbc_encrypt") : serial(b, "CBC encryption is a chain");
       return b.cbc_decrypt ? bulk(b, "cbc_decrypt") : batched(b, "decrypt_blocks");
     case Mode::ctr32:
       return b.ctr32_be ? bulk(b, "ctr32_be") : batched(b, "encrypt_blocks");

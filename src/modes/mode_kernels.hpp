@@ -38,8 +38,8 @@ void cfb128_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::
 void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
                            std::uint8_t* out, std::size_t blocks);
 // ofb_blocks: iv holds the previous output block (the IV at the start).
-void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
-                std::uint8_t* out, std::size_t blocks);
+void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in, std::uint8_t* out,
+                std::size_t blocks);
 // cfb8_bytes: one block-cipher call per byte; iv is the 16-byte shift register.
 void cfb8_bytes(const KeyState& key, Direction direction, std::uint8_t iv[16],
                 const std::uint8_t* in, std::uint8_t* out, std::size_t len);

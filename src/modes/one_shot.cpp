@@ -18,22 +18,33 @@ namespace aeskit {
 
 std::string_view mode_name(Mode mode) noexcept {
   switch (mode) {
-    case Mode::ecb: return "ECB";
-    case Mode::cbc: return "CBC";
-    case Mode::ctr32: return "CTR32";
-    case Mode::ctr128: return "CTR";
-    case Mode::cfb128: return "CFB";
-    case Mode::cfb8: return "CFB8";
-    case Mode::ofb: return "OFB";
+    case Mode::ecb:
+      return "ECB";
+    case Mode::cbc:
+      return "CBC";
+    case Mode::ctr32:
+      return "CTR32";
+    case Mode::ctr128:
+      return "CTR";
+    case Mode::cfb128:
+      return "CFB";
+    case Mode::cfb8:
+      return "CFB8";
+    case Mode::ofb:
+      return "OFB";
   }
   return "?";
 }
 
-bool mode_needs_iv(Mode mode) noexcept { return mode != Mode::ecb; }
+bool mode_needs_iv(Mode mode) noexcept {
+  return mode != Mode::ecb;
+}
 
 namespace detail {
 
-bool is_block_mode(Mode mode) { return mode == Mode::ecb || mode == Mode::cbc; }
+bool is_block_mode(Mode mode) {
+  return mode == Mode::ecb || mode == Mode::cbc;
+}
 
 Status validate_mode_args(const AesKey& key, Mode mode, std::span<const std::uint8_t> iv,
                           Padding padding) {
@@ -177,7 +188,8 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
       detail::ecb_decrypt_blocks(k, in.data(), out.data(), blocks - 1);
     else
       detail::cbc_decrypt_blocks(k, chain, in.data(), out.data(), blocks - 1);
-    if (pad != 16) detail::copy_bytes(out.data() + 16 * (blocks - 1), last, 16 - pad);  // out may be null
+    if (pad != 16)
+      detail::copy_bytes(out.data() + 16 * (blocks - 1), last, 16 - pad);  // out may be null
   }
   detail::secure_zero(last, sizeof last);
   detail::secure_zero(chain, sizeof chain);

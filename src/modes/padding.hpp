@@ -14,7 +14,8 @@
 namespace aeskit::detail {
 
 // pkcs7_pad_block: the final block for `tail_len` (< 16) leftover plaintext bytes.
-inline void pkcs7_pad_block(const std::uint8_t* tail, std::size_t tail_len, std::uint8_t block[16]) {
+inline void pkcs7_pad_block(const std::uint8_t* tail, std::size_t tail_len,
+                            std::uint8_t block[16]) {
   const auto pad = static_cast<std::uint8_t>(16 - tail_len);
   if (tail_len != 0) std::memcpy(block, tail, tail_len);  // tail may be null when empty
   std::memset(block + tail_len, pad, pad);

@@ -82,8 +82,8 @@ void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::
   secure_zero(stream, sizeof stream);
 }
 
-void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
-                std::uint8_t* out, std::size_t blocks) {
+void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in, std::uint8_t* out,
+                std::size_t blocks) {
   for (std::size_t i = 0; i < blocks; ++i) {
     encrypt_one(key, iv, iv);
     xor_block(out + 16 * i, in + 16 * i, iv);
