@@ -70,6 +70,12 @@ struct AesBackend {
   // cfb128_decrypt: out_i = in_i ^ E(in_{i-1}), in_{-1} = iv; iv becomes the last input block.
   std::size_t (*cfb128_decrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
                                 std::uint8_t* out, std::size_t blocks) noexcept;
+  // cfb128_encrypt: serial chain out_i = in_i ^ E(out_{i-1}); iv becomes the last output block.
+  std::size_t (*cfb128_encrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
+                                std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
+  // ofb: serial chain o_i = E(o_{i-1}), out_i = in_i ^ o_i; iv becomes the last o_i.
+  std::size_t (*ofb)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
+                     std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
 };
 
 // The backends compiled into this build, fastest first (src/backend/registry.cpp).

@@ -39,12 +39,14 @@ std::string describe_kernel(const AesBackend& b, Mode mode, Direction dir) {
     case Mode::ctr128:
       return b.ctr128_be ? bulk(b, "ctr128_be") : batched(b, "encrypt_blocks");
     case Mode::cfb128:
-      if (enc) return serial(b, "CFB encryption is a chain");
+      if (enc)
+        return b.cfb128_encrypt ? bulk(b, "cfb128_encrypt")
+                                : serial(b, "CFB encryption is a chain");
       return b.cfb128_decrypt ? bulk(b, "cfb128_decrypt") : batched(b, "encrypt_blocks");
     case Mode::cfb8:
       return serial(b, "CFB8 needs one block per byte");
     case Mode::ofb:
-      return serial(b, "OFB is a chain");
+      return b.ofb ? bulk(b, "ofb") : serial(b, "OFB is a chain");
   }
   return {};
 }

@@ -54,7 +54,9 @@ void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const 
 
 void cfb128_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
                            std::uint8_t* out, std::size_t blocks) {
-  for (std::size_t i = 0; i < blocks; ++i) {
+  const AesBackend& b = *key.backend;
+  std::size_t done = b.cfb128_encrypt ? b.cfb128_encrypt(key.enc, iv, in, out, blocks) : 0;
+  for (std::size_t i = done; i < blocks; ++i) {
     encrypt_one(key, iv, iv);
     xor_block(iv, iv, in + 16 * i);  // iv = C_i
     std::memcpy(out + 16 * i, iv, 16);
@@ -84,7 +86,9 @@ void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::
 
 void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in, std::uint8_t* out,
                 std::size_t blocks) {
-  for (std::size_t i = 0; i < blocks; ++i) {
+  const AesBackend& b = *key.backend;
+  std::size_t done = b.ofb ? b.ofb(key.enc, iv, in, out, blocks) : 0;
+  for (std::size_t i = done; i < blocks; ++i) {
     encrypt_one(key, iv, iv);
     xor_block(out + 16 * i, in + 16 * i, iv);
   }

@@ -32,6 +32,8 @@ const AesBackend kAesniBackend = {
     .cbc_encrypt = aesni::cbc_encrypt,
     .cbc_decrypt = aesni::cbc_decrypt,
     .cfb128_decrypt = aesni::cfb128_decrypt,
+    .cfb128_encrypt = aesni::cfb128_encrypt,
+    .ofb = aesni::ofb,
 };
 
 }  // namespace aeskit::detail

@@ -44,4 +44,12 @@ AESKIT_AESNI_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_
                                                const std::uint8_t* in, std::uint8_t* out,
                                                std::size_t blocks) noexcept;
 
+// feedback_aesni.cpp
+AESKIT_AESNI_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                               const std::uint8_t* in, std::uint8_t* out,
+                                               std::size_t blocks) noexcept;
+AESKIT_AESNI_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
+                                    const std::uint8_t* in, std::uint8_t* out,
+                                    std::size_t blocks) noexcept;
+
 }  // namespace aeskit::detail::aesni

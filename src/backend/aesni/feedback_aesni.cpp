@@ -1,0 +1,85 @@
+// src/backend/aesni/feedback_aesni.cpp — the serial feedback chains of CFB128 encryption and
+// OFB for the AES-NI backend, with the round keys held in registers across the whole chain.
+//
+// CPU features: AES-NI, SSSE3.
+// References: NIST SP 800-38A §6.3 (CFB), §6.4 (OFB); FIPS-197.
+//
+// Both modes feed one block's cipher output into the next block's cipher input, so the time
+// per block is the chain's latency. As for CBC encryption (cbc_cfb_aesni.cpp), round key 0 of
+// the next block is folded into this block's last-round key so the chain is only the R AES
+// instructions. With state s after rounds 1..R-1 and AESENCLAST(s, k) = t ^ k:
+//   CFB: c_i = p_i ^ E(c_{i-1}) = AESENCLAST(s, k[R] ^ p_i), and the next input is
+//        c_i ^ k[0] = AESENCLAST(s, k[R] ^ k[0] ^ p_i); c_i is recovered off the chain.
+//   OFB: o_i = E(o_{i-1}); the next input is o_i ^ k[0] = AESENCLAST(s, k[R] ^ k[0]), and
+//        out_i = p_i ^ o_i is computed off the chain.
+// Plaintext blocks are loaded before the store that may overwrite them (in == out is allowed).
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/aesni/kernels.hpp"
+#include "backend/aesni/rounds.hpp"
+#include "backend/aesni/target.hpp"
+
+namespace aeskit::detail::aesni {
+namespace {
+
+template <unsigned R>
+AESKIT_AESNI_TARGET void cfb128_encrypt_chain(const RoundKeys& rk, std::uint8_t iv[16],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t blocks) noexcept {
+  const Schedule<R> keys = load_schedule<R>(rk);
+  const __m128i last_first = _mm_xor_si128(keys.k[R], keys.k[0]);
+  __m128i x[1] = {_mm_xor_si128(load_block(iv), keys.k[0])};  // c_{i-1} ^ k[0]
+  for (std::size_t i = 0; i < blocks; ++i) {
+    const __m128i p = load_block(in + 16 * i);
+    middle_rounds<Dir::encrypt>(keys, x);
+    x[0] = _mm_aesenclast_si128(x[0], _mm_xor_si128(p, last_first));  // c_i ^ k[0]
+    store_block(out + 16 * i, _mm_xor_si128(x[0], keys.k[0]));        // c_i
+  }
+  store_block(iv, _mm_xor_si128(x[0], keys.k[0]));
+}
+
+template <unsigned R>
+AESKIT_AESNI_TARGET void ofb_chain(const RoundKeys& rk, std::uint8_t iv[16], const std::uint8_t* in,
+                                   std::uint8_t* out, std::size_t blocks) noexcept {
+  const Schedule<R> keys = load_schedule<R>(rk);
+  const __m128i last_first = _mm_xor_si128(keys.k[R], keys.k[0]);
+  __m128i x[1] = {_mm_xor_si128(load_block(iv), keys.k[0])};  // o_{i-1} ^ k[0]
+  for (std::size_t i = 0; i < blocks; ++i) {
+    const __m128i p_k0 = _mm_xor_si128(load_block(in + 16 * i), keys.k[0]);
+    middle_rounds<Dir::encrypt>(keys, x);
+    x[0] = _mm_aesenclast_si128(x[0], last_first);         // o_i ^ k[0]
+    store_block(out + 16 * i, _mm_xor_si128(x[0], p_k0));  // p_i ^ o_i
+  }
+  store_block(iv, _mm_xor_si128(x[0], keys.k[0]));
+}
+
+}  // namespace
+
+AESKIT_AESNI_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                               const std::uint8_t* in, std::uint8_t* out,
+                                               std::size_t blocks) noexcept {
+  if (enc.rounds == 10)
+    cfb128_encrypt_chain<10>(enc, iv, in, out, blocks);
+  else if (enc.rounds == 12)
+    cfb128_encrypt_chain<12>(enc, iv, in, out, blocks);
+  else
+    cfb128_encrypt_chain<14>(enc, iv, in, out, blocks);
+  return blocks;
+}
+
+AESKIT_AESNI_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
+                                    const std::uint8_t* in, std::uint8_t* out,
+                                    std::size_t blocks) noexcept {
+  if (enc.rounds == 10)
+    ofb_chain<10>(enc, iv, in, out, blocks);
+  else if (enc.rounds == 12)
+    ofb_chain<12>(enc, iv, in, out, blocks);
+  else
+    ofb_chain<14>(enc, iv, in, out, blocks);
+  return blocks;
+}
+
+}  // namespace aeskit::detail::aesni
