@@ -1,7 +1,9 @@
 // aeskit/aeskit.hpp — everything in the C++ API.
 #pragma once
 
+#include "aeskit/aead.hpp"
 #include "aeskit/aes.hpp"
 #include "aeskit/backends.hpp"
+#include "aeskit/mac.hpp"
 #include "aeskit/modes.hpp"
 #include "aeskit/status.hpp"

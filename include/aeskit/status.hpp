@@ -25,6 +25,12 @@ enum class Errc : int {
   backend_unavailable = 8,  // the backend exists but this CPU (or AESKIT_DISABLE) rules it out
   invalid_state = 9,        // e.g. update() after finish(), or use of a moved-from object
   invalid_argument = 10,    // an option that does not apply (e.g. padding with CTR)
+
+  // AEAD and MAC (aeskit/aead.hpp, aeskit/mac.hpp).
+  authentication_failed = 11,  // open / verify: the tag did not match (one opaque code)
+  bad_nonce_length = 12,       // nonce length the algorithm does not allow (GCM: empty)
+  bad_tag_length = 13,         // tag length (set at key creation) the algorithm does not allow
+  message_too_long = 14,       // plaintext or associated data beyond the algorithm limit
 };
 
 // errc_message returns a one-line description of `code`; never null.

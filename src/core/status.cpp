@@ -27,6 +27,15 @@ const char* errc_message(Errc code) noexcept {
       return "object is not usable in this state (finished, moved from, or empty)";
     case Errc::invalid_argument:
       return "option does not apply to this mode";
+    case Errc::authentication_failed:
+      return "authentication failed: the message or its tag was altered, or the key, nonce or "
+             "associated data differ";
+    case Errc::bad_nonce_length:
+      return "nonce length is not allowed for this algorithm";
+    case Errc::bad_tag_length:
+      return "tag length is not allowed for this algorithm";
+    case Errc::message_too_long:
+      return "plaintext or associated data exceeds the algorithm's length limit";
   }
   return "unknown error";
 }

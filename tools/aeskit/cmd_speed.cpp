@@ -32,7 +32,8 @@ constexpr int kExitUsage = 2;
 // Key and IVs shared by all implementations. The timing IV's low 32 bits do not wrap within
 // the largest message, as for almost any random IV. The check IV's low 64 bits wrap after
 // 16 blocks, so the cross-check also proves all implementations carry CTR's counter through
-// the whole 128 bits (aeskit Mode::ctr128, not ctr32).
+// the whole 128 bits (aeskit Mode::ctr128, not ctr32). AEAD items take the first 12 bytes of
+// the timing IV as their nonce, and all 16 bytes of the check IV (GCM's hashed nonce).
 constexpr std::uint8_t kKey[32] = {0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae,
                                    0xf0, 0x85, 0x7d, 0x77, 0x81, 0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61,
                                    0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4};
@@ -148,14 +149,15 @@ bool verify(Run& run, const Item& item, std::vector<Prepared>& timed,
             std::span<const std::uint8_t> in) {
   const std::vector<std::size_t> lengths = check_lengths(item, run.options.sizes);
   if (lengths.empty() || timed.size() < 2 || !timed.front().runner) return true;
-  std::vector<Prepared> carry = prepare_all(run, item, {kKey, kCheckIv}, false);
+  std::vector<Prepared> carry = prepare_all(run, item, {kKey, kCheckIv, sizeof kCheckIv}, false);
   for (std::size_t p = 1; p < timed.size(); ++p) {
     for (std::vector<Prepared>* set : {&timed, &carry}) {
       Prepared& ours = set->front();
       Prepared& peer = (*set)[p];
       if (!ours.runner || !peer.runner || !timed.front().runner || !timed[p].runner) continue;
       const std::string peer_name(peer.impl->name());
-      const CrossCheck check = cross_check(*ours.runner, *peer.runner, peer_name, in, lengths);
+      const CrossCheck check =
+          cross_check(item, *ours.runner, *peer.runner, peer_name, in, lengths);
       if (check.outcome == CrossCheck::Outcome::differs) {
         std::fflush(run.human);
         std::fprintf(stderr,
@@ -185,6 +187,17 @@ bool verify(Run& run, const Item& item, std::vector<Prepared>& timed,
 std::string table_note(const Run& run, const Item& item, std::size_t measured_sizes) {
   const std::string backend(run.impls.front()->backend());
   std::string note = "aeskit backend " + backend;
+  if (item.kind == ItemKind::aead) {
+    const std::uint8_t key[32] = {};
+    if (const AeadAlgorithm* algorithm = aead::find(item.algorithm)) {
+      Result<AeadKey> probe =
+          AeadKey::create(*algorithm, std::span<const std::uint8_t>(key).first(item.key_bits / 8),
+                          kAeadTagBytes, backend);
+      if (probe.ok()) note += ", " + probe->kernel();
+    }
+    note += "; " + std::to_string(kAeadAdBytes) + "-byte AD, " + std::to_string(kAeadTagBytes) +
+            "-byte tag";
+  }
   if (item.kind == ItemKind::message) {
     const std::string kernel = kernel_for(item.mode, item.direction, item.key_bits, backend);
     if (!kernel.empty()) note += ", kernel " + kernel;
@@ -206,7 +219,8 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
   std::vector<Record> item_records;
   for (std::size_t bytes : sizes) {
     // Block and setup runners read (at most) one block; message runners the whole message.
-    const std::size_t span = item.kind == ItemKind::message ? bytes : kBlockSize;
+    const bool whole_message = item.kind == ItemKind::message || item.kind == ItemKind::aead;
+    const std::size_t span = whole_message ? bytes : kBlockSize;
     for (Prepared& entry : prepared) {
       if (!entry.runner) continue;
       Record record{std::string(entry.impl->name()),
@@ -217,8 +231,8 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
                     bytes,
                     {}};
       std::string error;
-      if (!measure(*entry.runner, in.first(span), out.first(span), run.options.seconds,
-                   record.timing, error)) {
+      if (!measure(*entry.runner, in.first(span), out.first(output_length(item, span)),
+                   run.options.seconds, record.timing, error)) {
         report_failure(run, record.impl, item, error);
         entry.runner.reset();
         continue;
@@ -274,7 +288,7 @@ int run_speed(int argc, char** argv) {
   std::size_t longest = 1350;  // the cross-check's tail length
   for (std::size_t size : run.options.sizes) longest = std::max(longest, size);
   AlignedBuffer in(longest);
-  AlignedBuffer out(longest);
+  AlignedBuffer out(longest + kAeadTagBytes);
   for (std::size_t i = 0; i < longest; ++i) {
     in.span()[i] = static_cast<std::uint8_t>(i * 31 + 7);
   }

@@ -3,12 +3,13 @@
 // Driven the efficient way: one cipher handle opened and keyed per item; per message only
 // gcry_cipher_setiv (gcry_cipher_setctr for CTR, whose counter is separate from the IV) and
 // one gcry_cipher_encrypt/decrypt. Block items are one 16-byte ECB call; setup items call
-// gcry_cipher_setkey on the existing ECB handle.
+// gcry_cipher_setkey on the existing ECB handle. AEAD items: peer_libgcrypt_aead.cpp.
 #include <gcrypt.h>
 
 #include <string>
 
 #include "aeskit/aes.hpp"
+#include "speed_aead.hpp"
 #include "speed_impl.hpp"
 
 namespace aeskit::cli::speed {
@@ -145,6 +146,7 @@ class GcryptImpl final : public Impl {
   std::string describe() const override { return "libgcrypt " + version_; }
   std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                   std::string& error) override {
+    if (item.kind == ItemKind::aead) return make_libgcrypt_aead_runner(item, material, error);
     auto runner =
         std::make_unique<GcryptRunner>(item, material.key.first(item.key_bits / 8), material.iv);
     if (!runner->init(item, error)) return nullptr;

@@ -3,7 +3,8 @@
 // Driven the efficient way: the cipher is fetched and the EVP_CIPHER_CTX created and keyed
 // once per item, padding off; per message only EVP_{En,De}cryptInit_ex(ctx, NULL, NULL, NULL,
 // iv) resets the IV, then one Update and one Final. Block items are one 16-byte ECB Update;
-// setup items re-key the existing ECB context with EVP_{En,De}cryptInit_ex.
+// setup items re-key the existing ECB context with EVP_{En,De}cryptInit_ex. AEAD items:
+// peer_openssl_aead.cpp.
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "aeskit/aes.hpp"
+#include "speed_aead.hpp"
 #include "speed_impl.hpp"
 
 namespace aeskit::cli::speed {
@@ -82,7 +84,10 @@ class OpensslRunner final : public Runner {
         return run_blocks(count, in, out, error);
       case ItemKind::setup:
         return run_setups(count, error);
+      case ItemKind::aead:
+        break;  // AEAD items have their own runner (peer_openssl_aead.cpp)
     }
+    error = "internal: OpensslRunner given an AEAD item";
     return false;
   }
 
@@ -181,6 +186,7 @@ class OpensslImpl final : public Impl {
   }
   std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                   std::string& error) override {
+    if (item.kind == ItemKind::aead) return make_openssl_aead_runner(item, material, error);
     auto runner =
         std::make_unique<OpensslRunner>(item, material.key.first(item.key_bits / 8), material.iv);
     if (!runner->init(item, error)) return nullptr;

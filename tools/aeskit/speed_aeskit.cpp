@@ -1,8 +1,10 @@
 // tools/aeskit/speed_aeskit.cpp — aeskit as measured by `aeskit speed`: an AesKey created
 // once per item on the chosen backend, then per message one aeskit::encrypt/decrypt call.
+// AEAD items: speed_aeskit_aead.cpp.
 #include <string>
 
 #include "aeskit/aeskit.hpp"
+#include "speed_aead.hpp"
 #include "speed_impl.hpp"
 
 namespace aeskit::cli::speed {
@@ -127,6 +129,8 @@ class AeskitImpl final : public Impl {
     if (item.kind == ItemKind::setup) {
       return std::make_unique<SetupRunner>(key_bytes(item, material), backend_, item.direction);
     }
+    if (item.kind == ItemKind::aead)
+      return make_aeskit_aead_runner(item, material, backend_, error);
     Result<AesKey> key = AesKey::create(key_bytes(item, material), backend_);
     if (!key.ok()) {
       error = failure("AesKey::create", key.status());

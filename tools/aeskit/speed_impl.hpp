@@ -19,9 +19,10 @@
 
 namespace aeskit::cli::speed {
 
-// Runner performs one item's operation. Every operation reads `in` and writes the same
-// number of bytes to `out` (message items: the message; block items: 16 bytes; setup items
-// ignore both), starting afresh from the item's IV each time.
+// Runner performs one item's operation. Every operation reads `in` and writes
+// output_length(item, in.size()) bytes to `out` (message items: the message; AEAD items: the
+// message and a tag; block items: 16 bytes; setup items ignore both), starting afresh from
+// the item's IV (nonce) each time.
 class Runner {
  public:
   virtual ~Runner() = default;
@@ -36,6 +37,9 @@ class Runner {
 struct Material {
   std::span<const std::uint8_t> key;  // at least 32 bytes; the first key_bits/8 are used
   std::span<const std::uint8_t> iv;   // 16 bytes
+  // AEAD items take the first aead_nonce_length bytes of `iv` as the nonce: 12 is GCM's
+  // usual nonce; the cross-check also runs 16, GCM's hashed-nonce path.
+  std::size_t aead_nonce_length = 12;
 };
 
 class Impl {

@@ -60,6 +60,15 @@ std::vector<Item> all_items() {
         items.push_back(item);
       }
     }
+    for (Direction direction : kDirections) {
+      Item item;
+      item.kind = ItemKind::aead;
+      item.key_bits = bits;
+      item.direction = direction;
+      item.algorithm = aes + "-GCM";
+      item.op = direction == Direction::encrypt ? "seal" : "open";
+      items.push_back(item);
+    }
   }
   return items;
 }
@@ -76,6 +85,7 @@ bool matches_filters(const Item& item, const std::vector<std::string>& filters) 
 std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size_t>& requested) {
   if (item.kind == ItemKind::block) return {kBlockSize};
   if (item.kind == ItemKind::setup) return {0};
+  if (item.kind == ItemKind::aead) return requested;
   const bool whole_blocks_only = item.mode == Mode::ecb || item.mode == Mode::cbc;
   std::vector<std::size_t> sizes;
   for (std::size_t size : requested) {
@@ -83,6 +93,10 @@ std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size
     sizes.push_back(size);
   }
   return sizes;
+}
+
+std::size_t output_length(const Item& item, std::size_t in_len) {
+  return item.kind == ItemKind::aead ? in_len + kAeadTagBytes : in_len;
 }
 
 }  // namespace aeskit::cli::speed

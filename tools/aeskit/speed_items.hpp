@@ -1,5 +1,6 @@
 // tools/aeskit/speed_items.hpp — what `aeskit speed` can measure: one Item per algorithm and
-// operation ("AES-128-CTR encrypt", "AES-256 decrypt block", ...), and the --filter match.
+// operation ("AES-128-CTR encrypt", "AES-256 decrypt block", "AES-128-GCM seal", ...), and the
+// --filter match.
 #pragma once
 
 #include <cstddef>
@@ -15,22 +16,30 @@ enum class ItemKind {
   message,  // a whole message in one mode per operation; reported in MB/s per size
   block,    // one 16-byte block through the raw cipher per operation; reported in ns/op
   setup,    // one key schedule per operation; reported in ns/op
+  aead,     // one AEAD message per operation (seal or open, with kAeadAdBytes of associated
+            // data); reported in MB/s of plaintext per size
 };
+
+// AEAD items: every message is authenticated with this much associated data (a TLS 1.2
+// record header's size) and carries a tag of this size.
+inline constexpr std::size_t kAeadAdBytes = 13;
+inline constexpr std::size_t kAeadTagBytes = 16;
 
 struct Item {
   ItemKind kind = ItemKind::message;
   std::size_t key_bits = 128;  // 128, 192 or 256
   Mode mode = Mode::ecb;       // message items only
+  // AEAD items: encrypt is "seal", decrypt is "open".
   Direction direction = Direction::encrypt;
-  std::string algorithm;  // "AES-128-CTR" (message items) or "AES-128"
-  std::string op;         // "encrypt", "decrypt block", "encrypt setup", ...
+  std::string algorithm;  // "AES-128-CTR" (message items), "AES-128-GCM" (AEAD) or "AES-128"
+  std::string op;         // "encrypt", "decrypt block", "encrypt setup", "seal", "open", ...
 
   // label is "ALGORITHM op", the text --filter matches against.
   std::string label() const { return algorithm + " " + op; }
 };
 
 // all_items lists every item, grouped by key size: setup and block items first, then each
-// mode's encrypt and decrypt.
+// mode's encrypt and decrypt, then GCM seal and open.
 std::vector<Item> all_items();
 
 // matches_filters: true when `filters` is empty or `item.label()` contains any of them,
@@ -39,7 +48,13 @@ bool matches_filters(const Item& item, const std::vector<std::string>& filters);
 
 // run_sizes gives the message lengths to measure `item` at, from the requested --sizes:
 // message items take each requested size their mode can process (ECB and CBC, which run
-// without padding, only whole blocks), block items always 16 bytes, setup items 0 bytes.
+// without padding, only whole blocks), AEAD items every size, block items always 16 bytes,
+// setup items 0 bytes.
 std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size_t>& requested);
+
+// output_length: the bytes one operation of `item` writes for an `in_len`-byte input: in_len,
+// plus the tag for AEAD items (seal: ciphertext || tag; open: plaintext || the tag it
+// verified, see speed_aead.hpp).
+std::size_t output_length(const Item& item, std::size_t in_len);
 
 }  // namespace aeskit::cli::speed

@@ -10,7 +10,7 @@ namespace aeskit::cli::speed {
 namespace {
 
 bool per_op_item(ItemKind kind) {
-  return kind != ItemKind::message;
+  return kind == ItemKind::block || kind == ItemKind::setup;
 }
 
 const Record* find(const std::vector<Record>& records, std::string_view impl, std::size_t bytes) {

@@ -1,0 +1,263 @@
+// aeskit/aead.hpp — authenticated encryption with associated data (AEAD): AES-GCM.
+//
+// Follows NIST SP 800-38D (GCM and GMAC) and the original GCM specification (McGrew and
+// Viega, "The Galois/Counter Mode of Operation", 2005). AES-GCM encrypts with AES in counter
+// mode (32-bit counter) and authenticates the associated data and the ciphertext with GHASH.
+//
+// Usage:
+//   auto key = aeskit::AeadKey::create(aeskit::aead::aes_256_gcm(), key_bytes);
+//   auto n = key->seal(nonce, ad, plaintext, out);        // out: ciphertext || tag
+//   auto m = key->open(nonce, ad, ciphertext_and_tag, out);  // Errc::authentication_failed
+//
+// Nonces: never seal two messages with the same key and nonce — that reveals the XOR of the
+// plaintexts and lets anyone forge tags. Prefer 12-byte nonces (a counter, or random with at
+// most 2^32 messages per key). Other lengths (1 byte and up) are allowed as SP 800-38D does,
+// and are hashed into the initial counter.
+//
+// Buffers: the plaintext (seal) or ciphertext (open) may be exactly the output (same start
+// address: in place); any other overlap between an output and any input is rejected with
+// Errc::overlapping_buffers, as is associated data or a nonce overlapping an output. On an
+// argument error nothing is written. A failed open (Errc::authentication_failed) zeroes the
+// whole plaintext span it would have written, so unauthenticated data never leaks by mistake.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "aeskit/aes.hpp"
+#include "aeskit/export.hpp"
+#include "aeskit/status.hpp"
+
+namespace aeskit {
+
+namespace detail {
+struct AeadKeyState;
+struct AeadAccess;
+struct AeadAlgorithmTable;
+}  // namespace detail
+
+// AeadAlgorithm describes one AEAD: its name, key length and the lengths it accepts. The
+// library owns the only instances (aeskit::aead::aes_128_gcm() and friends, or
+// aeskit::aead::find); compare them by address.
+class AESKIT_API AeadAlgorithm {
+ public:
+  AeadAlgorithm(const AeadAlgorithm&) = delete;
+  AeadAlgorithm& operator=(const AeadAlgorithm&) = delete;
+
+  std::string_view name() const noexcept { return name_; }         // "AES-128-GCM", ...
+  std::size_t key_length() const noexcept { return key_length_; }  // bytes
+  // Nonce lengths in bytes: every length in [nonce_min, nonce_max] is accepted;
+  // nonce_recommended (12 for GCM) is the fast and safest choice.
+  std::size_t nonce_min() const noexcept { return nonce_min_; }
+  std::uint64_t nonce_max() const noexcept { return nonce_max_; }
+  std::size_t nonce_recommended() const noexcept { return nonce_recommended_; }
+  // tag_lengths lists the allowed tag lengths in bytes, ascending; the default is the longest.
+  // GCM: 4, 8 (SP 800-38D Appendix C: only with strict limits on message length and count),
+  // 12, 13, 14, 15, 16.
+  std::span<const std::size_t> tag_lengths() const noexcept { return tag_lengths_; }
+  std::size_t default_tag_length() const noexcept { return tag_lengths_.back(); }
+  std::uint64_t max_plaintext() const noexcept { return max_plaintext_; }  // bytes (2^36 - 32)
+  std::uint64_t max_ad() const noexcept { return max_ad_; }                // bytes (2^61 - 1)
+
+  bool allows_tag_length(std::size_t n) const noexcept;
+  bool allows_nonce_length(std::size_t n) const noexcept;
+
+ private:
+  friend struct detail::AeadAlgorithmTable;
+  constexpr AeadAlgorithm(std::string_view name, std::size_t key_length, std::size_t nonce_min,
+                          std::uint64_t nonce_max, std::size_t nonce_recommended,
+                          std::span<const std::size_t> tag_lengths, std::uint64_t max_plaintext,
+                          std::uint64_t max_ad) noexcept
+      : name_(name),
+        key_length_(key_length),
+        nonce_min_(nonce_min),
+        nonce_max_(nonce_max),
+        nonce_recommended_(nonce_recommended),
+        tag_lengths_(tag_lengths),
+        max_plaintext_(max_plaintext),
+        max_ad_(max_ad) {}
+
+  std::string_view name_;
+  std::size_t key_length_;
+  std::size_t nonce_min_;
+  std::uint64_t nonce_max_;
+  std::size_t nonce_recommended_;
+  std::span<const std::size_t> tag_lengths_;
+  std::uint64_t max_plaintext_;
+  std::uint64_t max_ad_;
+};
+
+namespace aead {
+
+AESKIT_API const AeadAlgorithm& aes_128_gcm() noexcept;
+AESKIT_API const AeadAlgorithm& aes_192_gcm() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_gcm() noexcept;
+
+// algorithms lists every AEAD in this build.
+AESKIT_API std::span<const AeadAlgorithm* const> algorithms() noexcept;
+// find looks an algorithm up by name, ignoring ASCII case ("aes-256-gcm"); nullptr if none.
+AESKIT_API const AeadAlgorithm* find(std::string_view name) noexcept;
+
+}  // namespace aead
+
+// AeadKey is one AEAD key, ready to use: the AES key schedule (on the backend chosen at
+// creation, as for AesKey), the hash key (GCM: H = E_K(0^128) and its precomputed powers on
+// the fastest GHASH code this CPU offers) and the tag length, all fixed at creation. The tag
+// length is never taken from an input.
+//
+// AeadKey is move-only and wiped on destruction. All operations are const, allocate nothing,
+// and may be called from many threads at once.
+class AESKIT_API AeadKey {
+ public:
+  // create: `key` must be algorithm.key_length() bytes; `tag_length` one of
+  // algorithm.tag_lengths(); `backend` names an AES backend (see aeskit/backends.hpp; empty:
+  // the best available). Errors: bad_key_length, bad_tag_length, unknown_backend,
+  // backend_unavailable.
+  static Result<AeadKey> create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
+                                std::size_t tag_length = 16, std::string_view backend = {});
+
+  AeadKey() noexcept;  // an empty key; every operation on it fails with invalid_state
+  AeadKey(AeadKey&&) noexcept;
+  AeadKey& operator=(AeadKey&&) noexcept;
+  AeadKey(const AeadKey&) = delete;
+  AeadKey& operator=(const AeadKey&) = delete;
+  ~AeadKey();
+
+  bool valid() const noexcept { return state_ != nullptr; }
+  const AeadAlgorithm* algorithm() const noexcept;       // nullptr for an empty key
+  std::size_t tag_length() const noexcept;               // bytes; 0 for an empty key
+  std::string_view backend_name() const noexcept;        // the AES backend, e.g. "aesni"
+  std::string_view ghash_backend_name() const noexcept;  // e.g. "pclmul"
+  // kernel describes the code path seal/open take, for `aeskit cpu` and `aeskit speed`.
+  std::string kernel() const;
+
+  // seal encrypts and authenticates `plaintext` with `ad`, writes ciphertext || tag
+  // (plaintext.size() + tag_length() bytes) to `out`, and returns that count.
+  // Errors: bad_nonce_length, message_too_long, output_too_small, overlapping_buffers,
+  // invalid_state.
+  Result<std::size_t> seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                           std::span<const std::uint8_t> plaintext,
+                           std::span<std::uint8_t> out) const;
+
+  // open checks and decrypts ciphertext || tag; writes and returns the plaintext length
+  // (ciphertext_and_tag.size() - tag_length()). `out` may start exactly at
+  // ciphertext_and_tag. Errors: authentication_failed (also for an input shorter than the
+  // tag; the plaintext span is zeroed), bad_nonce_length, message_too_long, output_too_small,
+  // overlapping_buffers, invalid_state.
+  Result<std::size_t> open(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                           std::span<const std::uint8_t> ciphertext_and_tag,
+                           std::span<std::uint8_t> out) const;
+
+  // seal_detached writes the ciphertext (plaintext.size() bytes) to `ciphertext_out` and the
+  // tag (tag_length() bytes) to the start of `tag_out`. Errors as seal; output_too_small also
+  // when tag_out is shorter than tag_length(); tag_out must not overlap any other span.
+  Status seal_detached(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                       std::span<const std::uint8_t> plaintext,
+                       std::span<std::uint8_t> ciphertext_out,
+                       std::span<std::uint8_t> tag_out) const;
+
+  // open_detached checks `tag` (exactly tag_length() bytes, else authentication_failed) and
+  // decrypts `ciphertext` into `out` (ciphertext.size() bytes). Errors as open.
+  Status open_detached(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                       std::span<const std::uint8_t> ciphertext, std::span<const std::uint8_t> tag,
+                       std::span<std::uint8_t> out) const;
+
+ private:
+  friend struct detail::AeadAccess;
+  explicit AeadKey(std::unique_ptr<detail::AeadKeyState> state) noexcept;
+  std::unique_ptr<detail::AeadKeyState> state_;
+};
+
+namespace detail {
+// AeadStream is the state of an incremental seal or open (a private member of AeadSealer and
+// AeadOpener; its layout is not part of the API).
+struct AeadStream {
+  const AeadKeyState* key = nullptr;
+  std::uint8_t j0[16] = {};         // pre-counter block J0
+  std::uint8_t counter[16] = {};    // next counter block
+  std::uint8_t hash[16] = {};       // running GHASH value
+  std::uint8_t partial[16] = {};    // partial block of AD, or of ciphertext, not yet hashed
+  std::uint8_t keystream[16] = {};  // key stream of the current partial data block
+  std::uint64_t ad_length = 0;
+  std::uint64_t data_length = 0;
+  enum class Phase : std::uint8_t { ad, data, finished } phase = Phase::ad;
+};
+}  // namespace detail
+
+// AeadSealer seals one message incrementally: update_ad() any number of times (all before
+// the first update()), update() with any split of the plaintext, then finish() for the tag.
+// The concatenated output and the tag equal AeadKey::seal_detached's for the whole message.
+//
+// The sealer keeps a pointer to `key`: the key must outlive it. A sealer is not thread-safe
+// (the key is). After finish() (successful or not) only destruction and assignment are
+// allowed; other calls fail with invalid_state. A failed call changes nothing.
+class AESKIT_API AeadSealer {
+ public:
+  // Errors: invalid_state (empty key), bad_nonce_length.
+  static Result<AeadSealer> create(const AeadKey& key, std::span<const std::uint8_t> nonce);
+
+  AeadSealer(AeadSealer&&) noexcept;
+  AeadSealer& operator=(AeadSealer&&) noexcept;
+  AeadSealer(const AeadSealer&) = delete;
+  AeadSealer& operator=(const AeadSealer&) = delete;
+  ~AeadSealer();  // wipes the state
+
+  // update_ad absorbs associated data. Errors: invalid_state (after update() or finish()),
+  // message_too_long.
+  Status update_ad(std::span<const std::uint8_t> ad);
+  // update encrypts `in` into `out` (exactly in.size() bytes; out may be exactly in) and
+  // returns in.size(). Errors: output_too_small, overlapping_buffers, message_too_long,
+  // invalid_state.
+  Result<std::size_t> update(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+  // finish writes the tag (tag_length() bytes) to the start of `tag_out` and returns its
+  // length. Errors: output_too_small, invalid_state.
+  Result<std::size_t> finish(std::span<std::uint8_t> tag_out);
+
+  std::size_t tag_length() const noexcept;
+
+ private:
+  AeadSealer() noexcept = default;
+  detail::AeadStream s_;
+};
+
+// AeadOpener opens one message incrementally: update_ad(), update() with any split of the
+// ciphertext, then finish(tag).
+//
+// WARNING: update() releases plaintext BEFORE it is authenticated. Until finish() returns ok,
+// treat everything update() wrote as untrusted: do not parse it, act on it or pass it on, and
+// on any error discard all of it (the opener cannot take back what it already wrote). Use
+// AeadKey::open when the message fits in memory: it checks first-hand and zeroes its output
+// on failure.
+//
+// Same rules as AeadSealer otherwise (key outlives it; not thread-safe; after finish() only
+// destruction and assignment; a failed update() changes nothing).
+class AESKIT_API AeadOpener {
+ public:
+  // Errors: invalid_state (empty key), bad_nonce_length.
+  static Result<AeadOpener> create(const AeadKey& key, std::span<const std::uint8_t> nonce);
+
+  AeadOpener(AeadOpener&&) noexcept;
+  AeadOpener& operator=(AeadOpener&&) noexcept;
+  AeadOpener(const AeadOpener&) = delete;
+  AeadOpener& operator=(const AeadOpener&) = delete;
+  ~AeadOpener();  // wipes the state
+
+  Status update_ad(std::span<const std::uint8_t> ad);
+  // update decrypts `in` into `out` (exactly in.size() bytes, UNAUTHENTICATED until finish).
+  Result<std::size_t> update(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+  // finish compares `tag` (exactly tag_length() bytes) with the computed tag in constant
+  // time. Errors: authentication_failed (also for a tag of the wrong length), invalid_state.
+  Status finish(std::span<const std::uint8_t> tag);
+
+  std::size_t tag_length() const noexcept;
+
+ private:
+  AeadOpener() noexcept = default;
+  detail::AeadStream s_;
+};
+
+}  // namespace aeskit

@@ -1,0 +1,227 @@
+// src/aead/aead_key.cpp — AeadKey: key setup (SP 800-38D §7.1 step 1, done once per key),
+// argument checks, and one-shot GCM seal/open (GCM-AE and GCM-AD, §7.1 and §7.2).
+//
+// open decrypts while it hashes (one pass), then compares the tag in constant time; on a
+// mismatch it zeroes everything it wrote before returning the single authentication_failed.
+// Short messages take gcm_small.cpp's two-call path, longer ones gcm_blocks.cpp's chunks.
+#include <cstring>
+
+#include "aead/aead_checks.hpp"
+#include "aead/aead_key_state.hpp"
+#include "aead/ct_equal.hpp"
+#include "aead/gcm_blocks.hpp"
+#include "aead/gcm_small.hpp"
+#include "core/secure_zero.hpp"
+#include "cpu/features.hpp"
+#include "modes/mode_kernels.hpp"
+
+namespace aeskit {
+namespace detail {
+
+AeadKeyState::~AeadKeyState() {
+  secure_zero(&gcm.hkey, sizeof gcm.hkey);
+}
+
+Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
+                              std::size_t tag_length, const GcmKeyOptions& options) {
+  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
+  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
+  const GhashBackend* ghash = options.ghash;
+  if (ghash == nullptr) {
+    ghash = &best_ghash_backend(cpu::cpu_features());
+  } else if (!ghash->supported(cpu::cpu_features())) {
+    return Errc::backend_unavailable;
+  }
+  Result<AesKey> aes = AesKey::create(key, options.aes_backend);
+  if (!aes.ok()) return aes.status();
+  // Plain new (not make_unique): the GhashKey is written by init, no need to zero it first.
+  std::unique_ptr<AeadKeyState> state(new AeadKeyState);
+  state->algorithm = &algorithm;
+  state->tag_length = tag_length;
+  state->aes_key = std::move(aes).value();
+  state->gcm.aes = KeyAccess::state(state->aes_key);
+  state->gcm.ghash = ghash;
+  if (options.allow_fused)
+    state->gcm.fused = find_gcm_fused(*state->gcm.aes->backend, *ghash, cpu::cpu_features());
+  gcm::setup_key(state->gcm);
+  return AeadAccess::make(std::move(state));
+}
+
+namespace {
+
+// crypt_one_shot: the whole of GCM-AE (seal) or GCM-AD without the tag check (open): `len`
+// bytes from `in` to `out`, and the full 16-byte tag computed over AD and ciphertext. Short
+// messages take the two-call path (gcm_small.hpp), the rest the chunked one.
+void crypt_one_shot(const AeadKeyState& k, gcm::Op op, std::span<const std::uint8_t> nonce,
+                    std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t tag[16]) noexcept {
+  std::uint8_t j0[16];
+  gcm::derive_j0(k.gcm, nonce, j0);
+  if (gcm::fits_small(ad.size(), len)) {
+    gcm::crypt_small(k.gcm, op, j0, ad, in, out, len, tag);
+  } else {
+    std::uint8_t counter[16];
+    std::memcpy(counter, j0, 16);
+    gcm::inc32(counter);
+    std::uint8_t hash[16] = {};
+    gcm::hash_padded(k.gcm, hash, ad.data(), ad.size());
+    gcm::crypt_message(k.gcm, op, counter, hash, in, out, len);
+    gcm::finish_tag(k.gcm, j0, hash, ad.size(), len, tag);
+    secure_zero(counter, sizeof counter);
+  }
+  secure_zero(j0, sizeof j0);
+}
+
+void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                  std::span<const std::uint8_t> ad, std::span<const std::uint8_t> plaintext,
+                  std::uint8_t* ciphertext, std::uint8_t* tag_out) noexcept {
+  std::uint8_t tag[16];
+  crypt_one_shot(k, gcm::Op::seal, nonce, ad, plaintext.data(), ciphertext, plaintext.size(), tag);
+  std::memcpy(tag_out, tag, k.tag_length);
+  secure_zero(tag, sizeof tag);
+}
+
+// open_message: true when `tag` (k.tag_length bytes) authenticates; otherwise the
+// plaintext written to `out` is zeroed.
+bool open_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                  std::span<const std::uint8_t> ad, std::span<const std::uint8_t> ciphertext,
+                  const std::uint8_t* tag, std::uint8_t* out) noexcept {
+  std::uint8_t received[16];
+  std::memcpy(received, tag, k.tag_length);
+  std::uint8_t expected[16];
+  crypt_one_shot(k, gcm::Op::open, nonce, ad, ciphertext.data(), out, ciphertext.size(), expected);
+  const bool ok = ct_equal(expected, received, k.tag_length);
+  secure_zero(expected, sizeof expected);
+  if (!ok && !ciphertext.empty()) secure_zero(out, ciphertext.size());
+  return ok;
+}
+
+// check_lengths: nonce, then plaintext/ciphertext and AD limits.
+Status check_lengths(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                     std::size_t data_len, std::size_t ad_len) noexcept {
+  if (Status s = check_nonce(*k.algorithm, nonce); !s) return s;
+  if (data_too_long(*k.algorithm, 0, data_len) || ad_too_long(*k.algorithm, 0, ad_len))
+    return Errc::message_too_long;
+  return {};
+}
+
+}  // namespace
+}  // namespace detail
+
+using detail::overlaps;
+
+Result<AeadKey> AeadKey::create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
+                                std::size_t tag_length, std::string_view backend) {
+  return detail::make_aead_key(algorithm, key, tag_length, {backend, nullptr, true});
+}
+
+AeadKey::AeadKey() noexcept = default;
+AeadKey::AeadKey(std::unique_ptr<detail::AeadKeyState> state) noexcept : state_(std::move(state)) {}
+AeadKey::AeadKey(AeadKey&&) noexcept = default;
+AeadKey& AeadKey::operator=(AeadKey&&) noexcept = default;
+AeadKey::~AeadKey() = default;
+
+const AeadAlgorithm* AeadKey::algorithm() const noexcept {
+  return state_ ? state_->algorithm : nullptr;
+}
+
+std::size_t AeadKey::tag_length() const noexcept {
+  return state_ ? state_->tag_length : 0;
+}
+
+std::string_view AeadKey::backend_name() const noexcept {
+  return state_ ? state_->aes_key.backend_name() : std::string_view{};
+}
+
+std::string_view AeadKey::ghash_backend_name() const noexcept {
+  return state_ ? state_->gcm.ghash->name : std::string_view{};
+}
+
+std::string AeadKey::kernel() const {
+  if (!state_) return {};
+  const detail::GcmKey& g = state_->gcm;
+  const std::string generic =
+      detail::describe_kernel(*g.aes->backend, Mode::ctr32, Direction::encrypt) + " then " +
+      std::string(g.ghash->name) + ":ghash, per " +
+      std::to_string(detail::gcm::kChunkBlocks * 16 / 1024) + " KiB chunk";
+  const std::string small =
+      "; short messages (padded AD + data <= " + std::to_string(detail::gcm::kSmallBytes - 16) +
+      " bytes): one CTR and one GHASH call";
+  if (g.fused == nullptr) return "generic: " + generic + small;
+  return "fused " + std::string(g.fused->name) + " (rest: " + generic + ")" + small;
+}
+
+Result<std::size_t> AeadKey::seal(std::span<const std::uint8_t> nonce,
+                                  std::span<const std::uint8_t> ad,
+                                  std::span<const std::uint8_t> plaintext,
+                                  std::span<std::uint8_t> out) const {
+  if (!state_) return Errc::invalid_state;
+  const detail::AeadKeyState& k = *state_;
+  if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
+  const std::size_t written = plaintext.size() + k.tag_length;
+  if (out.size() < written) return Errc::output_too_small;
+  if (Status s = detail::check_written(out.data(), written, plaintext, nonce, ad); !s) return s;
+  detail::seal_message(k, nonce, ad, plaintext, out.data(), out.data() + plaintext.size());
+  return written;
+}
+
+Status AeadKey::seal_detached(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                              std::span<const std::uint8_t> plaintext,
+                              std::span<std::uint8_t> ciphertext_out,
+                              std::span<std::uint8_t> tag_out) const {
+  if (!state_) return Errc::invalid_state;
+  const detail::AeadKeyState& k = *state_;
+  if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
+  const std::size_t n = plaintext.size();
+  if (ciphertext_out.size() < n || tag_out.size() < k.tag_length) return Errc::output_too_small;
+  if (Status s = detail::check_written(ciphertext_out.data(), n, plaintext, nonce, ad); !s)
+    return s;
+  const std::uint8_t* tag = tag_out.data();
+  if (overlaps(plaintext, tag, k.tag_length) || overlaps(nonce, tag, k.tag_length) ||
+      overlaps(ad, tag, k.tag_length) || overlaps(ciphertext_out.data(), n, tag, k.tag_length))
+    return Errc::overlapping_buffers;
+  detail::seal_message(k, nonce, ad, plaintext, ciphertext_out.data(), tag_out.data());
+  return {};
+}
+
+Result<std::size_t> AeadKey::open(std::span<const std::uint8_t> nonce,
+                                  std::span<const std::uint8_t> ad,
+                                  std::span<const std::uint8_t> ciphertext_and_tag,
+                                  std::span<std::uint8_t> out) const {
+  if (!state_) return Errc::invalid_state;
+  const detail::AeadKeyState& k = *state_;
+  if (Status s = detail::check_nonce(*k.algorithm, nonce); !s) return s;
+  if (ciphertext_and_tag.size() < k.tag_length) return Errc::authentication_failed;
+  const std::size_t n = ciphertext_and_tag.size() - k.tag_length;
+  if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
+  if (out.size() < n) return Errc::output_too_small;
+  const auto ciphertext = ciphertext_and_tag.first(n);
+  const auto tag = ciphertext_and_tag.subspan(n);
+  if (Status s = detail::check_written(out.data(), n, ciphertext, nonce, ad); !s) return s;
+  if (overlaps(tag, out.data(), n)) return Errc::overlapping_buffers;
+  if (!detail::open_message(k, nonce, ad, ciphertext, tag.data(), out.data()))
+    return Errc::authentication_failed;
+  return n;
+}
+
+Status AeadKey::open_detached(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                              std::span<const std::uint8_t> ciphertext,
+                              std::span<const std::uint8_t> tag,
+                              std::span<std::uint8_t> out) const {
+  if (!state_) return Errc::invalid_state;
+  const detail::AeadKeyState& k = *state_;
+  const std::size_t n = ciphertext.size();
+  if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
+  if (out.size() < n) return Errc::output_too_small;
+  if (Status s = detail::check_written(out.data(), n, ciphertext, nonce, ad); !s) return s;
+  if (overlaps(tag, out.data(), n)) return Errc::overlapping_buffers;
+  if (tag.size() != k.tag_length) {
+    if (n != 0) detail::secure_zero(out.data(), n);
+    return Errc::authentication_failed;
+  }
+  if (!detail::open_message(k, nonce, ad, ciphertext, tag.data(), out.data()))
+    return Errc::authentication_failed;
+  return {};
+}
+
+}  // namespace aeskit

@@ -1,0 +1,109 @@
+// tools/aeskit/speed_aead.hpp — the shape shared by every AEAD runner of `aeskit speed`
+// (aeskit, OpenSSL, libgcrypt): per operation one whole message sealed or opened, with the
+// item's nonce and the fixed associated data kAeadAd.
+//
+// seal: `in` is the plaintext; out = ciphertext || tag.
+// open: `in` is taken as a ciphertext. Before its first open of a given input the runner
+// finds the tag that makes it authentic, with two seals by the library being measured
+// (sealing `in` gives X = in ^ key stream; sealing X gives back `in` and its tag), once per
+// input span, outside the timed batches (the warm-up pays it). Every operation then opens
+// `in` with that tag; out = plaintext (X) || the tag it verified, so the cross-check compares
+// both the key stream and the GHASH of each library. Inputs must not change between calls
+// with the same span (the speed tool fills its input buffer once).
+//
+// Dispatch to the library calls is static (CRTP): no virtual call per operation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "speed_impl.hpp"
+#include "speed_items.hpp"
+
+namespace aeskit::cli::speed {
+
+// The associated data of every AEAD item: a TLS 1.2 record header's worth.
+inline constexpr std::uint8_t kAeadAd[kAeadAdBytes] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                                                       0x2a, 0x17, 0x03, 0x03, 0x05, 0x46};
+
+// Derived provides:
+//   bool seal_one(std::span<const uint8_t> in, std::span<uint8_t> out, std::string& error);
+//     out has in.size() + kAeadTagBytes bytes; out may start exactly at in.
+//   bool open_one(std::span<const uint8_t> in, const uint8_t* tag, std::span<uint8_t> out,
+//                 std::string& error);   // out has in.size() bytes; false if rejected
+template <class Derived>
+class AeadRunner : public Runner {
+ public:
+  AeadRunner(const Item& item, const Material& material)
+      : seal_(item.direction == Direction::encrypt),
+        nonce_(material.iv.first(material.aead_nonce_length)) {}
+
+  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+           std::string& error) final {
+    Derived& self = static_cast<Derived&>(*this);
+    const std::size_t len = in.size();
+    if (out.size() < len + kAeadTagBytes) {
+      error = "output buffer too small for message and tag";
+      return false;
+    }
+    const auto sealed = out.first(len + kAeadTagBytes);
+    if (seal_) {
+      for (std::size_t i = 0; i < count; ++i)
+        if (!self.seal_one(in, sealed, error)) return false;
+      return true;
+    }
+    if (in.data() != tagged_data_ || len != tagged_size_) {
+      if (!find_tag(in, sealed, error)) return false;
+    }
+    const auto plain = out.first(len);
+    for (std::size_t i = 0; i < count; ++i)
+      if (!self.open_one(in, tag_, plain, error)) return false;
+    std::memcpy(out.data() + len, tag_, kAeadTagBytes);
+    return true;
+  }
+
+ protected:
+  std::span<const std::uint8_t> nonce() const { return nonce_; }
+
+ private:
+  bool find_tag(std::span<const std::uint8_t> in, std::span<std::uint8_t> scratch,
+                std::string& error) {
+    Derived& self = static_cast<Derived&>(*this);
+    const std::size_t len = in.size();
+    if (!self.seal_one(in, scratch, error)) return false;
+    if (!self.seal_one(scratch.first(len), scratch, error)) return false;
+    if (std::memcmp(scratch.data(), in.data(), len) != 0) {
+      error = "sealing twice did not give the input back (not a counter mode?)";
+      return false;
+    }
+    std::memcpy(tag_, scratch.data() + len, kAeadTagBytes);
+    tagged_data_ = in.data();
+    tagged_size_ = len;
+    return true;
+  }
+
+  bool seal_;
+  std::span<const std::uint8_t> nonce_;
+  const std::uint8_t* tagged_data_ = nullptr;
+  std::size_t tagged_size_ = SIZE_MAX;  // no input tagged yet
+  std::uint8_t tag_[kAeadTagBytes] = {};
+};
+
+// The AEAD runners of each implementation, made by its Impl::prepare for AEAD items.
+std::unique_ptr<Runner> make_aeskit_aead_runner(const Item& item, const Material& material,
+                                                std::string_view backend, std::string& error);
+#if defined(AESKIT_HAVE_OPENSSL)
+std::unique_ptr<Runner> make_openssl_aead_runner(const Item& item, const Material& material,
+                                                 std::string& error);
+#endif
+#if defined(AESKIT_HAVE_LIBGCRYPT)
+std::unique_ptr<Runner> make_libgcrypt_aead_runner(const Item& item, const Material& material,
+                                                   std::string& error);
+#endif
+
+}  // namespace aeskit::cli::speed
