@@ -140,6 +140,7 @@ std::string_view AeadKey::ghash_backend_name() const noexcept {
 std::string AeadKey::kernel() const {
   if (!state_) return {};
   const detail::GcmKey& g = state_->gcm;
+  // Starts with "<aes backend>:" like every kernel line of `aeskit cpu`.
   const std::string generic =
       detail::describe_kernel(*g.aes->backend, Mode::ctr32, Direction::encrypt) + " then " +
       std::string(g.ghash->name) + ":ghash, per " +
@@ -147,8 +148,9 @@ std::string AeadKey::kernel() const {
   const std::string small =
       "; short messages (padded AD + data <= " + std::to_string(detail::gcm::kSmallBytes - 16) +
       " bytes): one CTR and one GHASH call";
-  if (g.fused == nullptr) return "generic: " + generic + small;
-  return "fused " + std::string(g.fused->name) + " (rest: " + generic + ")" + small;
+  if (g.fused == nullptr) return generic + " [generic, not fused]" + small;
+  return std::string(g.aes->backend->name) + ":fused " + std::string(g.fused->name) +
+         " (rest: " + generic + ")" + small;
 }
 
 Result<std::size_t> AeadKey::seal(std::span<const std::uint8_t> nonce,

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "aeskit/aeskit.hpp"
 #include "commands.hpp"
@@ -51,6 +52,20 @@ void print_backends() {
   }
   std::string_view d = default_backend();
   std::printf("default backend: %.*s\n", static_cast<int>(d.size()), d.data());
+}
+
+// print_aead_kernels: one line per AEAD and operation, from a throwaway all-zero key.
+void print_aead_kernels(std::string_view backend) {
+  for (const AeadAlgorithm* alg : aead::algorithms()) {
+    const std::vector<std::uint8_t> zero_key(alg->key_length());
+    auto key = AeadKey::create(*alg, zero_key, alg->default_tag_length(), backend);
+    if (!key) continue;
+    const std::string k = key->kernel();
+    for (const char* op : {"seal", "open"}) {
+      std::printf("  %-14.*s %-8s %s\n", static_cast<int>(alg->name().size()), alg->name().data(),
+                  op, k.c_str());
+    }
+  }
 }
 
 void print_kernels(std::string_view backend) {
@@ -105,6 +120,7 @@ int run_cpu(int argc, char** argv) {
   print_features(cpu_report());
   print_backends();
   print_kernels(backend);
+  print_aead_kernels(backend);
   return 0;
 }
 
