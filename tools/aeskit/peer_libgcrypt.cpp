@@ -9,21 +9,15 @@
 #include <string>
 
 #include "aeskit/aes.hpp"
+#include "peer_libgcrypt_util.hpp"
 #include "speed_aead.hpp"
 #include "speed_impl.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
 
-std::string failure(const char* call, gcry_error_t err) {
-  return std::string(call) + " failed: " + gcry_strerror(err);
-}
-
-int algorithm_id(std::size_t key_bits) {
-  if (key_bits == 128) return GCRY_CIPHER_AES128;
-  if (key_bits == 192) return GCRY_CIPHER_AES192;
-  return GCRY_CIPHER_AES256;
-}
+using gcrypt_util::algorithm_id;
+using gcrypt_util::failure;
 
 int mode_id(Mode mode) {
   switch (mode) {

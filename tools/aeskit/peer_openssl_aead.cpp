@@ -10,29 +10,15 @@
 #include <climits>
 #include <string>
 
+#include "peer_openssl_util.hpp"
 #include "speed_aead.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
 
-std::string failure(const char* call) {
-  std::string text = std::string(call) + " failed";
-  unsigned long code = 0;
-  while ((code = ERR_get_error()) != 0) {
-    char buffer[256];
-    ERR_error_string_n(code, buffer, sizeof buffer);
-    text += ": ";
-    text += buffer;
-  }
-  return text;
-}
-
-struct CipherFree {
-  void operator()(EVP_CIPHER* cipher) const { EVP_CIPHER_free(cipher); }
-};
-struct CtxFree {
-  void operator()(EVP_CIPHER_CTX* ctx) const { EVP_CIPHER_CTX_free(ctx); }
-};
+using openssl_util::CipherFree;
+using openssl_util::CtxFree;
+using openssl_util::failure;
 
 class OpensslAeadRunner final : public AeadRunner<OpensslAeadRunner> {
  public:
