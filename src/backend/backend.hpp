@@ -34,6 +34,15 @@ struct alignas(16) RoundKeys {
   unsigned rounds;  // 10, 12 or 14
 };
 
+// OcbLTable: OCB3's per-key offsets table (RFC 7253 §4.1): l[0] = L_0 = double(L_$),
+// l[j] = double(l[j-1]), where double() is multiplication by x in GF(2^128) on the
+// big-endian block. 64 entries cover every 64-bit block index. Computed by the OCB mode code
+// (src/aead), read by the backends' ocb_* kernels.
+struct alignas(16) OcbLTable {
+  static constexpr std::size_t kCount = 64;
+  std::uint8_t l[kCount][16];
+};
+
 struct AesBackend {
   std::string_view name;         // stable: "aesni", "portable", ...
   std::string_view description;  // one line for `aeskit cpu`
@@ -76,6 +85,36 @@ struct AesBackend {
   // ofb: serial chain o_i = E(o_{i-1}), out_i = in_i ^ o_i; iv becomes the last o_i.
   std::size_t (*ofb)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
                      std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
+
+  // xts_encrypt: XTS over whole blocks with the data key (IEEE 1619 §5.3): for each block
+  // out_i = E(in_i ^ T) ^ T, then T = T·α, where T·α shifts the 16 bytes, read as one
+  // little-endian 128-bit integer, left by one and folds a carry out of bit 127 back as 0x87
+  // into byte 0. `tweak` is advanced past the blocks processed. Ciphertext stealing and the
+  // tweak encryption (with key 2) are the caller's.
+  std::size_t (*xts_encrypt)(const RoundKeys& enc, std::uint8_t tweak[16], const std::uint8_t* in,
+                             std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
+  // xts_decrypt: as xts_encrypt with out_i = D(in_i ^ T) ^ T, using the decryption schedule.
+  std::size_t (*xts_decrypt)(const RoundKeys& dec, std::uint8_t tweak[16], const std::uint8_t* in,
+                             std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
+
+  // OCB3 (RFC 7253 §4.2-4.3) over whole blocks. `first_index` is the 1-based index i of the
+  // first block passed; for each block, Offset ^= L[ntz(i)] (ntz: trailing zero bits of i,
+  // public), then
+  //   ocb_encrypt:  out_i = Offset ^ E(in_i ^ Offset);  checksum ^= in_i
+  //   ocb_decrypt:  out_i = Offset ^ D(in_i ^ Offset);  checksum ^= out_i   (dec schedule)
+  //   ocb_hash:     sum ^= E(in_i ^ Offset)            (associated data; no output)
+  // offset/checksum/sum are advanced past the blocks processed.
+  std::size_t (*ocb_encrypt)(const RoundKeys& enc, const OcbLTable& l, std::uint64_t first_index,
+                             std::uint8_t offset[16], std::uint8_t checksum[16],
+                             const std::uint8_t* in, std::uint8_t* out,
+                             std::size_t blocks) noexcept = nullptr;
+  std::size_t (*ocb_decrypt)(const RoundKeys& dec, const OcbLTable& l, std::uint64_t first_index,
+                             std::uint8_t offset[16], std::uint8_t checksum[16],
+                             const std::uint8_t* in, std::uint8_t* out,
+                             std::size_t blocks) noexcept = nullptr;
+  std::size_t (*ocb_hash)(const RoundKeys& enc, const OcbLTable& l, std::uint64_t first_index,
+                          std::uint8_t offset[16], std::uint8_t sum[16], const std::uint8_t* in,
+                          std::size_t blocks) noexcept = nullptr;
 };
 
 // The backends compiled into this build, fastest first (src/backend/registry.cpp).

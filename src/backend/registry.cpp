@@ -7,6 +7,7 @@
 #include "backend/portable/portable.hpp"
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
+#include "backend/vaes256/vaes256.hpp"
 #endif
 
 namespace aeskit::detail {
@@ -16,6 +17,7 @@ namespace {
 // backend supports every CPU, so the search always ends.
 constexpr const AesBackend* kBackends[] = {
 #if defined(AESKIT_HAVE_X86)
+    &kVaes256Backend,
     &kAesniBackend,
 #endif
     &kPortableBackend,

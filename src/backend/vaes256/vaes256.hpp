@@ -1,0 +1,9 @@
+// src/backend/vaes256/vaes256.hpp — the VAES backend on 256-bit registers (x86-64 with AVX2,
+// AES-NI and VAES): two blocks per ymm register, several registers interleaved.
+#pragma once
+
+#include "backend/backend.hpp"
+
+namespace aeskit::detail {
+extern const AesBackend kVaes256Backend;
+}
