@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/declassify.hpp"
+
 namespace aeskit::detail {
 
 // ct_equal is true when a[0..n) == b[0..n). It reads every byte whatever the contents (no
@@ -16,6 +18,7 @@ inline bool ct_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n
     diff |= static_cast<std::uint32_t>(a[i] ^ b[i]);
     __asm__("" : "+r"(diff));
   }
+  declassify(diff);  // the verdict is the caller's result
   return diff == 0;
 }
 

@@ -14,6 +14,7 @@
 
 #include "aeskit/modes.hpp"
 #include "core/buffers.hpp"
+#include "core/declassify.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mode_args.hpp"
@@ -213,7 +214,8 @@ Result<std::size_t> Cipher::finish(std::span<std::uint8_t> out) {
       detail::ecb_decrypt_blocks(k, buffer_, block, 1);
     else
       detail::cbc_decrypt_blocks(k, chain, buffer_, block, 1);
-    const std::size_t pad = detail::pkcs7_check_block(block);
+    std::size_t pad = detail::pkcs7_check_block(block);
+    detail::declassify(pad);  // validity and length are the call's result
     Status status;
     if (pad == 0)
       status = Errc::bad_padding;  // the verdict is the call's result: declassified here

@@ -8,6 +8,7 @@
 
 #include "aeskit/modes.hpp"
 #include "core/buffers.hpp"
+#include "core/declassify.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mode_args.hpp"
@@ -170,8 +171,9 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
     std::memcpy(last_chain, blocks > 1 ? last_in - 16 : chain, 16);
     detail::cbc_decrypt_blocks(k, last_chain, last_in, last, 1);
   }
-  const std::size_t pad = detail::pkcs7_check_block(last);
+  std::size_t pad = detail::pkcs7_check_block(last);
   // Declassified here: whether the padding is valid, and its length, are the call's result.
+  detail::declassify(pad);
   if (pad == 0) {
     detail::secure_zero(last, sizeof last);
     detail::secure_zero(chain, sizeof chain);

@@ -1,0 +1,323 @@
+// tests/ct/ct_audit.cpp — the constant-time audit: runs aeskit's software and AES-NI paths on
+// secrets that valgrind memcheck treats as undefined, so every branch or memory index that
+// depends on a secret is reported.
+//
+// How it works (ctgrind, A. Langley 2010): memcheck tracks, bit by bit, whether each value was
+// computed from "undefined" memory, and reports a conditional jump or a memory address that
+// depends on such a value. Marking keys, plaintexts, GHASH keys and received tags undefined
+// turns that into a constant-time checker. The library declassifies (core/declassify.hpp) the
+// few results that are public by design: a tag comparison's verdict, a padding check's verdict
+// and length. This program marks outputs defined again only to check them.
+//
+// Usage: aeskit_ct_audit <case>; prints "ok <case>: N checks" and exits 0 when every result
+// was correct. run_case.sh runs it under valgrind and decides pass/fail: the audited cases must
+// produce no memcheck error; the control cases (a secret-indexed table lookup, a branch on a
+// secret) must produce exactly the report they provoke, so the harness cannot pass vacuously.
+//
+// CPU features: the aesni/pclmul cases need AES-NI and PCLMULQDQ (valgrind emulates both; it
+// does not emulate VAES, so the vaes256 kernels are not audited here — they are straight-line
+// instruction sequences with no data-dependent branches or loads by construction).
+#include <valgrind/memcheck.h>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aead/aead_key_state.hpp"
+#include "aeskit/aeskit.hpp"
+#include "backend/ghash_backend.hpp"
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// secret: memcheck treats the bytes as undefined from now on.
+void secret(void* p, std::size_t n) {
+  VALGRIND_MAKE_MEM_UNDEFINED(p, n);
+}
+void secret(Bytes& b) {
+  secret(b.data(), b.size());
+}
+// reveal: the harness (not the library) looks at a result to check it.
+void reveal(const void* p, std::size_t n) {
+  VALGRIND_MAKE_MEM_DEFINED(p, n);
+}
+void reveal(const Bytes& b) {
+  reveal(b.data(), b.size());
+}
+
+struct Checker {
+  int checks = 0;
+  int failures = 0;
+  void expect(bool ok, const std::string& what) {
+    ++checks;
+    if (!ok) {
+      ++failures;
+      std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+    }
+  }
+};
+
+// Deterministic filler (xorshift): public test data; marked secret where it plays a secret.
+Bytes pattern(std::size_t n, std::uint64_t seed) {
+  Bytes out(n);
+  std::uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (auto& b : out) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    b = static_cast<std::uint8_t>(x >> 32);
+  }
+  return out;
+}
+
+Bytes hex(const char* s) {
+  Bytes out;
+  for (std::size_t i = 0; s[i] && s[i + 1]; i += 2) {
+    auto nib = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
+    out.push_back(static_cast<std::uint8_t>(nib(s[i]) * 16 + nib(s[i + 1])));
+  }
+  return out;
+}
+
+// --- AES block functions and key schedules ------------------------------------------------
+
+// FIPS-197 Appendix C: plaintext 00112233..ff under key 000102..(16/24/32 bytes).
+void audit_aes(Checker& c, const char* backend) {
+  const char* expected[] = {"69c4e0d86a7b0430d8cdb78070b4c55a",
+                            "dda97ca4864cdfe06eaf70a0ec0d7191",
+                            "8ea2b7ca516745bfeafc49904b496089"};
+  for (std::size_t ks = 0; ks < 3; ++ks) {
+    Bytes key(16 + 8 * ks);
+    for (std::size_t i = 0; i < key.size(); ++i) key[i] = static_cast<std::uint8_t>(i);
+    secret(key);
+    auto k = aeskit::AesKey::create(key, backend);
+    c.expect(k.ok(), std::string("create ") + backend);
+    if (!k.ok()) return;
+    Bytes block = hex("00112233445566778899aabbccddeeff");
+    secret(block);
+    Bytes out(16);
+    c.expect(k->encrypt_blocks(block, out).ok(), "encrypt_blocks status");
+    reveal(out);
+    c.expect(out == hex(expected[ks]), std::string("FIPS-197 C.") + std::to_string(ks + 1));
+
+    // Many blocks: every batch width of the backend, then decryption back.
+    for (std::size_t blocks : {1u, 3u, 4u, 7u, 8u, 9u, 33u, 40u}) {
+      Bytes pt = pattern(16 * blocks, blocks + 31 * ks);
+      Bytes ct(pt.size()), back(pt.size());
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      c.expect(k->encrypt_blocks(pt_secret, ct).ok(), "encrypt");
+      c.expect(k->decrypt_blocks(ct, back).ok(), "decrypt");
+      reveal(back);
+      c.expect(back == pt, "round trip " + std::to_string(blocks) + " blocks");
+    }
+  }
+}
+
+// --- modes on one backend: CTR, CBC (+PKCS#7 check), CFB, OFB, one-shot and incremental ---
+
+void audit_modes(Checker& c, const char* backend) {
+  using aeskit::Mode;
+  using aeskit::Padding;
+  const Mode modes[] = {Mode::ecb,    Mode::cbc, Mode::ctr32, Mode::ctr128,
+                        Mode::cfb128, Mode::cfb8, Mode::ofb};
+  for (std::size_t key_len : {16u, 32u}) {
+    Bytes key = pattern(key_len, key_len);
+    secret(key);
+    auto k = aeskit::AesKey::create(key, backend);
+    c.expect(k.ok(), "create");
+    if (!k.ok()) return;
+    const Bytes iv = pattern(16, 99);  // IVs and counters are public
+    for (Mode mode : modes) {
+      const bool block_mode = mode == Mode::ecb || mode == Mode::cbc;
+      const Padding padding = block_mode ? Padding::pkcs7 : Padding::none;
+      const std::span<const std::uint8_t> iv_span =
+          mode == Mode::ecb ? std::span<const std::uint8_t>{} : std::span<const std::uint8_t>(iv);
+      for (std::size_t len : {0u, 1u, 15u, 16u, 17u, 100u, 530u}) {
+        if (!block_mode && len == 0) continue;
+        Bytes pt = pattern(len, len * 7 + key_len);
+        Bytes pt_secret = pt;
+        secret(pt_secret);
+        Bytes ct(len + 16), back(len + 16);
+        auto n = aeskit::encrypt(*k, mode, iv_span, pt_secret, ct, padding);
+        c.expect(n.ok(), "encrypt status");
+        if (!n.ok()) continue;
+        auto m = aeskit::decrypt(*k, mode, iv_span, std::span(ct.data(), *n), back, padding);
+        c.expect(m.ok() && *m == len, "decrypt status/length");
+        reveal(back);
+        c.expect(m.ok() && std::equal(pt.begin(), pt.end(), back.begin()), "round trip");
+
+        // Incremental, split at a public point, for the padded modes (the Cipher's own
+        // padding check).
+        if (block_mode) {
+          auto dec = aeskit::Cipher::create(*k, mode, aeskit::Direction::decrypt, iv_span, padding);
+          c.expect(dec.ok(), "Cipher::create");
+          if (!dec.ok()) continue;
+          Bytes back2(len + 32);
+          const std::size_t cut = *n / 2;
+          auto a = dec->update(std::span(ct.data(), cut), back2);
+          auto b = a.ok() ? dec->update(std::span(ct.data() + cut, *n - cut),
+                                        std::span(back2).subspan(*a))
+                          : a;
+          auto f = b.ok() ? dec->finish(std::span(back2).subspan(*a + *b)) : b;
+          c.expect(f.ok() && *a + *b + *f == len, "Cipher decrypt length");
+          reveal(back2);
+          c.expect(f.ok() && std::equal(pt.begin(), pt.end(), back2.begin()), "Cipher round trip");
+        }
+      }
+      if (block_mode) {
+        // A wrong padding byte: the verdict is public, the plaintext is not.
+        Bytes bad(32);
+        secret(bad);
+        Bytes out(32);
+        auto r = aeskit::decrypt(*k, mode, iv_span, bad, out, padding);
+        (void)r;  // almost always bad_padding; either answer is fine, the branches are audited
+        ++c.checks;
+      }
+    }
+  }
+}
+
+// --- GHASH ---------------------------------------------------------------------------------
+
+void audit_ghash(Checker& c, const char* name) {
+  using aeskit::detail::GhashKey;
+  const aeskit::detail::GhashBackend* b = aeskit::detail::find_ghash_backend(name);
+  const aeskit::detail::GhashBackend* ref = aeskit::detail::find_ghash_backend("portable");
+  c.expect(b != nullptr && ref != nullptr, "GHASH backend lookup");
+  if (!b || !ref) return;
+  for (std::size_t blocks : {1u, 2u, 7u, 8u, 9u, 17u, 40u}) {
+    Bytes h = pattern(16, blocks), data = pattern(16 * blocks, blocks + 5);
+    Bytes h_secret = h, data_secret = data;
+    secret(h_secret);
+    secret(data_secret);
+    GhashKey key{}, ref_key{};
+    b->init(h_secret.data(), key);
+    std::uint8_t state[16] = {};
+    b->update(key, state, data_secret.data(), blocks);
+    ref->init(h.data(), ref_key);
+    std::uint8_t expected[16] = {};
+    ref->update(ref_key, expected, data.data(), blocks);
+    reveal(state, sizeof state);
+    reveal(expected, sizeof expected);
+    c.expect(std::memcmp(state, expected, 16) == 0, "GHASH vs portable");
+  }
+}
+
+// --- AES-GCM seal and open ----------------------------------------------------------------
+
+void audit_gcm(Checker& c, const char* aes_backend, const char* ghash_backend, bool fused) {
+  const aeskit::detail::GhashBackend* gb = aeskit::detail::find_ghash_backend(ghash_backend);
+  c.expect(gb != nullptr, "GHASH backend lookup");
+  if (!gb) return;
+  for (std::size_t key_len : {16u, 32u}) {
+    const aeskit::AeadAlgorithm& alg =
+        key_len == 16 ? aeskit::aead::aes_128_gcm() : aeskit::aead::aes_256_gcm();
+    Bytes key = pattern(key_len, 3 * key_len);
+    Bytes key_secret = key;
+    secret(key_secret);
+    aeskit::detail::GcmKeyOptions options;
+    options.aes_backend = aes_backend;
+    options.ghash = gb;
+    options.allow_fused = fused;
+    auto k = aeskit::detail::make_aead_key(alg, key_secret, 16, options);
+    // The reference: the same algorithm on the default (fastest) code, outside the audit's
+    // interest — its results are only compared.
+    auto ref = aeskit::AeadKey::create(alg, key);
+    c.expect(k.ok() && ref.ok(), "make_aead_key");
+    if (!k.ok() || !ref.ok()) return;
+    const Bytes nonce = pattern(12, 1), ad = pattern(13, 2);  // public
+    for (std::size_t len : {0u, 1u, 16u, 17u, 64u, 255u, 496u, 497u, 1350u, 4200u}) {
+      Bytes pt = pattern(len, len + key_len);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes sealed(len + 16), expected(len + 16);
+      auto n = k->seal(nonce, ad, pt_secret, sealed);
+      auto m = ref->seal(nonce, ad, pt, expected);
+      reveal(sealed);
+      c.expect(n.ok() && m.ok() && sealed == expected, "seal vs reference, " + std::to_string(len));
+
+      // Open: the received tag and the ciphertext are attacker-visible but the comparison
+      // must not leak how much of the tag matched, so they are audited as secrets too.
+      Bytes received = sealed;
+      secret(received);
+      Bytes opened(len);
+      auto o = k->open(nonce, ad, received, opened);
+      c.expect(o.ok() && *o == len, "open status");
+      reveal(opened);
+      c.expect(std::equal(pt.begin(), pt.end(), opened.begin()), "open round trip");
+
+      // A tag that differs in its last byte: rejected, output zeroed.
+      Bytes forged = sealed;
+      forged.back() ^= 1;
+      secret(forged);
+      Bytes out(len, 0xAA);
+      auto f = k->open(nonce, ad, forged, out);
+      c.expect(!f.ok() && f.code() == aeskit::Errc::authentication_failed, "forgery rejected");
+      reveal(out);
+      c.expect(std::all_of(out.begin(), out.end(), [](std::uint8_t x) { return x == 0; }),
+               "output zeroed");
+    }
+  }
+}
+
+// --- controls: leaks the harness must see -------------------------------------------------
+
+// A secret-indexed table lookup (how T-table AES leaks through the cache).
+void control_index(Checker& c) {
+  static const std::uint8_t table[256] = {1, 2, 3};
+  Bytes s = pattern(16, 7);
+  secret(s);
+  unsigned acc = 0;
+  for (std::uint8_t x : s) acc += table[x];
+  reveal(&acc, sizeof acc);
+  c.expect(acc < 256 * 16, "control ran");
+}
+
+// A branch on a secret (how early-exit tag comparisons leak).
+void control_branch(Checker& c) {
+  Bytes s = pattern(16, 8);
+  secret(s);
+  volatile unsigned taken = 0;
+  for (std::uint8_t x : s)
+    if (x & 1) taken = taken + 1;
+  c.expect(taken <= 16, "control ran");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::map<std::string, std::function<void(Checker&)>> cases = {
+      {"aes_portable", [](Checker& c) { audit_aes(c, "portable"); }},
+      {"aes_aesni", [](Checker& c) { audit_aes(c, "aesni"); }},
+      {"modes_portable", [](Checker& c) { audit_modes(c, "portable"); }},
+      {"modes_aesni", [](Checker& c) { audit_modes(c, "aesni"); }},
+      {"ghash_portable", [](Checker& c) { audit_ghash(c, "portable"); }},
+      {"ghash_pclmul", [](Checker& c) { audit_ghash(c, "pclmul"); }},
+      {"gcm_portable", [](Checker& c) { audit_gcm(c, "portable", "portable", false); }},
+      {"gcm_aesni_pclmul", [](Checker& c) { audit_gcm(c, "aesni", "pclmul", false); }},
+      {"gcm_aesni_pclmul_fused", [](Checker& c) { audit_gcm(c, "aesni", "pclmul", true); }},
+      {"control_index", control_index},
+      {"control_branch", control_branch},
+  };
+  if (argc != 2 || !cases.count(argv[1])) {
+    std::fprintf(stderr, "usage: %s <case>\ncases:", argv[0]);
+    for (const auto& [name, fn] : cases) std::fprintf(stderr, " %s", name.c_str());
+    std::fprintf(stderr, "\n");
+    return 2;
+  }
+  Checker c;
+  cases.at(argv[1])(c);
+  if (c.failures || c.checks == 0) {
+    std::fprintf(stderr, "%s: %d of %d checks failed\n", argv[1], c.failures, c.checks);
+    return 1;
+  }
+  std::printf("ok %s: %d checks\n", argv[1], c.checks);
+  return 0;
+}
