@@ -1,7 +1,9 @@
 // tests/cli_cpu_test.cpp — end to end: the built `aeskit cpu` tool (path compiled in as
 // AESKIT_CLI_PATH) reports kernels on the backend AESKIT_DISABLE leaves. Format relied on: a
 // line "kernels:" followed by indented lines whose third whitespace-separated field is
-// "<backend>:<kernel>", e.g. "  AES-128-CBC encrypt  aesni:cbc_encrypt (...)". No vectors.
+// "<backend>:<kernel>", e.g. "  AES-128-CBC encrypt  aesni:cbc_encrypt (...)". The expected
+// backend per AESKIT_DISABLE setting is the tier the detected features leave (vaes256, aesni,
+// vperm, portable). No vectors.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -11,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "backend/backend.hpp"
 #include "cpu/features.hpp"
 
 #ifndef AESKIT_CLI_PATH
@@ -73,20 +76,59 @@ void expect_all_on(const RunResult& r, const std::string& backend) {
   for (const std::string& b : backends) EXPECT_EQ(b, backend) << "output:\n" << r.output;
 }
 
-TEST(CliCpu, DisableAesniPutsEveryKernelOnPortable) {
-  expect_all_on(run_cli("AESKIT_DISABLE=aesni"), "portable");
-}
-
 TEST(CliCpu, DisableAllPutsEveryKernelOnPortable) {
   expect_all_on(run_cli("AESKIT_DISABLE=all"), "portable");
 }
 
-TEST(CliCpu, DefaultUsesAesniWhereTheCpuHasIt) {
-  const auto& detected = aeskit::cpu::detected_features();
-  if (!detected.has(aeskit::cpu::Feature::aesni) || !detected.has(aeskit::cpu::Feature::ssse3))
-    GTEST_SKIP() << "SKIPPED, NOT PASSED: this CPU lacks aesni/ssse3, so the aesni backend "
-                    "cannot be the default";
-  expect_all_on(run_cli("-u AESKIT_DISABLE"), "aesni");
+// best_tier: the backend every kernel line must name when `setting` is applied to this CPU:
+// vaes256 with AES-NI, SSSE3, AVX2, VAES, PCLMULQDQ and VPCLMULQDQ; else aesni with AES-NI and
+// SSSE3; else portable.
+// Below AES-NI: the vector-permute backend where it is compiled in and SSSE3 is left, else
+// portable.
+std::string best_tier(const char* setting) {
+  using aeskit::cpu::Feature;
+  const aeskit::cpu::FeatureSet f =
+      aeskit::cpu::apply_disable(aeskit::cpu::detected_features(), setting).enabled;
+  const bool aes = f.has(Feature::aesni) && f.has(Feature::ssse3);
+  if (aes && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::pclmul) &&
+      f.has(Feature::vpclmul))
+    return "vaes256";
+  if (aes) return "aesni";
+  if (aeskit::detail::find_backend("vperm") != nullptr && f.has(Feature::ssse3)) return "vperm";
+  return "portable";
+}
+
+TEST(CliCpu, DisableAesniLeavesTheSoftwareTier) {
+  const std::string tier = best_tier("aesni");
+  EXPECT_TRUE(tier == "vperm" || tier == "portable") << tier;
+  if (aeskit::cpu::detected_features().has(aeskit::cpu::Feature::ssse3)) {
+    EXPECT_EQ(tier, "vperm") << "x86 with SSSE3: AESKIT_DISABLE=aesni must leave vperm";
+  }
+  expect_all_on(run_cli("AESKIT_DISABLE=aesni"), tier);
+}
+
+TEST(CliCpu, DisableAesniAndSsse3PutsEveryKernelOnPortable) {
+  expect_all_on(run_cli("AESKIT_DISABLE=aesni,ssse3"), "portable");
+}
+
+TEST(CliCpu, DefaultUsesTheBestBackendTheCpuHas) {
+  // On this project's Zen 3 (AES-NI, AVX2, VAES): vaes256.
+  expect_all_on(run_cli("-u AESKIT_DISABLE"), best_tier(""));
+}
+
+TEST(CliCpu, DisableAvx512KeepsTheYmmBackend) {
+  const std::string tier = best_tier("avx512");
+  EXPECT_EQ(tier, best_tier("")) << "removing AVX-512 must not change a ymm/xmm choice";
+  expect_all_on(run_cli("AESKIT_DISABLE=avx512"), tier);
+}
+
+TEST(CliCpu, DisableVaesOrAvx2FallsBackToAesni) {
+  for (const char* setting : {"vaes", "avx2"}) {
+    SCOPED_TRACE(setting);
+    const std::string tier = best_tier(setting);
+    EXPECT_NE(tier, "vaes256");
+    expect_all_on(run_cli(std::string("AESKIT_DISABLE=") + setting), tier);
+  }
 }
 
 }  // namespace

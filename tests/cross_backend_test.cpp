@@ -1,10 +1,14 @@
 // tests/cross_backend_test.cpp — every backend against the portable backend (the reference)
 // on identical random inputs (fixed seed, printed): every mode, every key size, messages of
-// 0..101 blocks (so every batch tail of every kernel runs), plus a random non-block tail for
+// 0..101 blocks (so every batch tail of every kernel runs: aesni's 8-block groups and 1..7
+// tails, vaes256's 16-block groups of 8 ymm registers, their 1..15-block tails with an odd
+// last block, and 16k-1, 16k, 16k+1 blocks for k = 1..6), plus a random non-block tail for
 // the stream modes and PKCS#7 with a random tail for ECB/CBC; ctr32 counters are sometimes
-// placed just below a 2^32 wrap. (CFB8, one block call per byte, rotates the key size per
-// length instead of running all three.) Also, per backend: encrypt_blocks/decrypt_blocks over n
-// blocks equals n single-block calls. No fixed vectors: backends check each other.
+// placed just below a 2^32 wrap. The backend under test also runs each message at random
+// input/output misalignments (0..15 bytes) and in place, both directions. (CFB8, one block call per
+// byte, rotates the key size per length instead of running all three.) Also, per backend:
+// encrypt_blocks/decrypt_blocks over n blocks equals n single-block calls. No fixed vectors:
+// backends check each other.
 #include <gtest/gtest.h>
 
 #include "aeskit/aeskit.hpp"
@@ -62,19 +66,33 @@ class CrossBackend : public testing::TestWithParam<CrossParam> {
 
     auto ref_ct = aeskit_test::one_shot(ref_key, p.mode, Direction::encrypt, iv, pt, padding);
     ASSERT_EQ(ref_ct.code, Errc::ok);
-    auto ct = aeskit_test::one_shot(key, p.mode, Direction::encrypt, iv, pt, padding);
-    ASSERT_EQ(ct.code, Errc::ok);
-    EXPECT_TRUE(ct.guard_ok) << ct.detail;
-    EXPECT_EQ(to_hex(ct.out), to_hex(ref_ct.out)) << "encrypt differs from " << kReference;
+    // The backend under test: aligned, misaligned, and in place.
+    const aeskit_test::Placement placements[] = {
+        {},
+        {rng.between(0, 15), rng.between(0, 15), false},
+        {rng.between(0, 15), 0, true},
+    };
+    for (const aeskit_test::Placement& where : placements) {
+      SCOPED_TRACE("in offset " + std::to_string(where.in_offset) + ", out offset " +
+                   std::to_string(where.out_offset) + (where.in_place ? ", in place" : ""));
+      auto ct = aeskit_test::one_shot(key, p.mode, Direction::encrypt, iv, pt, padding, where);
+      ASSERT_EQ(ct.code, Errc::ok);
+      EXPECT_TRUE(ct.guard_ok) << ct.detail;
+      EXPECT_EQ(to_hex(ct.out), to_hex(ref_ct.out)) << "encrypt differs from " << kReference;
+    }
 
     // Decrypt random "ciphertext" too, so decryption is not only checked as an inverse.
     const Bytes junk = rng.bytes(padding == Padding::pkcs7 ? ref_ct.out.size() : len);
     for (const Bytes* in : std::initializer_list<const Bytes*>{&ref_ct.out, &junk}) {
       auto ref_pt = aeskit_test::one_shot(ref_key, p.mode, Direction::decrypt, iv, *in, padding);
-      auto got = aeskit_test::one_shot(key, p.mode, Direction::decrypt, iv, *in, padding);
-      EXPECT_EQ(got.code, ref_pt.code);
-      EXPECT_TRUE(got.guard_ok) << got.detail;
-      EXPECT_EQ(to_hex(got.out), to_hex(ref_pt.out)) << "decrypt differs from " << kReference;
+      for (const aeskit_test::Placement& where : placements) {
+        SCOPED_TRACE("in offset " + std::to_string(where.in_offset) + ", out offset " +
+                     std::to_string(where.out_offset) + (where.in_place ? ", in place" : ""));
+        auto got = aeskit_test::one_shot(key, p.mode, Direction::decrypt, iv, *in, padding, where);
+        EXPECT_EQ(got.code, ref_pt.code);
+        EXPECT_TRUE(got.guard_ok) << got.detail;
+        EXPECT_EQ(to_hex(got.out), to_hex(ref_pt.out)) << "decrypt differs from " << kReference;
+      }
     }
   }
 };

@@ -1,10 +1,13 @@
 // tests/ctr_wrap_test.cpp — counter overflow in both CTR flavours, on every backend.
 // ctr32: the low 32 bits wrap mod 2^32 and bytes 0..11 never change. Counters start k blocks
-// below the wrap for k = 1..24, so the wrap lands on every index of an 8-block batch, in the
-// first, second and third batch. Reference: the counter blocks built here, each encrypted by
-// a single-block encrypt_blocks call.
+// below the wrap for k = 1..48, so the wrap lands on every index of an 8-block batch (aesni)
+// and of a 16-block group of 8 ymm registers (vaes256: odd k puts it between the two lanes of
+// one register, even k between registers), in the first, second and third group. Reference:
+// the counter blocks built here, each encrypted by a single-block encrypt_blocks call.
 // ctr128: the whole block is one big-endian counter; starts just below carries out of 32 bits,
-// out of 64 bits (between the halves), through all 16 bytes, and at ff..ff (wrap to 00..00).
+// out of 64 bits (between the halves), through all 16 bytes, and at ff..ff (wrap to 00..00),
+// k = 1..40 blocks before the carry (every position of the first two 16-block groups and into
+// the third), so the carry lands on each lane and register of the ymm kernels.
 // Reference: the same single-block construction, and OpenSSL's aes-*-ctr.
 // No fixed vectors: the references are computed.
 #include <gtest/gtest.h>
@@ -64,7 +67,7 @@ class CtrWrap : public testing::TestWithParam<std::string> {
 TEST_P(CtrWrap, Ctr32WrapsWithoutCarryAtEveryBatchIndex) {
   AESKIT_SKIP_UNAVAILABLE(GetParam());
   aeskit_test::TestRng rng;
-  for (std::size_t k = 1; k <= 24; ++k) {
+  for (std::size_t k = 1; k <= 48; ++k) {
     for (bool all_ones_prefix : {false, true}) {
       const std::size_t key_len = aeskit_test::kKeySizes[k % 3];
       SCOPED_TRACE("wrap after " + std::to_string(k) + " blocks, " + std::to_string(key_len * 8) +
@@ -75,7 +78,7 @@ TEST_P(CtrWrap, Ctr32WrapsWithoutCarryAtEveryBatchIndex) {
       if (all_ones_prefix) std::fill(counter.begin(), counter.begin() + 12, 0xff);
       const std::uint32_t low = static_cast<std::uint32_t>(0x100000000ULL - k);
       for (int i = 0; i < 4; ++i) counter[12 + i] = static_cast<std::uint8_t>(low >> (24 - 8 * i));
-      const Bytes pt = rng.bytes(16 * 40 + 7);
+      const Bytes pt = rng.bytes(16 * 56 + 7);
       const Bytes expect = reference_ctr(key, counter, pt, true);
       // The reference really wrapped without carry: block k used prefix || 00000000.
       Bytes wrapped(counter.begin(), counter.begin() + 12);
@@ -102,7 +105,7 @@ TEST_P(CtrWrap, Ctr128CarriesThroughAllBytes) {
                                {"carry into byte 0", 1},
                                {"wrap of the whole block", 0}};
   for (const Start& s : kStarts) {
-    for (std::size_t k = 1; k <= 17; ++k) {
+    for (std::size_t k = 1; k <= 40; ++k) {
       const std::size_t key_len = aeskit_test::kKeySizes[k % 3];
       SCOPED_TRACE(std::string(s.what) + ", " + std::to_string(k) + " blocks before it, " +
                    std::to_string(key_len * 8) + "-bit key");
@@ -114,7 +117,7 @@ TEST_P(CtrWrap, Ctr128CarriesThroughAllBytes) {
       std::fill(counter.begin() + static_cast<std::ptrdiff_t>(s.first_ff), counter.end(), 0xff);
       // Subtract (k - 1): counter becomes ...ff - (k-1); the carry happens after k blocks.
       counter[15] = static_cast<std::uint8_t>(0xff - (k - 1));
-      const Bytes pt = rng.bytes(16 * 30 + 9);
+      const Bytes pt = rng.bytes(16 * 50 + 9);
       const Bytes expect = reference_ctr(key, counter, pt, false);
       const auto openssl =
           aeskit_test::openssl_crypt(Mode::ctr128, Direction::encrypt, key_bytes, counter, pt);

@@ -1,8 +1,11 @@
 // tests/differential_openssl_test.cpp — aeskit against OpenSSL EVP (aes-*-ecb, cbc, ctr,
 // cfb128, cfb8, ofb; OpenSSL's ctr is our Mode::ctr128) on random keys, IVs and messages
 // from a fixed-seed PRNG (seed printed; AESKIT_TEST_SEED overrides).
-// For every backend, mode and key size: every length 0..320 bytes (16 * 8-block batch * 2 + 64)
-// plus three random lengths up to 64 KiB and 64 KiB itself (4 KiB for CFB8); each one
+// For every backend, mode and key size: every length 0..320 bytes (16 * 8-block batch * 2 + 64),
+// every whole block count 21..40, the block counts 16k-1, 16k, 16k+1 for k = 3..8 (vaes256's
+// 16-block groups; 16k±1 crosses each group boundary, odd counts end in a half-used ymm
+// register), each also with a random 1..15-byte tail, plus three random lengths up to 64 KiB
+// and 64 KiB itself (4 KiB for CFB8); each one
 // encrypted and decrypted one-shot (random input/output misalignment 0..15), in place, and
 // through Cipher with random update splits; ECB/CBC with PKCS#7 on and (aligned lengths) off.
 // ECB/CBC also decrypt random near-valid padded ciphertexts with PKCS#7 and must accept and
@@ -107,6 +110,14 @@ TEST_P(DifferentialOpenssl, SweepAndLargeLengths) {
   const bool block_mode = !aeskit_test::is_stream_mode(p.mode);
   std::vector<std::size_t> lengths;
   for (std::size_t len = 0; len <= kMaxSweep; ++len) lengths.push_back(len);
+  // Whole-block counts past the sweep, crossing the wide kernels' strides and tails.
+  for (std::size_t blocks = kMaxSweep / 16 + 1; blocks <= 40; ++blocks)
+    lengths.push_back(16 * blocks);
+  for (std::size_t k = 3; k <= 8; ++k)
+    for (std::size_t blocks : {16 * k - 1, 16 * k, 16 * k + 1}) {
+      if (blocks > 40) lengths.push_back(16 * blocks);
+      lengths.push_back(16 * blocks + rng.between(1, 15));
+    }
   // CFB8 makes one block-cipher call per byte: cap its large lengths at 4 KiB, the same number
   // of block-cipher calls as 64 KiB in the other modes, to keep the suite's runtime modest.
   const std::size_t large_max = p.mode == Mode::cfb8 ? kLargeMax / 16 : kLargeMax;

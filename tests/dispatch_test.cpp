@@ -4,6 +4,7 @@
 // set, so the logic is tested even on a CPU without AES-NI), for many random settings
 // (disabling never adds a feature), for the dependency closure, and for consistency of the
 // process's own start-up state with its environment. No vectors.
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -40,26 +41,50 @@ std::string describe(FeatureSet s) {
 
 struct Setting {
   const char* value;
-  bool removes_aes_path;  // removes aesni or ssse3
-  const char* unknown;    // the unknown token it contains, or ""
+  bool removes_aes_path;      // removes aesni or ssse3 (so no AES-NI backend at all)
+  bool removes_vaes256_path;  // removes something vaes256 needs (vaes, avx2, avx, pclmul, ...)
+  const char* unknown;        // the unknown token it contains, or ""
 };
 
 constexpr Setting kSettings[] = {
-    {"", false, ""},           {"aesni", true, ""}, {"ssse3", true, ""},
-    {"avx512", false, ""},     {"vaes", false, ""}, {"avx2", false, ""},
-    {"pclmul", false, ""},     {"all", true, ""},   {"AESNI, avx2", true, ""},
-    {"bogus", false, "bogus"},
+    {"", false, false, ""},          {"aesni", true, true, ""},        {"ssse3", true, true, ""},
+    {"avx512", false, false, ""},  // vaes256 is a ymm backend: it does not need AVX-512
+    {"vaes", false, true, ""},       {"avx2", false, true, ""},        {"avx", false, true, ""},
+    {"vpclmul", false, true, ""},    {"pclmul", false, true, ""},      {"all", true, true, ""},
+    {"AESNI, avx2", true, true, ""}, {"bogus", false, false, "bogus"},
 };
 
-// expected_backend: aesni iff the starting set has aesni+ssse3 and the setting spared them.
-std::string expected_backend(FeatureSet start, const Setting& s) {
+// software_backend: the tier below the AES instructions: the vector-permute backend where it
+// is compiled in (it needs SSSE3 on x86), else portable.
+std::string software_backend(FeatureSet enabled) {
+  if (aeskit::detail::find_backend("vperm") != nullptr) {
 #ifdef AESKIT_HAVE_X86
-  if (start.has(Feature::aesni) && start.has(Feature::ssse3) && !s.removes_aes_path) return "aesni";
+    if (enabled.has(Feature::ssse3)) return "vperm";
+#else
+    (void)enabled;
+    return "vperm";
+#endif
+  }
+  return "portable";
+}
+
+// expected_backend: vaes256 iff the starting set has everything it needs (AES-NI, SSSE3, AVX2,
+// VAES, PCLMULQDQ, VPCLMULQDQ) and the setting spared it; else aesni iff the starting set has
+// aesni+ssse3 and the setting spared them; else the software tier.
+std::string expected_backend(FeatureSet start, const Setting& s, FeatureSet enabled) {
+#ifdef AESKIT_HAVE_X86
+  const bool aes_path =
+      start.has(Feature::aesni) && start.has(Feature::ssse3) && !s.removes_aes_path;
+  const bool vaes256_path = aes_path && start.has(Feature::avx2) && start.has(Feature::vaes) &&
+                            start.has(Feature::pclmul) && start.has(Feature::vpclmul) &&
+                            !s.removes_vaes256_path;
+  if (vaes256_path) return "vaes256";
+  if (aes_path) return "aesni";
 #else
   (void)start;
   (void)s;
 #endif
-  return "portable";
+  return software_backend(enabled);
 }
 
 TEST(Dispatch, FeatureSpellingsMatchAeskitDisableDocs) {
@@ -79,7 +104,8 @@ void check_settings(FeatureSet start, const char* label) {
                  describe(start));
     const auto result = aeskit::cpu::apply_disable(start, s.value);
     EXPECT_TRUE(subset(result.enabled, start)) << "added: " << describe(result.enabled);
-    EXPECT_EQ(aeskit::detail::best_backend(result.enabled).name, expected_backend(start, s));
+    EXPECT_EQ(aeskit::detail::best_backend(result.enabled).name,
+              expected_backend(start, s, result.enabled));
     if (*s.unknown != '\0') {
       ASSERT_EQ(result.unknown_tokens.size(), 1u);
       EXPECT_EQ(result.unknown_tokens[0], s.unknown);
@@ -112,6 +138,39 @@ TEST(Dispatch, NamedSettingsOnDetectedFeatures) {
 TEST(Dispatch, NamedSettingsOnEveryFeature) {
   check_settings(every_feature(), "synthetic");
 }
+
+#ifdef AESKIT_HAVE_X86
+TEST(Dispatch, BackendTiersOnEveryFeature) {
+  // The same rule spelled out for the settings the documentation names: with every feature,
+  // the ymm backend wins unless a feature it needs is removed; AVX-512 is not one of them.
+  const FeatureSet all = every_feature();
+  auto best = [&](const char* setting) {
+    return std::string(
+        aeskit::detail::best_backend(aeskit::cpu::apply_disable(all, setting).enabled).name);
+  };
+  EXPECT_EQ(best(""), "vaes256");
+  EXPECT_EQ(best("avx512"), "vaes256");
+  EXPECT_EQ(best("vaes"), "aesni");
+  EXPECT_EQ(best("avx2"), "aesni");
+  EXPECT_EQ(best("avx"), "aesni");
+  EXPECT_EQ(best("aesni"), software_backend(all));
+  EXPECT_EQ(best("vaes,aesni"), software_backend(all));
+  EXPECT_EQ(best("aesni,ssse3"), "portable");
+  // The registry order is the preference order: vaes256, then aesni, ..., portable (last).
+  std::vector<std::string> order;
+  for (std::size_t i = 0; i < aeskit::detail::backend_count(); ++i)
+    order.emplace_back(aeskit::detail::backend_at(i).name);
+  const auto at = [&](const char* name) { return std::find(order.begin(), order.end(), name); };
+  ASSERT_NE(at("vaes256"), order.end());
+  ASSERT_NE(at("aesni"), order.end());
+  EXPECT_LT(at("vaes256"), at("aesni"));
+  // On x86 the vector-permute backend is always compiled in, between aesni and portable.
+  ASSERT_NE(at("vperm"), order.end());
+  EXPECT_LT(at("aesni"), at("vperm"));
+  EXPECT_EQ(best("aesni"), "vperm");
+  EXPECT_EQ(order.back(), "portable");
+}
+#endif
 
 TEST(Dispatch, DetectedSetIsClosedUnderDependencies) {
   const FeatureSet d = aeskit::cpu::detected_features();
