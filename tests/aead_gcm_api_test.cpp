@@ -31,7 +31,7 @@ TEST(AeadAlgorithms, DescriptorsAndLookup) {
   const aeskit::AeadAlgorithm* expected[] = {
       &aeskit::aead::aes_128_gcm(), &aeskit::aead::aes_192_gcm(), &aeskit::aead::aes_256_gcm()};
   const char* names[] = {"AES-128-GCM", "AES-192-GCM", "AES-256-GCM"};
-  ASSERT_EQ(aeskit::aead::algorithms().size(), 3u);
+  ASSERT_EQ(aeskit::aead::algorithms().size(), 6u);  // GCM first, then OCB (aead_ocb_api_test)
   for (std::size_t i = 0; i < 3; ++i) {
     const aeskit::AeadAlgorithm& a = *expected[i];
     EXPECT_EQ(a.name(), names[i]);
@@ -61,6 +61,7 @@ TEST(AeadAlgorithms, DescriptorsAndLookup) {
 TEST(AeadKeyCreation, KeyTagAndBackendErrors) {
   const Bytes key(32, 7);
   for (const aeskit::AeadAlgorithm* a : aeskit::aead::algorithms()) {
+    if (a->name().find("-GCM") == std::string_view::npos) continue;  // OCB: aead_ocb_api_test
     SCOPED_TRACE(std::string(a->name()));
     for (std::size_t n : {0, 1, 15, 16, 17, 24, 31, 32, 33}) {
       auto k = AeadKey::create(*a, {key.data(), std::min<std::size_t>(n, 32)});

@@ -104,6 +104,16 @@ void crypt_message(const GcmKey& key, Op op, std::uint8_t counter[16], std::uint
   secure_zero(ks, sizeof ks);
 }
 
+bool crypt_message_fused(const GcmKey& key, Op op, const std::uint8_t j0[16],
+                         std::span<const std::uint8_t> ad, const std::uint8_t* in,
+                         std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept {
+  if (key.fused == nullptr) return false;
+  auto* kernel = op == Op::seal ? key.fused->seal_message : key.fused->open_message;
+  if (kernel == nullptr) return false;
+  kernel(key.aes->enc, key.hkey, j0, ad.data(), ad.size(), in, out, len, tag);
+  return true;
+}
+
 void finish_tag(const GcmKey& key, const std::uint8_t j0[16], std::uint8_t hash[16],
                 std::uint64_t ad_bytes, std::uint64_t data_bytes, std::uint8_t tag[16]) noexcept {
   std::uint8_t lengths[16];

@@ -55,6 +55,13 @@ void next_keystream(const GcmKey& key, std::uint8_t counter[16], std::uint8_t ks
 void crypt_message(const GcmKey& key, Op op, std::uint8_t counter[16], std::uint8_t hash[16],
                    const std::uint8_t* in, std::uint8_t* out, std::size_t len) noexcept;
 
+// crypt_message_fused: the whole one-shot message (AD, data, lengths, tag = E_K(J0) ^ GHASH,
+// all 16 bytes) in one call to the key's fused message kernel, when it has one; returns
+// false (having done nothing) otherwise.
+bool crypt_message_fused(const GcmKey& key, Op op, const std::uint8_t j0[16],
+                         std::span<const std::uint8_t> ad, const std::uint8_t* in,
+                         std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept;
+
 // finish_tag: absorbs the lengths block [bits(AD)]_64 || [bits(C)]_64 into `hash`, then
 // tag = E_K(J0) ^ hash (all 16 bytes; callers truncate). Wipes `hash`.
 void finish_tag(const GcmKey& key, const std::uint8_t j0[16], std::uint8_t hash[16],

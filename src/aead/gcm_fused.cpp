@@ -1,11 +1,11 @@
-// src/aead/gcm_fused.cpp — which fused AES-CTR + GHASH kernels exist (see gcm_fused.hpp).
+// src/aead/gcm_fused.cpp — which fused AES-CTR + GHASH kernels a key gets (see gcm_fused.hpp).
 //
 // Adding one: the kernels live in their backend folder (they use intrinsics); declare their
-// GcmFusedKernels constant there and add its address to kFused below, fastest first. This
-// file only matches pairs; it never names an instruction set.
+// GcmFusedKernels constant there and add its address to backend/gcm_fused_list.hpp, fastest
+// first. This file only matches pairs; it never names an instruction set.
 #include "aead/gcm_fused.hpp"
 
-#include <array>
+#include "backend/gcm_fused_list.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -16,16 +16,26 @@ bool usable(const GcmFusedKernels& k, const cpu::FeatureSet& features) {
   return k.aes->supported(features) && k.ghash->supported(features);
 }
 
-constexpr std::array<const GcmFusedKernels*, 0> kFused = {};
-
 }  // namespace
 
 const GcmFusedKernels* find_gcm_fused(const AesBackend& aes, const GhashBackend& ghash,
                                       const cpu::FeatureSet& features) noexcept {
-  for (const GcmFusedKernels* k : kFused) {
-    if (k->aes == &aes && k->ghash == &ghash && usable(*k, features)) return k;
+  for (const GcmFusedKernels* k : kGcmFusedList) {
+    if (k != nullptr && k->aes == &aes && k->ghash == &ghash && usable(*k, features)) return k;
   }
   return nullptr;
+}
+
+GcmChoice choose_gcm(const AesBackend& aes, const GhashBackend* ghash,
+                     const cpu::FeatureSet& features, bool allow_fused) noexcept {
+  if (ghash != nullptr)
+    return {ghash, allow_fused ? find_gcm_fused(aes, *ghash, features) : nullptr};
+  if (allow_fused) {
+    for (const GcmFusedKernels* k : kGcmFusedList) {
+      if (k != nullptr && k->aes == &aes && usable(*k, features)) return {k->ghash, k};
+    }
+  }
+  return {&best_ghash_backend(features), nullptr};
 }
 
 }  // namespace aeskit::detail

@@ -36,12 +36,39 @@ struct GcmFusedKernels {
   std::size_t (*open)(const RoundKeys& enc, const GhashKey& hkey, std::uint8_t counter[16],
                       std::uint8_t hash[16], const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks) noexcept;
+  // seal_message / open_message (optional, nullptr if absent): one whole one-shot message in
+  // one call, to save the per-message calls of the generic flow. With hash = GHASH_H(AD
+  // zero-padded || C zero-padded || [bits(AD)]_64 || [bits(C)]_64): out = in ^ key stream
+  // from inc32(J0) (len bytes, any length), tag = E_K(J0) ^ hash (all 16 bytes). seal hashes
+  // its output, open its input (in == out allowed). No tag comparison here.
+  void (*seal_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
+                       const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
+                       std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
+  void (*open_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
+                       const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
+                       std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
 };
 
 // find_gcm_fused returns the fused kernels for this (AES backend, GHASH backend) pair that the
-// CPU features allow, or nullptr (then the generic path does all the work). Fused kernels are
-// listed in gcm_fused.cpp; today there are none.
+// CPU features allow, or nullptr (then the generic path does all the work). The fused
+// kernels compiled in are listed, fastest first, in backend/gcm_fused_list.hpp.
 const GcmFusedKernels* find_gcm_fused(const AesBackend& aes, const GhashBackend& ghash,
                                       const cpu::FeatureSet& features) noexcept;
+
+// GcmChoice: the GHASH backend a key on a given AES backend uses, and its fused kernels.
+struct GcmChoice {
+  const GhashBackend* ghash;
+  const GcmFusedKernels* fused;  // nullptr: generic path only
+};
+
+// choose_gcm picks the GHASH backend and fused kernels of a key on `aes`. With `ghash` given
+// (tests pin it): that backend, with its fused kernels for `aes` if allowed and any exist.
+// Otherwise "prefer a GHASH backend that has a fused kernel with the AES backend": the GHASH
+// backend of the first (fastest) usable fused kernel for `aes`, so a key gets fused kernels
+// whenever any exist for its AES backend (e.g. with AESKIT_DISABLE=vaes the aesni AES backend
+// pairs with pclmul GHASH, not vpclmul256, which has no fused kernel with aesni); failing
+// that (or with allow_fused false), the best GHASH backend for the features, not fused.
+GcmChoice choose_gcm(const AesBackend& aes, const GhashBackend* ghash,
+                     const cpu::FeatureSet& features, bool allow_fused) noexcept;
 
 }  // namespace aeskit::detail

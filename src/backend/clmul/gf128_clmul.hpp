@@ -19,7 +19,7 @@
 // Products. A 128x128 product is Karatsuba: with a = a1:a0 and k = k1:k0 (64-bit halves),
 // lo = a0·k0, hi = a1·k1, mid = (a0^a1)·(k0^k1) ^ lo ^ hi = a0·k1 ^ a1·k0: 3 PCLMULQDQ instead
 // of schoolbook's 4, for one PSHUFD and one XOR on the data side (k0^k1 is precomputed per
-// power). Why Karatsuba: on this Zen 5 VM PCLMULQDQ throughput is the bottleneck — measured
+// power). Why Karatsuba: on this Zen 3 VM PCLMULQDQ throughput is the bottleneck — measured
 // (in 2.445 GHz TSC cycles) ~3.2 latency but only one instruction per ~1.6-1.8, xmm and ymm
 // alike — while the vector ALUs have room for the extra shuffle and XOR. Measured at 16 KiB,
 // schoolbook -> Karatsuba went 0.44 -> 0.34 cycles/byte for the 8-block xmm loop and

@@ -12,7 +12,9 @@
 // path, which is one XOR, one product, the accumulation and the reduction.
 //
 // Key layout (GhashKey bytes): K_8, K_7, ..., K_1, 16 bytes each, in register (reflected)
-// form, then their Karatsuba halves_xor in the same order (gf128_clmul.hpp write_powers).
+// form, then their Karatsuba halves_xor in the same order (gf128_clmul.hpp write_powers); the
+// group step (absorb128) and the layout constants are in ghash_groups.hpp, shared with the
+// fused AES-NI GCM kernel (aesni/gcm_fused_aesni.cpp), which reads this same table.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -20,39 +22,24 @@
 
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
+#include "backend/clmul/ghash_groups.hpp"
 
 namespace aeskit::detail {
 namespace {
 
-constexpr std::size_t kGroup = 8;
+constexpr std::size_t kGroup = clmul::kPclmulPowers;
 static_assert(32 * kGroup <= GhashKey::kBytes);
-
-// The halves_xor of the entry at table offset o is at o + kMidOffset.
-constexpr std::size_t kMidOffset = 16 * kGroup;
 
 AESKIT_PCLMUL_TARGET void pclmul_init(const std::uint8_t h[16], GhashKey& key) noexcept {
   clmul::write_powers(h, key.bytes, kGroup);
-}
-
-// absorb: m (1..kGroup) blocks into y, with powers = the K_m..K_1 part of the table.
-AESKIT_PCLMUL_INLINE __m128i absorb(__m128i y, const std::uint8_t* data, const std::uint8_t* powers,
-                                    std::size_t m) {
-  clmul::Product acc = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
-#pragma GCC unroll 8
-  for (std::size_t j = 1; j < m; ++j)
-    clmul::multiply_into(acc, clmul::load_block(data + 16 * j), clmul::load(powers + 16 * j),
-                         clmul::load(powers + kMidOffset + 16 * j));
-  const __m128i first = _mm_xor_si128(y, clmul::load_block(data));
-  clmul::add(acc, clmul::product(first, clmul::load(powers), clmul::load(powers + kMidOffset)));
-  return clmul::reduce(acc);
 }
 
 AESKIT_PCLMUL_TARGET void pclmul_update(const GhashKey& key, std::uint8_t state[16],
                                         const std::uint8_t* data, std::size_t blocks) noexcept {
   __m128i y = clmul::load_block(state);
   for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
-    y = absorb(y, data, key.bytes, kGroup);
-  if (blocks > 0) y = absorb(y, data, key.bytes + 16 * (kGroup - blocks), blocks);
+    y = clmul::absorb128(y, data, key.bytes, kGroup);
+  if (blocks > 0) y = clmul::absorb128(y, data, key.bytes, blocks);
   clmul::store_block(state, y);
 }
 

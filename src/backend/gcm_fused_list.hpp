@@ -1,0 +1,29 @@
+// src/backend/gcm_fused_list.hpp — the fused AES-CTR + GHASH kernels compiled into this build,
+// fastest first, for src/aead/gcm_fused.cpp to match against a key's backends.
+//
+// Like registry.cpp and ghash_registry.cpp, AESKIT_HAVE_X86 (set by CMakeLists.txt) decides
+// which backend folders exist; the AEAD layer only sees this list and never names an
+// instruction set. The kernels are defined in their backend folders:
+//   aesni/gcm_fused_aesni.cpp        AES-NI + PCLMULQDQ, 8 blocks per iteration
+//   vaes256/gcm_fused_vaes256.cpp    VAES + VPCLMULQDQ on ymm, 16 blocks per iteration
+#pragma once
+
+#include "aead/gcm_fused.hpp"
+
+namespace aeskit::detail {
+
+#if defined(AESKIT_HAVE_X86)
+extern const GcmFusedKernels kGcmFusedVaes256Vpclmul256;
+extern const GcmFusedKernels kGcmFusedAesniPclmul;
+#endif
+
+// Fastest first; the trailing nullptr keeps the array non-empty on every CPU family.
+inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kGcmFusedVaes256Vpclmul256,
+    &kGcmFusedAesniPclmul,
+#endif
+    nullptr,
+};
+
+}  // namespace aeskit::detail
