@@ -1,0 +1,261 @@
+// src/aead/ocb_crypt.cpp — AES-OCB3 one-shot encryption and decryption (RFC 7253 §4.2 HASH,
+// §4.3 OCB-ENCRYPT, §4.4 OCB-DECRYPT), generic over the AES backend.
+//
+// CPU features: none (generic; AES through the key's backend, its ocb_* entries when present).
+// References: RFC 7253 §4.
+//
+// Math (blocks of 128 bits, "^" is xor, i is the 1-based block index, ntz(i) its trailing
+// zero bits — public):
+//   Nonce  = num2str(TAGLEN mod 128, 7) || 0* || 1 || N              (128 bits)
+//   bottom = last 6 bits of Nonce; Ktop = E(Nonce with its last 6 bits cleared)
+//   Stretch = Ktop || (Ktop[1..64] ^ Ktop[9..72]);  Offset_0 = Stretch[1+bottom..128+bottom]
+//   Offset_i = Offset_{i-1} ^ L_{ntz(i)}
+//   encrypt: C_i = Offset_i ^ E(P_i ^ Offset_i);   Checksum ^= P_i
+//   decrypt: P_i = Offset_i ^ D(C_i ^ Offset_i);   Checksum ^= P_i
+//   final partial block X_* (1..15 bytes): Offset_* = Offset_m ^ L_*; Pad = E(Offset_*);
+//     the other side's bytes are X_* ^ Pad; Checksum ^= P_* || 1 || 0*; Offset_m := Offset_*
+//   Tag = E(Checksum ^ Offset_m ^ L_$) ^ HASH(A)
+//   HASH(A): the same offsets from Offset_0 = 0: Sum ^= E(A_i ^ Offset_i), and a partial A_*
+//     as (A_* || 1 || 0*) ^ Offset_* with Offset_* = Offset_m ^ L_*.
+// Ktop's stretch is shifted by `bottom`, which comes from the public nonce: two 64-bit
+// variable shifts by a public amount, no branch and no table lookup on Ktop.
+//
+// Whole blocks go to the backend's ocb_* kernel when it has one (it may do a prefix); the
+// rest is batched: kBatch offsets computed, blocks whitened, one encrypt_blocks /
+// decrypt_blocks call, then unwhitened. Sealing encrypts the final pad and the tag input in
+// one two-block call (the checksum is over the plaintext, known in advance); opening needs
+// the pad first. Short AD (≤ 16 bytes, the common case) is encrypted in the same call as the
+// nonce block.
+#include <cstring>
+
+#include "aead/ct_equal.hpp"
+#include "aead/ocb_key.hpp"
+#include "core/buffers.hpp"
+#include "core/secure_zero.hpp"
+
+namespace aeskit::detail::ocb {
+namespace {
+
+constexpr std::size_t kBatch = 32;  // generic path: blocks per encrypt_blocks call
+
+enum class Kind { encrypt, decrypt, hash };
+
+std::uint64_t load_be64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return __builtin_bswap64(v);
+}
+
+void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
+  v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
+}
+
+const std::uint8_t* l_for(const OcbKey& k, std::uint64_t index) noexcept {
+  return k.l.l[__builtin_ctzll(index)];  // index ≥ 1, public
+}
+
+void encrypt1(const OcbKey& k, const std::uint8_t* in, std::uint8_t* out,
+              std::size_t blocks) noexcept {
+  k.aes->backend->encrypt_blocks(k.aes->enc, in, out, blocks);
+}
+
+// blocks_generic: `blocks` whole blocks from block index `index`, batched.
+void blocks_generic(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t offset[16],
+                    std::uint8_t acc[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t blocks) noexcept {
+  if (blocks == 0) return;
+  const AesBackend& b = *k.aes->backend;
+  alignas(16) std::uint8_t offs[kBatch * 16];
+  alignas(16) std::uint8_t buf[kBatch * 16];
+  const std::size_t used = blocks < kBatch ? blocks : kBatch;
+  while (blocks != 0) {
+    const std::size_t n = blocks < kBatch ? blocks : kBatch;
+    for (std::size_t j = 0; j < n; ++j) {
+      xor_block(offset, offset, l_for(k, index + j));
+      std::memcpy(offs + 16 * j, offset, 16);
+      if (kind == Kind::encrypt) xor_block(acc, acc, in + 16 * j);
+      xor_block(buf + 16 * j, in + 16 * j, offset);
+    }
+    if (kind == Kind::decrypt)
+      b.decrypt_blocks(*k.dec, buf, buf, n);
+    else
+      b.encrypt_blocks(k.aes->enc, buf, buf, n);
+    for (std::size_t j = 0; j < n; ++j) {
+      if (kind == Kind::hash) {
+        xor_block(acc, acc, buf + 16 * j);
+      } else {
+        xor_block(out + 16 * j, buf + 16 * j, offs + 16 * j);
+        if (kind == Kind::decrypt) xor_block(acc, acc, out + 16 * j);
+      }
+    }
+    index += n;
+    in += 16 * n;
+    if (kind != Kind::hash) out += 16 * n;
+    blocks -= n;
+  }
+  secure_zero(buf, 16 * used);
+  secure_zero(offs, 16 * used);
+}
+
+// run_blocks: the backend's kernel first (it may stop early), then the generic batches.
+void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t offset[16],
+                std::uint8_t acc[16], const std::uint8_t* in, std::uint8_t* out,
+                std::size_t blocks) noexcept {
+  if (blocks == 0) return;
+  if (k.use_kernels) {
+    const AesBackend& b = *k.aes->backend;
+    std::size_t done = 0;
+    if (kind == Kind::encrypt && b.ocb_encrypt != nullptr) {
+      done = b.ocb_encrypt(k.aes->enc, k.l, index, offset, acc, in, out, blocks);
+    } else if (kind == Kind::decrypt && b.ocb_decrypt != nullptr) {
+      done = b.ocb_decrypt(*k.dec, k.l, index, offset, acc, in, out, blocks);
+    } else if (kind == Kind::hash && b.ocb_hash != nullptr) {
+      done = b.ocb_hash(k.aes->enc, k.l, index, offset, acc, in, blocks);
+    }
+    index += done;
+    in += 16 * done;
+    if (kind != Kind::hash) out += 16 * done;
+    blocks -= done;
+  }
+  blocks_generic(k, kind, index, offset, acc, in, out, blocks);
+}
+
+// pad_partial: block = X || 1 || 0* for 1..15 bytes of X.
+void pad_partial(std::uint8_t block[16], const std::uint8_t* x, std::size_t n) noexcept {
+  std::memset(block, 0, 16);
+  std::memcpy(block, x, n);
+  block[n] = 0x80;
+}
+
+// start: Offset_0 from the nonce, and Sum = HASH(K, A).
+void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
+           std::span<const std::uint8_t> ad, std::uint8_t offset[16],
+           std::uint8_t sum[16]) noexcept {
+  // in[0]: the nonce block with its bottom 6 bits cleared; in[1]: a short AD's only block.
+  alignas(16) std::uint8_t in[2][16] = {};
+  in[0][0] = static_cast<std::uint8_t>(((tag_length * 8) % 128) << 1);
+  in[0][15 - nonce.size()] |= 1;
+  std::memcpy(in[0] + 16 - nonce.size(), nonce.data(), nonce.size());
+  const unsigned bottom = in[0][15] & 0x3f;
+  in[0][15] &= 0xc0;
+
+  std::memset(sum, 0, 16);
+  const bool short_ad = ad.size() <= 16;
+  std::size_t calls = 1;
+  if (short_ad && ad.size() == 16) {
+    xor_block(in[1], ad.data(), k.l.l[0]);  // Offset_1 = L_{ntz(1)} = L_0
+    calls = 2;
+  } else if (short_ad && !ad.empty()) {
+    pad_partial(in[1], ad.data(), ad.size());
+    xor_block(in[1], in[1], k.l_star);  // Offset_* = 0 ^ L_*
+    calls = 2;
+  }
+  encrypt1(k, in[0], in[0], calls);
+  if (calls == 2) std::memcpy(sum, in[1], 16);
+  if (!short_ad) {
+    alignas(16) std::uint8_t ad_offset[16] = {};
+    const std::size_t full = ad.size() / 16;
+    run_blocks(k, Kind::hash, 1, ad_offset, sum, ad.data(), nullptr, full);
+    const std::size_t rest = ad.size() % 16;
+    if (rest != 0) {
+      alignas(16) std::uint8_t last[16];
+      pad_partial(last, ad.data() + 16 * full, rest);
+      xor_block(ad_offset, ad_offset, k.l_star);
+      xor_block(last, last, ad_offset);
+      encrypt1(k, last, last, 1);
+      xor_block(sum, sum, last);
+      secure_zero(last, sizeof last);
+    }
+    secure_zero(ad_offset, sizeof ad_offset);
+  }
+
+  // Stretch = k0 || k1 || k2 (192 bits); Offset_0 = bits bottom..bottom+127 of it.
+  const std::uint64_t k0 = load_be64(in[0]);
+  const std::uint64_t k1 = load_be64(in[0] + 8);
+  const std::uint64_t k2 = k0 ^ ((k0 << 8) | (k1 >> 56));
+  // (x >> 1) >> (63 - bottom) is x >> (64 - bottom), and 0 for bottom == 0, without an
+  // undefined 64-bit shift.
+  store_be64(offset, (k0 << bottom) | ((k1 >> 1) >> (63 - bottom)));
+  store_be64(offset + 8, (k1 << bottom) | ((k2 >> 1) >> (63 - bottom)));
+  secure_zero(in, sizeof in);
+}
+
+}  // namespace
+
+void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
+          std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
+          std::size_t len, std::uint8_t* tag_out) noexcept {
+  alignas(16) std::uint8_t offset[16];
+  alignas(16) std::uint8_t sum[16];
+  alignas(16) std::uint8_t checksum[16] = {};
+  start(k, tag_length, nonce, ad, offset, sum);
+  const std::size_t full = len / 16;
+  const std::size_t rest = len % 16;
+  run_blocks(k, Kind::encrypt, 1, offset, checksum, in, out, full);
+  // fin[0]: Offset_* (becomes Pad), fin[1]: the tag input (becomes E of it).
+  alignas(16) std::uint8_t fin[2][16];
+  if (rest != 0) {
+    alignas(16) std::uint8_t last[16];
+    pad_partial(last, in + 16 * full, rest);
+    xor_block(checksum, checksum, last);
+    xor_block(offset, offset, k.l_star);
+    std::memcpy(fin[0], offset, 16);
+    xor_block(fin[1], checksum, offset);
+    xor_block(fin[1], fin[1], k.l_dollar);
+    encrypt1(k, fin[0], fin[0], 2);
+    xor_bytes(out + 16 * full, last, fin[0], rest);
+    secure_zero(last, sizeof last);
+  } else {
+    xor_block(fin[1], checksum, offset);
+    xor_block(fin[1], fin[1], k.l_dollar);
+    encrypt1(k, fin[1], fin[1], 1);
+  }
+  xor_block(fin[1], fin[1], sum);
+  std::memcpy(tag_out, fin[1], tag_length);
+  secure_zero(fin, sizeof fin);
+  secure_zero(offset, sizeof offset);
+  secure_zero(sum, sizeof sum);
+  secure_zero(checksum, sizeof checksum);
+}
+
+bool open(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
+          std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
+          std::size_t len, const std::uint8_t* tag) noexcept {
+  std::uint8_t received[16];
+  std::memcpy(received, tag, tag_length);
+  alignas(16) std::uint8_t offset[16];
+  alignas(16) std::uint8_t sum[16];
+  alignas(16) std::uint8_t checksum[16] = {};
+  start(k, tag_length, nonce, ad, offset, sum);
+  const std::size_t full = len / 16;
+  const std::size_t rest = len % 16;
+  run_blocks(k, Kind::decrypt, 1, offset, checksum, in, out, full);
+  alignas(16) std::uint8_t t[16];
+  if (rest != 0) {
+    alignas(16) std::uint8_t pad[16];
+    alignas(16) std::uint8_t last[16];
+    xor_block(offset, offset, k.l_star);
+    encrypt1(k, offset, pad, 1);
+    xor_bytes(last, in + 16 * full, pad, rest);  // P_* (read before out is written)
+    std::memcpy(out + 16 * full, last, rest);
+    std::memset(last + rest, 0, 16 - rest);
+    last[rest] = 0x80;
+    xor_block(checksum, checksum, last);
+    secure_zero(pad, sizeof pad);
+    secure_zero(last, sizeof last);
+  }
+  xor_block(t, checksum, offset);
+  xor_block(t, t, k.l_dollar);
+  encrypt1(k, t, t, 1);
+  xor_block(t, t, sum);
+  const bool ok = ct_equal(t, received, tag_length);
+  secure_zero(t, sizeof t);
+  secure_zero(offset, sizeof offset);
+  secure_zero(sum, sizeof sum);
+  secure_zero(checksum, sizeof checksum);
+  if (!ok && len != 0) secure_zero(out, len);
+  return ok;
+}
+
+}  // namespace aeskit::detail::ocb

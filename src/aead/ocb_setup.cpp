@@ -1,0 +1,93 @@
+// src/aead/ocb_setup.cpp — AES-OCB3 key setup (RFC 7253 §4.1) and the kernel description.
+//
+// CPU features: none (generic; AES through the key's backend).
+// References: RFC 7253 §2 (double), §4.1 (key-dependent variables).
+//
+// Math: blocks are 128-bit big-endian strings S = hi || lo (two 64-bit words).
+//   double(S) = (S << 1) xor (msb(S) · 0x87)   — the carry is turned into a mask, no branch.
+//   L_* = E_K(0^128), L_$ = double(L_*), L_0 = double(L_$), L_j = double(L_{j-1}), j < 64.
+// The decryption schedule is built here (KeyState builds it lazily otherwise) so the first
+// open on a key does not pay for it.
+#include <cstring>
+
+#include "aead/aead_key_state.hpp"
+#include "aead/ocb_key.hpp"
+#include "core/secure_zero.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+std::uint64_t load_be64(const std::uint8_t* p) noexcept {
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
+  for (int i = 7; i >= 0; --i) {
+    p[i] = static_cast<std::uint8_t>(v);
+    v >>= 8;
+  }
+}
+
+// double_block: out = double(in) (out may equal in).
+void double_block(const std::uint8_t in[16], std::uint8_t out[16]) noexcept {
+  const std::uint64_t hi = load_be64(in);
+  const std::uint64_t lo = load_be64(in + 8);
+  const std::uint64_t carry_mask = 0 - (hi >> 63);
+  store_be64(out, (hi << 1) | (lo >> 63));
+  store_be64(out + 8, (lo << 1) ^ (carry_mask & 0x87));
+}
+
+}  // namespace
+
+OcbKey::~OcbKey() {
+  secure_zero(l_star, sizeof l_star);
+  secure_zero(l_dollar, sizeof l_dollar);
+  secure_zero(&l, sizeof l);
+}
+
+Result<AeadKey> make_ocb_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
+                             std::size_t tag_length, std::string_view aes_backend,
+                             bool allow_kernels) {
+  if (!is_ocb(algorithm)) return Errc::invalid_argument;
+  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
+  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
+  Result<AesKey> aes = AesKey::create(key, aes_backend);
+  if (!aes.ok()) return aes.status();
+  std::unique_ptr<AeadKeyState> state(new AeadKeyState);
+  state->algorithm = &algorithm;
+  state->tag_length = tag_length;
+  state->family = AeadFamily::ocb;
+  state->aes_key = std::move(aes).value();
+  state->ocb.reset(new OcbKey);
+  OcbKey& k = *state->ocb;
+  k.aes = KeyAccess::state(state->aes_key);
+  k.dec = &k.aes->decryption_keys();
+  k.use_kernels = allow_kernels;
+  std::memset(k.l_star, 0, 16);
+  k.aes->backend->encrypt_blocks(k.aes->enc, k.l_star, k.l_star, 1);
+  double_block(k.l_star, k.l_dollar);
+  double_block(k.l_dollar, k.l.l[0]);
+  for (std::size_t j = 1; j < OcbLTable::kCount; ++j) double_block(k.l.l[j - 1], k.l.l[j]);
+  return AeadAccess::make(std::move(state));
+}
+
+namespace ocb {
+
+std::string describe(const OcbKey& key) {
+  const AesBackend& b = *key.aes->backend;
+  const std::string name(b.name);
+  std::string text;
+  if (key.use_kernels && b.ocb_encrypt != nullptr && b.ocb_decrypt != nullptr &&
+      b.ocb_hash != nullptr) {
+    text = name + ":ocb kernels (ocb_encrypt/ocb_decrypt/ocb_hash)";
+  } else {
+    text = name + ":ocb generic (offsets in batches, " + name +
+           " encrypt_blocks/decrypt_blocks) [no OCB kernel]";
+  }
+  return text + "; nonce block, partial block and tag: single-block calls";
+}
+
+}  // namespace ocb
+}  // namespace aeskit::detail
