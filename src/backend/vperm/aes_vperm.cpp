@@ -1,0 +1,39 @@
+// src/backend/vperm/aes_vperm.cpp — the vperm backend instance: which CPUs run it and its
+// AesBackend table.
+// CPU features: SSSE3 on x86 (checked here through the feature set); AArch64 NEON is part of
+// the base ISA, so it is always supported there.
+// References: backend/backend.hpp (the contract); core_vperm.hpp (the algorithm).
+#include "backend/vperm/vperm.hpp"
+
+#include "backend/vperm/kernels.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+bool vperm_supported([[maybe_unused]] const cpu::FeatureSet& features) {
+#if defined(__x86_64__) || defined(__i386__)
+  return features.has(cpu::Feature::ssse3);
+#else
+  return true;
+#endif
+}
+
+}  // namespace
+
+const AesBackend kVpermBackend = {
+    .name = "vperm",
+    .description = "constant-time vector-permute AES (Hamburg), SSSE3/NEON, 4 blocks interleaved",
+    .supported = vperm_supported,
+    .batch_blocks = 2 * vperm::kWide,
+    .expand_key = vperm::expand_key,
+    .derive_decrypt_key = vperm::derive_decrypt_key,
+    .encrypt_blocks = vperm::encrypt_blocks,
+    .decrypt_blocks = vperm::decrypt_blocks,
+    .ctr32_be = vperm::ctr32_be,
+    .ctr128_be = vperm::ctr128_be,
+    .cbc_encrypt = nullptr,
+    .cbc_decrypt = vperm::cbc_decrypt,
+    .cfb128_decrypt = nullptr,
+};
+
+}  // namespace aeskit::detail

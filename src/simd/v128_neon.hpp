@@ -1,0 +1,83 @@
+// src/simd/v128_neon.hpp — simd::V128 for AArch64 Advanced SIMD (the contract is in v128.hpp).
+// CPU features: AArch64 NEON (baseline on every AArch64 CPU), little-endian.
+// References: Arm A64 Instruction Set Architecture, TBL (table lookup: an index >= 16 gives 0).
+#pragma once
+
+#include <arm_neon.h>
+
+#include <cstdint>
+
+#define AESKIT_SIMD_TARGET
+#define AESKIT_SIMD_INLINE __attribute__((always_inline)) inline
+
+namespace aeskit::simd {
+
+struct V128 {
+  uint8x16_t v;
+
+  AESKIT_SIMD_INLINE static V128 load(const void* p) {
+    return {vld1q_u8(static_cast<const std::uint8_t*>(p))};
+  }
+  AESKIT_SIMD_INLINE void store(void* p) const { vst1q_u8(static_cast<std::uint8_t*>(p), v); }
+  AESKIT_SIMD_INLINE static V128 zero() { return {vdupq_n_u8(0)}; }
+  AESKIT_SIMD_INLINE static V128 splat8(std::uint8_t b) { return {vdupq_n_u8(b)}; }
+  AESKIT_SIMD_INLINE static V128 from_u32(std::uint32_t w0, std::uint32_t w1, std::uint32_t w2,
+                                          std::uint32_t w3) {
+    const std::uint32_t w[4] = {w0, w1, w2, w3};
+    return {vreinterpretq_u8_u32(vld1q_u32(w))};
+  }
+
+  AESKIT_SIMD_INLINE friend V128 operator^(V128 a, V128 b) { return {veorq_u8(a.v, b.v)}; }
+  AESKIT_SIMD_INLINE friend V128 operator&(V128 a, V128 b) { return {vandq_u8(a.v, b.v)}; }
+  AESKIT_SIMD_INLINE friend V128 operator|(V128 a, V128 b) { return {vorrq_u8(a.v, b.v)}; }
+  // and_not(a, m) = a & ~m (bic).
+  AESKIT_SIMD_INLINE static V128 and_not(V128 a, V128 m) { return {vbicq_u8(a.v, m.v)}; }
+
+  // tbl: an index >= 16 gives 0, otherwise table[index]; within the contract (index < 16 or
+  // >= 0x80) that is exactly the contract.
+  AESKIT_SIMD_INLINE static V128 shuffle(V128 table, V128 idx) {
+    return {vqtbl1q_u8(table.v, idx.v)};
+  }
+
+  template <int n>
+  AESKIT_SIMD_INLINE static V128 shr16(V128 a) {
+    static_assert(n > 0 && n < 16);
+    return {vreinterpretq_u8_u16(vshrq_n_u16(vreinterpretq_u16_u8(a.v), n))};
+  }
+  template <int n>
+  AESKIT_SIMD_INLINE static V128 shr32(V128 a) {
+    static_assert(n > 0 && n < 32);
+    return {vreinterpretq_u8_u32(vshrq_n_u32(vreinterpretq_u32_u8(a.v), n))};
+  }
+  template <int n>
+  AESKIT_SIMD_INLINE static V128 shr64(V128 a) {
+    static_assert(n > 0 && n < 64);
+    return {vreinterpretq_u8_u64(vshrq_n_u64(vreinterpretq_u64_u8(a.v), n))};
+  }
+  template <int n>
+  AESKIT_SIMD_INLINE static V128 shl16(V128 a) {
+    static_assert(n > 0 && n < 16);
+    return {vreinterpretq_u8_u16(vshlq_n_u16(vreinterpretq_u16_u8(a.v), n))};
+  }
+  template <int n>
+  AESKIT_SIMD_INLINE static V128 shl32(V128 a) {
+    static_assert(n > 0 && n < 32);
+    return {vreinterpretq_u8_u32(vshlq_n_u32(vreinterpretq_u32_u8(a.v), n))};
+  }
+  template <int n>
+  AESKIT_SIMD_INLINE static V128 shl64(V128 a) {
+    static_assert(n > 0 && n < 64);
+    return {vreinterpretq_u8_u64(vshlq_n_u64(vreinterpretq_u64_u8(a.v), n))};
+  }
+
+  AESKIT_SIMD_INLINE static V128 add32(V128 a, V128 b) {
+    return {vreinterpretq_u8_u32(vaddq_u32(vreinterpretq_u32_u8(a.v), vreinterpretq_u32_u8(b.v)))};
+  }
+
+  AESKIT_SIMD_INLINE static V128 reverse_bytes(V128 a) {
+    const uint8x16_t r = vrev64q_u8(a.v);  // reverses within each 64-bit half
+    return {vextq_u8(r, r, 8)};            // then swaps the halves
+  }
+};
+
+}  // namespace aeskit::simd
