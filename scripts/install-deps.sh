@@ -2,7 +2,8 @@
 # Installs (as root, with apt-get) what building and testing aeskit needs, if missing.
 set -euo pipefail
 packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev libgtest-dev
-          nlohmann-json3-dev valgrind)
+          nlohmann-json3-dev valgrind
+          g++-aarch64-linux-gnu qemu-user)  # the aarch64 preset: cross compiler + qemu-aarch64
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

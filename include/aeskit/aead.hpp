@@ -1,4 +1,5 @@
-// aeskit/aead.hpp — authenticated encryption with associated data (AEAD): AES-GCM.
+// aeskit/aead.hpp — authenticated encryption with associated data (AEAD): AES-GCM and
+// AES-OCB3 (RFC 7253; see aead::aes_128_ocb below).
 //
 // Follows NIST SP 800-38D (GCM and GMAC) and the original GCM specification (McGrew and
 // Viega, "The Galois/Counter Mode of Operation", 2005). AES-GCM encrypts with AES in counter
@@ -97,6 +98,17 @@ AESKIT_API const AeadAlgorithm& aes_128_gcm() noexcept;
 AESKIT_API const AeadAlgorithm& aes_192_gcm() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_gcm() noexcept;
 
+// AES-OCB3 (RFC 7253; "AES-128-OCB", ...): nonce 1..15 bytes (12 recommended), tags of
+// 8..16 bytes (the RFC allows any length up to 16; below 8 forgeries get cheap, so we stop
+// there), at most 2^48 blocks per message (RFC 7253 §5 caps a key at 2^48 blocks). One pass,
+// one AES call per block for both secrecy and authenticity. OCB keys work with seal/open and
+// the detached variants; AeadSealer/AeadOpener reject them (Errc::invalid_argument): their
+// update() must return every byte at once, and OCB cannot encrypt a trailing partial block
+// before it knows the message ends there.
+AESKIT_API const AeadAlgorithm& aes_128_ocb() noexcept;
+AESKIT_API const AeadAlgorithm& aes_192_ocb() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_ocb() noexcept;
+
 // algorithms lists every AEAD in this build.
 AESKIT_API std::span<const AeadAlgorithm* const> algorithms() noexcept;
 // find looks an algorithm up by name, ignoring ASCII case ("aes-256-gcm"); nullptr if none.
@@ -131,7 +143,7 @@ class AESKIT_API AeadKey {
   const AeadAlgorithm* algorithm() const noexcept;       // nullptr for an empty key
   std::size_t tag_length() const noexcept;               // bytes; 0 for an empty key
   std::string_view backend_name() const noexcept;        // the AES backend, e.g. "aesni"
-  std::string_view ghash_backend_name() const noexcept;  // e.g. "pclmul"
+  std::string_view ghash_backend_name() const noexcept;  // e.g. "pclmul"; empty for OCB
   // kernel describes the code path seal/open take, for `aeskit cpu` and `aeskit speed`.
   std::string kernel() const;
 
@@ -197,7 +209,8 @@ struct AeadStream {
 // allowed; other calls fail with invalid_state. A failed call changes nothing.
 class AESKIT_API AeadSealer {
  public:
-  // Errors: invalid_state (empty key), bad_nonce_length.
+  // Errors: invalid_state (empty key), bad_nonce_length, invalid_argument (an OCB key: see
+  // aead::aes_128_ocb).
   static Result<AeadSealer> create(const AeadKey& key, std::span<const std::uint8_t> nonce);
 
   AeadSealer(AeadSealer&&) noexcept;
@@ -237,7 +250,7 @@ class AESKIT_API AeadSealer {
 // destruction and assignment; a failed update() changes nothing).
 class AESKIT_API AeadOpener {
  public:
-  // Errors: invalid_state (empty key), bad_nonce_length.
+  // Errors: invalid_state (empty key), bad_nonce_length, invalid_argument (an OCB key).
   static Result<AeadOpener> create(const AeadKey& key, std::span<const std::uint8_t> nonce);
 
   AeadOpener(AeadOpener&&) noexcept;

@@ -7,3 +7,4 @@
 #include "aeskit/mac.hpp"
 #include "aeskit/modes.hpp"
 #include "aeskit/status.hpp"
+#include "aeskit/xts.hpp"

@@ -31,6 +31,10 @@ enum class Errc : int {
   bad_nonce_length = 12,       // nonce length the algorithm does not allow (GCM: empty)
   bad_tag_length = 13,         // tag length (set at key creation) the algorithm does not allow
   message_too_long = 14,       // plaintext or associated data beyond the algorithm limit
+
+  // XTS (aeskit/xts.hpp).
+  bad_data_unit_length = 15,  // XTS data unit under 16 bytes, or input not whole sectors
+  weak_key = 16,              // key refused for this use (XTS encryption with Key1 == Key2)
 };
 
 // errc_message returns a one-line description of `code`; never null.

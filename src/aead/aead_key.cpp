@@ -4,6 +4,7 @@
 // open decrypts while it hashes (one pass), then compares the tag in constant time; on a
 // mismatch it zeroes everything it wrote before returning the single authentication_failed.
 // Short messages take gcm_small.cpp's two-call path, longer ones gcm_blocks.cpp's chunks.
+// OCB keys (family ocb) are set up and run by ocb_*.cpp; this file only dispatches to them.
 #include <cstring>
 
 #include "aead/aead_checks.hpp"
@@ -26,12 +27,9 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
                               std::size_t tag_length, const GcmKeyOptions& options) {
   if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
   if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
-  const GhashBackend* ghash = options.ghash;
-  if (ghash == nullptr) {
-    ghash = &best_ghash_backend(cpu::cpu_features());
-  } else if (!ghash->supported(cpu::cpu_features())) {
+  if (is_ocb(algorithm)) return make_ocb_key(algorithm, key, tag_length, options.aes_backend);
+  if (options.ghash != nullptr && !options.ghash->supported(cpu::cpu_features()))
     return Errc::backend_unavailable;
-  }
   Result<AesKey> aes = AesKey::create(key, options.aes_backend);
   if (!aes.ok()) return aes.status();
   // Plain new (not make_unique): the GhashKey is written by init, no need to zero it first.
@@ -40,9 +38,11 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
   state->tag_length = tag_length;
   state->aes_key = std::move(aes).value();
   state->gcm.aes = KeyAccess::state(state->aes_key);
-  state->gcm.ghash = ghash;
-  if (options.allow_fused)
-    state->gcm.fused = find_gcm_fused(*state->gcm.aes->backend, *ghash, cpu::cpu_features());
+  // GHASH backend + fused kernels, once per key (gcm_fused.hpp: prefers a fused pair).
+  const GcmChoice choice =
+      choose_gcm(*state->gcm.aes->backend, options.ghash, cpu::cpu_features(), options.allow_fused);
+  state->gcm.ghash = choice.ghash;
+  state->gcm.fused = choice.fused;
   gcm::setup_key(state->gcm);
   return AeadAccess::make(std::move(state));
 }
@@ -57,7 +57,9 @@ void crypt_one_shot(const AeadKeyState& k, gcm::Op op, std::span<const std::uint
                     std::size_t len, std::uint8_t tag[16]) noexcept {
   std::uint8_t j0[16];
   gcm::derive_j0(k.gcm, nonce, j0);
-  if (gcm::fits_small(ad.size(), len)) {
+  if (gcm::crypt_message_fused(k.gcm, op, j0, ad, in, out, len, tag)) {
+    // the key's fused kernel did the whole message in one call
+  } else if (gcm::fits_small(ad.size(), len)) {
     gcm::crypt_small(k.gcm, op, j0, ad, in, out, len, tag);
   } else {
     std::uint8_t counter[16];
@@ -75,6 +77,9 @@ void crypt_one_shot(const AeadKeyState& k, gcm::Op op, std::span<const std::uint
 void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                   std::span<const std::uint8_t> ad, std::span<const std::uint8_t> plaintext,
                   std::uint8_t* ciphertext, std::uint8_t* tag_out) noexcept {
+  if (k.family == AeadFamily::ocb)
+    return ocb::seal(*k.ocb, k.tag_length, nonce, ad, plaintext.data(), ciphertext,
+                     plaintext.size(), tag_out);
   std::uint8_t tag[16];
   crypt_one_shot(k, gcm::Op::seal, nonce, ad, plaintext.data(), ciphertext, plaintext.size(), tag);
   std::memcpy(tag_out, tag, k.tag_length);
@@ -86,6 +91,9 @@ void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
 bool open_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                   std::span<const std::uint8_t> ad, std::span<const std::uint8_t> ciphertext,
                   const std::uint8_t* tag, std::uint8_t* out) noexcept {
+  if (k.family == AeadFamily::ocb)
+    return ocb::open(*k.ocb, k.tag_length, nonce, ad, ciphertext.data(), out, ciphertext.size(),
+                     tag);
   std::uint8_t received[16];
   std::memcpy(received, tag, k.tag_length);
   std::uint8_t expected[16];
@@ -134,11 +142,13 @@ std::string_view AeadKey::backend_name() const noexcept {
 }
 
 std::string_view AeadKey::ghash_backend_name() const noexcept {
-  return state_ ? state_->gcm.ghash->name : std::string_view{};
+  if (!state_ || state_->family != detail::AeadFamily::gcm) return {};
+  return state_->gcm.ghash->name;
 }
 
 std::string AeadKey::kernel() const {
   if (!state_) return {};
+  if (state_->family == detail::AeadFamily::ocb) return detail::ocb::describe(*state_->ocb);
   const detail::GcmKey& g = state_->gcm;
   // Starts with "<aes backend>:" like every kernel line of `aeskit cpu`.
   const std::string generic =
@@ -149,6 +159,9 @@ std::string AeadKey::kernel() const {
       "; short messages (padded AD + data <= " + std::to_string(detail::gcm::kSmallBytes - 16) +
       " bytes): one CTR and one GHASH call";
   if (g.fused == nullptr) return generic + " [generic, not fused]" + small;
+  if (g.fused->seal_message != nullptr)  // one-shot messages never reach the generic path
+    return std::string(g.aes->backend->name) + ":fused " + std::string(g.fused->name) +
+           " (one-shot: whole message in one call; incremental: fused blocks)";
   return std::string(g.aes->backend->name) + ":fused " + std::string(g.fused->name) +
          " (rest: " + generic + ")" + small;
 }

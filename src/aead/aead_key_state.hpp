@@ -6,9 +6,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string_view>
 
 #include "aead/gcm_fused.hpp"
+#include "aead/ocb_key.hpp"
 #include "aeskit/aead.hpp"
 #include "backend/ghash_backend.hpp"
 #include "core/key_state.hpp"
@@ -22,11 +25,16 @@ struct GcmKey {
   GhashKey hkey;
 };
 
+// AeadFamily says which per-family state of AeadKeyState is in use.
+enum class AeadFamily : std::uint8_t { gcm, ocb };
+
 struct AeadKeyState {
   const AeadAlgorithm* algorithm = nullptr;
   std::size_t tag_length = 0;
-  AesKey aes_key;  // owns the schedule gcm.aes points into
-  GcmKey gcm;
+  AesKey aes_key;  // owns the schedule gcm.aes (or ocb->aes) points into
+  GcmKey gcm;      // GCM keys only
+  AeadFamily family = AeadFamily::gcm;
+  std::unique_ptr<OcbKey> ocb;  // OCB keys only (ocb_key.hpp; wipes itself)
 
   AeadKeyState() = default;
   AeadKeyState(const AeadKeyState&) = delete;

@@ -4,8 +4,15 @@
 // 32-bit block counter must not come back to J0), len(A) and len(IV) ≤ 2^64 − 1 bits (whole
 // bytes: 2^61 − 1), len(IV) ≥ 1 bit (we take whole bytes: ≥ 1). Tag lengths (§5.2.1.2): 128,
 // 120, 112, 104, 96 bits, and 64 or 32 bits for applications that respect Appendix C.
+//
+// OCB limits (RFC 7253): nonce 1..15 bytes (§4: at most 120 bits; whole bytes), 12 bytes
+// recommended; TAGLEN ≤ 128 bits — we offer 8..16 bytes (64..128 bits: shorter tags make
+// forgery by guessing too cheap, and 64 is the shortest the RFC's test suite covers). RFC
+// 7253 §5: a key must not encrypt more than 2^48 blocks, so one message (plaintext, and
+// likewise AD) is capped at 2^48 blocks = 2^52 bytes.
 #include <array>
 
+#include "aead/ocb_key.hpp"
 #include "aeskit/aead.hpp"
 
 namespace aeskit {
@@ -25,19 +32,40 @@ struct AeadAlgorithmTable {
   static const AeadAlgorithm kAes128Gcm;
   static const AeadAlgorithm kAes192Gcm;
   static const AeadAlgorithm kAes256Gcm;
+
+  static constexpr std::size_t kOcbTags[] = {8, 9, 10, 11, 12, 13, 14, 15, 16};
+  static constexpr std::uint64_t kOcbMaxBytes = std::uint64_t{1} << 52;  // 2^48 blocks
+
+  static constexpr AeadAlgorithm ocb(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, 1, 15, 12, kOcbTags, kOcbMaxBytes, kOcbMaxBytes);
+  }
+
+  static const AeadAlgorithm kAes128Ocb;
+  static const AeadAlgorithm kAes192Ocb;
+  static const AeadAlgorithm kAes256Ocb;
 };
 
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Gcm = gcm("AES-128-GCM", 16);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Gcm = gcm("AES-192-GCM", 24);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Gcm = gcm("AES-256-GCM", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Ocb = ocb("AES-128-OCB", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Ocb = ocb("AES-192-OCB", 24);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Ocb = ocb("AES-256-OCB", 32);
+
+bool is_ocb(const AeadAlgorithm& algorithm) noexcept {
+  return &algorithm == &AeadAlgorithmTable::kAes128Ocb ||
+         &algorithm == &AeadAlgorithmTable::kAes192Ocb ||
+         &algorithm == &AeadAlgorithmTable::kAes256Ocb;
+}
 
 }  // namespace detail
 
 namespace {
 
-constexpr std::array<const AeadAlgorithm*, 3> kAll = {&detail::AeadAlgorithmTable::kAes128Gcm,
-                                                      &detail::AeadAlgorithmTable::kAes192Gcm,
-                                                      &detail::AeadAlgorithmTable::kAes256Gcm};
+constexpr std::array<const AeadAlgorithm*, 6> kAll = {
+    &detail::AeadAlgorithmTable::kAes128Gcm, &detail::AeadAlgorithmTable::kAes192Gcm,
+    &detail::AeadAlgorithmTable::kAes256Gcm, &detail::AeadAlgorithmTable::kAes128Ocb,
+    &detail::AeadAlgorithmTable::kAes192Ocb, &detail::AeadAlgorithmTable::kAes256Ocb};
 
 char lower(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
@@ -72,6 +100,15 @@ const AeadAlgorithm& aes_192_gcm() noexcept {
 }
 const AeadAlgorithm& aes_256_gcm() noexcept {
   return detail::AeadAlgorithmTable::kAes256Gcm;
+}
+const AeadAlgorithm& aes_128_ocb() noexcept {
+  return detail::AeadAlgorithmTable::kAes128Ocb;
+}
+const AeadAlgorithm& aes_192_ocb() noexcept {
+  return detail::AeadAlgorithmTable::kAes192Ocb;
+}
+const AeadAlgorithm& aes_256_ocb() noexcept {
+  return detail::AeadAlgorithmTable::kAes256Ocb;
 }
 
 std::span<const AeadAlgorithm* const> algorithms() noexcept {

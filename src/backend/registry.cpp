@@ -1,10 +1,14 @@
 // src/backend/registry.cpp — the ordered list of backends and selection by CPU features.
 // Which backend folders exist is decided per CPU family at build time (CMakeLists.txt sets
-// AESKIT_HAVE_X86); this file is the only place outside the backends that knows it.
+// AESKIT_HAVE_X86, AESKIT_HAVE_VPERM); this file is the only place outside the backends that
+// knows it.
 #include <array>
 
 #include "backend/backend.hpp"
 #include "backend/portable/portable.hpp"
+#if defined(AESKIT_HAVE_VPERM)
+#include "backend/vperm/vperm.hpp"
+#endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
 #include "backend/vaes256/vaes256.hpp"
@@ -19,6 +23,9 @@ constexpr const AesBackend* kBackends[] = {
 #if defined(AESKIT_HAVE_X86)
     &kVaes256Backend,
     &kAesniBackend,
+#endif
+#if defined(AESKIT_HAVE_VPERM)
+    &kVpermBackend,  // SSSE3 on x86, NEON on AArch64
 #endif
     &kPortableBackend,
 };

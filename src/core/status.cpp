@@ -36,6 +36,11 @@ const char* errc_message(Errc code) noexcept {
       return "tag length is not allowed for this algorithm";
     case Errc::message_too_long:
       return "plaintext or associated data exceeds the algorithm's length limit";
+    case Errc::bad_data_unit_length:
+      return "XTS data unit must be at least 16 bytes, and a sector batch a whole number of "
+             "sectors";
+    case Errc::weak_key:
+      return "XTS key halves are equal: IEEE 1619 forbids encrypting with Key1 == Key2";
   }
   return "unknown error";
 }

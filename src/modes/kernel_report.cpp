@@ -5,6 +5,7 @@
 #include <string>
 
 #include "modes/mode_kernels.hpp"
+#include "modes/xts_mode.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -49,6 +50,13 @@ std::string describe_kernel(const AesBackend& b, Mode mode, Direction dir) {
       return b.ofb ? bulk(b, "ofb") : serial(b, "OFB is a chain");
   }
   return {};
+}
+
+// XTS (xts.cpp): whole blocks on the backend's xts kernel, else batched with generic tweaks.
+std::string describe_xts_kernel(const AesBackend& b, Direction dir) {
+  if (dir == Direction::encrypt)
+    return b.xts_encrypt ? bulk(b, "xts_encrypt") : batched(b, "encrypt_blocks");
+  return b.xts_decrypt ? bulk(b, "xts_decrypt") : batched(b, "decrypt_blocks");
 }
 
 }  // namespace aeskit::detail

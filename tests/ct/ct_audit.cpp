@@ -14,6 +14,7 @@
 // produce no memcheck error; the control cases (a secret-indexed table lookup, a branch on a
 // secret) must produce exactly the report they provoke, so the harness cannot pass vacuously.
 //
+// CPU features: the vperm cases need SSSE3 (pshufb, emulated by valgrind).
 // CPU features: the aesni/pclmul cases need AES-NI and PCLMULQDQ (valgrind emulates both; it
 // does not emulate VAES, so the vaes256 kernels are not audited here — they are straight-line
 // instruction sequences with no data-dependent branches or loads by construction).
@@ -89,8 +90,7 @@ Bytes hex(const char* s) {
 
 // FIPS-197 Appendix C: plaintext 00112233..ff under key 000102..(16/24/32 bytes).
 void audit_aes(Checker& c, const char* backend) {
-  const char* expected[] = {"69c4e0d86a7b0430d8cdb78070b4c55a",
-                            "dda97ca4864cdfe06eaf70a0ec0d7191",
+  const char* expected[] = {"69c4e0d86a7b0430d8cdb78070b4c55a", "dda97ca4864cdfe06eaf70a0ec0d7191",
                             "8ea2b7ca516745bfeafc49904b496089"};
   for (std::size_t ks = 0; ks < 3; ++ks) {
     Bytes key(16 + 8 * ks);
@@ -125,7 +125,7 @@ void audit_aes(Checker& c, const char* backend) {
 void audit_modes(Checker& c, const char* backend) {
   using aeskit::Mode;
   using aeskit::Padding;
-  const Mode modes[] = {Mode::ecb,    Mode::cbc, Mode::ctr32, Mode::ctr128,
+  const Mode modes[] = {Mode::ecb,    Mode::cbc,  Mode::ctr32, Mode::ctr128,
                         Mode::cfb128, Mode::cfb8, Mode::ofb};
   for (std::size_t key_len : {16u, 32u}) {
     Bytes key = pattern(key_len, key_len);
@@ -298,6 +298,8 @@ int main(int argc, char** argv) {
       {"aes_aesni", [](Checker& c) { audit_aes(c, "aesni"); }},
       {"modes_portable", [](Checker& c) { audit_modes(c, "portable"); }},
       {"modes_aesni", [](Checker& c) { audit_modes(c, "aesni"); }},
+      {"aes_vperm", [](Checker& c) { audit_aes(c, "vperm"); }},
+      {"modes_vperm", [](Checker& c) { audit_modes(c, "vperm"); }},
       {"ghash_portable", [](Checker& c) { audit_ghash(c, "portable"); }},
       {"ghash_pclmul", [](Checker& c) { audit_ghash(c, "pclmul"); }},
       {"gcm_portable", [](Checker& c) { audit_gcm(c, "portable", "portable", false); }},

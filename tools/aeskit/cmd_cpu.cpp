@@ -79,6 +79,12 @@ void print_kernels(std::string_view backend) {
                     dir == Direction::encrypt ? "encrypt" : "decrypt", k.c_str());
       }
     }
+    for (Direction dir : {Direction::encrypt, Direction::decrypt}) {  // XTS: 2 keys of `bits`
+      const std::string alg = "AES-" + std::to_string(bits) + "-XTS";
+      const std::string k = xts_kernel_for(dir, bits, backend);
+      std::printf("  %-14s %-8s %s\n", alg.c_str(),
+                  dir == Direction::encrypt ? "encrypt" : "decrypt", k.c_str());
+    }
   }
 }
 

@@ -34,9 +34,13 @@ constexpr int kExitUsage = 2;
 // 16 blocks, so the cross-check also proves all implementations carry CTR's counter through
 // the whole 128 bits (aeskit Mode::ctr128, not ctr32). AEAD items take the first 12 bytes of
 // the timing IV as their nonce, and all 16 bytes of the check IV (GCM's hashed nonce).
-constexpr std::uint8_t kKey[32] = {0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae,
-                                   0xf0, 0x85, 0x7d, 0x77, 0x81, 0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61,
-                                   0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4};
+// XTS items take twice the AES key size (Key1 || Key2, whose halves differ) and the IV as
+// their tweak.
+constexpr std::uint8_t kKey[64] = {
+    0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, 0x77, 0x81,
+    0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4,
+    0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88, 0x09, 0xcf, 0x4f, 0x3c,
+    0x8e, 0x73, 0xb0, 0xf7, 0xda, 0x0e, 0x64, 0x52, 0xc8, 0x10, 0xf3, 0x2b, 0x80, 0x90, 0x79, 0xe5};
 constexpr std::uint8_t kTimingIv[16] = {0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87,
                                         0x78, 0x69, 0x5a, 0x4b, 0x1a, 0x2b, 0x3c, 0x4d};
 constexpr std::uint8_t kCheckIv[16] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
@@ -198,6 +202,11 @@ std::string table_note(const Run& run, const Item& item, std::size_t measured_si
     note += "; " + std::to_string(kAeadAdBytes) + "-byte AD, " + std::to_string(kAeadTagBytes) +
             "-byte tag";
   }
+  if (item.kind == ItemKind::xts) {
+    const std::string kernel = xts_kernel_for(item.direction, item.key_bits, backend);
+    if (!kernel.empty()) note += ", kernel " + kernel;
+    note += "; one data unit of the message size per operation";
+  }
   if (item.kind == ItemKind::message) {
     const std::string kernel = kernel_for(item.mode, item.direction, item.key_bits, backend);
     if (!kernel.empty()) note += ", kernel " + kernel;
@@ -219,7 +228,8 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
   std::vector<Record> item_records;
   for (std::size_t bytes : sizes) {
     // Block and setup runners read (at most) one block; message runners the whole message.
-    const bool whole_message = item.kind == ItemKind::message || item.kind == ItemKind::aead;
+    const bool whole_message =
+        item.kind == ItemKind::message || item.kind == ItemKind::aead || item.kind == ItemKind::xts;
     const std::size_t span = whole_message ? bytes : kBlockSize;
     for (Prepared& entry : prepared) {
       if (!entry.runner) continue;

@@ -50,6 +50,7 @@ class GcryptRunner final : public Runner {
     if (item.kind == ItemKind::message && item.mode != Mode::ecb && item.mode != Mode::ctr128) {
       iv_call_ = IvCall::setiv;
     }
+    if (item.kind == ItemKind::xts) iv_call_ = IvCall::setiv;  // the tweak, per data unit
   }
   GcryptRunner(const GcryptRunner&) = delete;
   GcryptRunner& operator=(const GcryptRunner&) = delete;
@@ -59,7 +60,8 @@ class GcryptRunner final : public Runner {
 
   // init opens the handle and sets the key; false with `error` on failure.
   bool init(const Item& item, std::string& error) {
-    const int mode = item.kind == ItemKind::message ? mode_id(item.mode) : GCRY_CIPHER_MODE_ECB;
+    int mode = item.kind == ItemKind::message ? mode_id(item.mode) : GCRY_CIPHER_MODE_ECB;
+    if (item.kind == ItemKind::xts) mode = GCRY_CIPHER_MODE_XTS;
     if (mode == GCRY_CIPHER_MODE_NONE) {
       error = "libgcrypt has no mode matching " + item.algorithm;
       return false;
@@ -141,8 +143,8 @@ class GcryptImpl final : public Impl {
   std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                   std::string& error) override {
     if (item.kind == ItemKind::aead) return make_libgcrypt_aead_runner(item, material, error);
-    auto runner =
-        std::make_unique<GcryptRunner>(item, material.key.first(item.key_bits / 8), material.iv);
+    const std::size_t key_bytes = item.key_bits / (item.kind == ItemKind::xts ? 4 : 8);
+    auto runner = std::make_unique<GcryptRunner>(item, material.key.first(key_bytes), material.iv);
     if (!runner->init(item, error)) return nullptr;
     return runner;
   }

@@ -1,4 +1,6 @@
-// tools/aeskit/peer_libgcrypt_aead.cpp — libgcrypt AES-GCM as a peer in `aeskit speed`.
+// tools/aeskit/peer_libgcrypt_aead.cpp — libgcrypt AES-GCM (and AES-OCB) as a peer in
+// `aeskit speed`. OCB items open a GCRY_CIPHER_MODE_OCB handle instead (default 16-byte
+// tag) and call gcry_cipher_final after the AD, since the one data call is the last.
 //
 // Driven the efficient way: one GCM handle opened and keyed per item; per message
 // gcry_cipher_setiv (the nonce), gcry_cipher_authenticate (the AD), one
@@ -18,7 +20,8 @@ using gcrypt_util::failure;
 
 class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
  public:
-  GcryptAeadRunner(const Item& item, const Material& material) : AeadRunner(item, material) {}
+  GcryptAeadRunner(const Item& item, const Material& material)
+      : AeadRunner(item, material), ocb_(item.algorithm.find("-OCB") != std::string::npos) {}
   GcryptAeadRunner(const GcryptAeadRunner&) = delete;
   GcryptAeadRunner& operator=(const GcryptAeadRunner&) = delete;
   ~GcryptAeadRunner() override {
@@ -26,8 +29,8 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
   }
 
   bool init(const Item& item, std::span<const std::uint8_t> key, std::string& error) {
-    gcry_error_t err =
-        gcry_cipher_open(&handle_, algorithm_id(item.key_bits), GCRY_CIPHER_MODE_GCM, 0);
+    gcry_error_t err = gcry_cipher_open(&handle_, algorithm_id(item.key_bits),
+                                        ocb_ ? GCRY_CIPHER_MODE_OCB : GCRY_CIPHER_MODE_GCM, 0);
     if (err != 0) {
       handle_ = nullptr;
       error = failure("gcry_cipher_open", err);
@@ -79,6 +82,7 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
   bool start(std::string& error) {
     gcry_error_t err = gcry_cipher_setiv(handle_, nonce().data(), nonce().size());
     if (err == 0) err = gcry_cipher_authenticate(handle_, kAeadAd, kAeadAdBytes);
+    if (err == 0 && ocb_) err = gcry_cipher_final(handle_);  // OCB: the next call is the last
     if (err != 0) {
       error = failure("gcry_cipher_setiv / gcry_cipher_authenticate", err);
       return false;
@@ -86,6 +90,7 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
     return true;
   }
 
+  bool ocb_;
   gcry_cipher_hd_t handle_ = nullptr;
 };
 

@@ -52,6 +52,30 @@ class MessageRunner final : public Runner {
   std::span<const std::uint8_t> iv_;
 };
 
+// One XTS data unit per operation: XtsKey::encrypt/decrypt with the IV as the tweak.
+class XtsRunner final : public Runner {
+ public:
+  XtsRunner(XtsKey key, Direction direction, std::span<const std::uint8_t> tweak)
+      : key_(std::move(key)), direction_(direction), tweak_(tweak) {}
+  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+           std::string& error) override {
+    const bool encrypt = direction_ == Direction::encrypt;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Status status = encrypt ? key_.encrypt(tweak_, in, out) : key_.decrypt(tweak_, in, out);
+      if (!status.ok()) {
+        error = failure(encrypt ? "XtsKey::encrypt" : "XtsKey::decrypt", status);
+        return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  XtsKey key_;
+  Direction direction_;
+  std::span<const std::uint8_t> tweak_;
+};
+
 // One 16-byte block per operation through AesKey::encrypt_blocks / decrypt_blocks.
 class BlockRunner final : public Runner {
  public:
@@ -131,6 +155,14 @@ class AeskitImpl final : public Impl {
     }
     if (item.kind == ItemKind::aead)
       return make_aeskit_aead_runner(item, material, backend_, error);
+    if (item.kind == ItemKind::xts) {
+      Result<XtsKey> xts = XtsKey::create(material.key.first(item.key_bits / 4), backend_);
+      if (!xts.ok()) {
+        error = failure("XtsKey::create", xts.status());
+        return nullptr;
+      }
+      return std::make_unique<XtsRunner>(std::move(xts).value(), item.direction, material.iv);
+    }
     Result<AesKey> key = AesKey::create(key_bytes(item, material), backend_);
     if (!key.ok()) {
       error = failure("AesKey::create", key.status());

@@ -10,11 +10,9 @@
 namespace aeskit::cli::speed {
 namespace {
 
-const AeadAlgorithm* algorithm_for(std::size_t key_bits) {
-  if (key_bits == 128) return &aead::aes_128_gcm();
-  if (key_bits == 192) return &aead::aes_192_gcm();
-  if (key_bits == 256) return &aead::aes_256_gcm();
-  return nullptr;
+// algorithm_for: the item's AEAD by name ("AES-128-GCM", "AES-256-OCB", ...).
+const AeadAlgorithm* algorithm_for(const Item& item) {
+  return aead::find(item.algorithm);
 }
 
 class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
@@ -49,7 +47,7 @@ class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
 
 std::unique_ptr<Runner> make_aeskit_aead_runner(const Item& item, const Material& material,
                                                 std::string_view backend, std::string& error) {
-  const AeadAlgorithm* algorithm = algorithm_for(item.key_bits);
+  const AeadAlgorithm* algorithm = algorithm_for(item);
   if (algorithm == nullptr) {
     error = "no AEAD for " + item.algorithm;
     return nullptr;

@@ -35,7 +35,8 @@ class Runner {
 // Material fixes the key and IV each Runner uses, identical across implementations so the
 // outputs can be compared.
 struct Material {
-  std::span<const std::uint8_t> key;  // at least 32 bytes; the first key_bits/8 are used
+  std::span<const std::uint8_t> key;  // at least 64 bytes; the first key_bits/8 are used
+                                      // (XTS items: the first key_bits/4, Key1 || Key2)
   std::span<const std::uint8_t> iv;   // 16 bytes
   // AEAD items take the first aead_nonce_length bytes of `iv` as the nonce: 12 is GCM's
   // usual nonce; the cross-check also runs 16, GCM's hashed-nonce path.

@@ -61,11 +61,30 @@ std::vector<Item> all_items() {
       }
     }
     for (Direction direction : kDirections) {
+      if (bits == 192) break;  // IEEE 1619 and OpenSSL define XTS for AES-128 and AES-256 only
+      Item item;
+      item.kind = ItemKind::xts;
+      item.key_bits = bits;
+      item.direction = direction;
+      item.algorithm = aes + "-XTS";
+      item.op = direction_word(direction);
+      items.push_back(item);
+    }
+    for (Direction direction : kDirections) {
       Item item;
       item.kind = ItemKind::aead;
       item.key_bits = bits;
       item.direction = direction;
       item.algorithm = aes + "-GCM";
+      item.op = direction == Direction::encrypt ? "seal" : "open";
+      items.push_back(item);
+    }
+    for (Direction direction : kDirections) {
+      Item item;
+      item.kind = ItemKind::aead;
+      item.key_bits = bits;
+      item.direction = direction;
+      item.algorithm = aes + "-OCB";
       item.op = direction == Direction::encrypt ? "seal" : "open";
       items.push_back(item);
     }
@@ -86,6 +105,12 @@ std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size
   if (item.kind == ItemKind::block) return {kBlockSize};
   if (item.kind == ItemKind::setup) return {0};
   if (item.kind == ItemKind::aead) return requested;
+  if (item.kind == ItemKind::xts) {  // a data unit is at least one block
+    std::vector<std::size_t> sizes;
+    for (std::size_t size : requested)
+      if (size >= kBlockSize) sizes.push_back(size);
+    return sizes;
+  }
   const bool whole_blocks_only = item.mode == Mode::ecb || item.mode == Mode::cbc;
   std::vector<std::size_t> sizes;
   for (std::size_t size : requested) {

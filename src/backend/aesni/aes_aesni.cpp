@@ -7,6 +7,7 @@
 #include "backend/aesni/aesni.hpp"
 
 #include "backend/aesni/kernels.hpp"
+#include "backend/aesni/ocb_aesni.hpp"
 #include "backend/aesni/rounds.hpp"
 
 namespace aeskit::detail {
@@ -34,6 +35,11 @@ const AesBackend kAesniBackend = {
     .cfb128_decrypt = aesni::cfb128_decrypt,
     .cfb128_encrypt = aesni::cfb128_encrypt,
     .ofb = aesni::ofb,
+    .xts_encrypt = aesni::xts_encrypt,
+    .xts_decrypt = aesni::xts_decrypt,
+    .ocb_encrypt = aesni::ocb_encrypt,
+    .ocb_decrypt = aesni::ocb_decrypt,
+    .ocb_hash = aesni::ocb_hash,
 };
 
 }  // namespace aeskit::detail

@@ -52,4 +52,12 @@ AESKIT_AESNI_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
                                     const std::uint8_t* in, std::uint8_t* out,
                                     std::size_t blocks) noexcept;
 
+// xts_aesni.cpp
+AESKIT_AESNI_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
+                                            const std::uint8_t* in, std::uint8_t* out,
+                                            std::size_t blocks) noexcept;
+AESKIT_AESNI_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
+                                            const std::uint8_t* in, std::uint8_t* out,
+                                            std::size_t blocks) noexcept;
+
 }  // namespace aeskit::detail::aesni

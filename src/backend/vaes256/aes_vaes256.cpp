@@ -1,7 +1,9 @@
 // src/backend/vaes256/aes_vaes256.cpp — the vaes256 backend instance: name, CPU predicate and
 // the table of kernels. The key schedule is the AES-NI backend's (the same 16-byte round keys,
 // broadcast to both lanes by the kernels), and the serial chains (CBC/CFB encryption, OFB) use
-// the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing.
+// the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing. ECB, CTR
+// (both counter forms), CBC and CFB decryption run the ymm kernels of blocks_vaes256.cpp,
+// ctr_vaes256.cpp and cbc_cfb_vaes256.cpp (16 blocks per group; batch_blocks = 16).
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp). This file itself
 // uses none of them.
@@ -10,6 +12,9 @@
 
 #include "backend/aesni/kernels.hpp"
 #include "backend/aesni/rounds.hpp"
+#include "backend/vaes256/kernels.hpp"
+#include "backend/vaes256/ocb_vaes256.hpp"
+#include "backend/vaes256/rounds_vaes256.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -27,18 +32,23 @@ const AesBackend kVaes256Backend = {
     .name = "vaes256",
     .description = "VAES + AVX2, 256-bit ymm, two blocks per register",
     .supported = vaes256_supported,
-    .batch_blocks = aesni::kInterleave,
+    .batch_blocks = vaes256::kGroupBlocks,
     .expand_key = aesni::expand_key,
     .derive_decrypt_key = aesni::derive_decrypt_key,
-    .encrypt_blocks = aesni::encrypt_blocks,
-    .decrypt_blocks = aesni::decrypt_blocks,
-    .ctr32_be = aesni::ctr32_be,
-    .ctr128_be = aesni::ctr128_be,
+    .encrypt_blocks = vaes256::encrypt_blocks,
+    .decrypt_blocks = vaes256::decrypt_blocks,
+    .ctr32_be = vaes256::ctr32_be,
+    .ctr128_be = vaes256::ctr128_be,
     .cbc_encrypt = aesni::cbc_encrypt,
-    .cbc_decrypt = aesni::cbc_decrypt,
-    .cfb128_decrypt = aesni::cfb128_decrypt,
+    .cbc_decrypt = vaes256::cbc_decrypt,
+    .cfb128_decrypt = vaes256::cfb128_decrypt,
     .cfb128_encrypt = aesni::cfb128_encrypt,
     .ofb = aesni::ofb,
+    .xts_encrypt = vaes256::xts_encrypt,
+    .xts_decrypt = vaes256::xts_decrypt,
+    .ocb_encrypt = vaes256::ocb_encrypt,
+    .ocb_decrypt = vaes256::ocb_decrypt,
+    .ocb_hash = vaes256::ocb_hash,
 };
 
 }  // namespace aeskit::detail
