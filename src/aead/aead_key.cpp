@@ -4,7 +4,8 @@
 // open decrypts while it hashes (one pass), then compares the tag in constant time; on a
 // mismatch it zeroes everything it wrote before returning the single authentication_failed.
 // Short messages take gcm_small.cpp's two-call path, longer ones gcm_blocks.cpp's chunks.
-// OCB keys (family ocb) are set up and run by ocb_*.cpp; this file only dispatches to them.
+// Every other family is an AeadScheme (aead_scheme.hpp): this file does the checks common to
+// all families and dispatches to the scheme.
 #include <cstring>
 
 #include "aead/aead_checks.hpp"
@@ -27,7 +28,12 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
                               std::size_t tag_length, const GcmKeyOptions& options) {
   if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
   if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
-  if (is_ocb(algorithm)) return make_ocb_key(algorithm, key, tag_length, options.aes_backend);
+  if (AeadSchemeFactory factory = scheme_factory(algorithm)) {
+    Result<std::unique_ptr<AeadScheme>> scheme =
+        factory(algorithm, key, tag_length, options.aes_backend);
+    if (!scheme.ok()) return scheme.status();
+    return make_scheme_key(algorithm, std::move(scheme).value());
+  }
   if (options.ghash != nullptr && !options.ghash->supported(cpu::cpu_features()))
     return Errc::backend_unavailable;
   Result<AesKey> aes = AesKey::create(key, options.aes_backend);
@@ -44,6 +50,14 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
   state->gcm.ghash = choice.ghash;
   state->gcm.fused = choice.fused;
   gcm::setup_key(state->gcm);
+  return AeadAccess::make(std::move(state));
+}
+
+AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme) {
+  std::unique_ptr<AeadKeyState> state(new AeadKeyState);
+  state->algorithm = &algorithm;
+  state->tag_length = scheme->tag_length();
+  state->scheme = std::move(scheme);
   return AeadAccess::make(std::move(state));
 }
 
@@ -77,9 +91,8 @@ void crypt_one_shot(const AeadKeyState& k, gcm::Op op, std::span<const std::uint
 void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                   std::span<const std::uint8_t> ad, std::span<const std::uint8_t> plaintext,
                   std::uint8_t* ciphertext, std::uint8_t* tag_out) noexcept {
-  if (k.family == AeadFamily::ocb)
-    return ocb::seal(*k.ocb, k.tag_length, nonce, ad, plaintext.data(), ciphertext,
-                     plaintext.size(), tag_out);
+  if (k.scheme)
+    return k.scheme->seal(nonce, ad, plaintext.data(), ciphertext, plaintext.size(), tag_out);
   std::uint8_t tag[16];
   crypt_one_shot(k, gcm::Op::seal, nonce, ad, plaintext.data(), ciphertext, plaintext.size(), tag);
   std::memcpy(tag_out, tag, k.tag_length);
@@ -91,9 +104,7 @@ void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
 bool open_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                   std::span<const std::uint8_t> ad, std::span<const std::uint8_t> ciphertext,
                   const std::uint8_t* tag, std::uint8_t* out) noexcept {
-  if (k.family == AeadFamily::ocb)
-    return ocb::open(*k.ocb, k.tag_length, nonce, ad, ciphertext.data(), out, ciphertext.size(),
-                     tag);
+  if (k.scheme) return k.scheme->open(nonce, ad, ciphertext.data(), out, ciphertext.size(), tag);
   std::uint8_t received[16];
   std::memcpy(received, tag, k.tag_length);
   std::uint8_t expected[16];
@@ -110,7 +121,45 @@ Status check_lengths(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
   if (Status s = check_nonce(*k.algorithm, nonce); !s) return s;
   if (data_too_long(*k.algorithm, 0, data_len) || ad_too_long(*k.algorithm, 0, ad_len))
     return Errc::message_too_long;
+  if (k.scheme) return k.scheme->check(nonce, data_len, ad_len);
   return {};
+}
+
+// record_layout: a scheme whose ciphertext is not plaintext-sized (aead_scheme.hpp).
+bool record_layout(const AeadKeyState& k) noexcept {
+  return k.scheme && !k.scheme->fixed_layout();
+}
+
+bool tag_first(const AeadKeyState& k) noexcept {
+  return k.scheme && k.scheme->tag_first();
+}
+
+Result<std::size_t> seal_record(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                                std::span<const std::uint8_t> ad,
+                                std::span<const std::uint8_t> plaintext,
+                                std::span<std::uint8_t> out) noexcept {
+  if (Status s = check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
+  const std::uint64_t written = k.scheme->sealed_length(plaintext.size());
+  if (out.size() < written) return Errc::output_too_small;
+  if (Status s = check_written(out.data(), static_cast<std::size_t>(written), plaintext, nonce, ad);
+      !s)
+    return s;
+  k.scheme->seal_record(nonce, ad, plaintext, out.data());
+  return static_cast<std::size_t>(written);
+}
+
+Result<std::size_t> open_record(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                                std::span<const std::uint8_t> ad,
+                                std::span<const std::uint8_t> sealed,
+                                std::span<std::uint8_t> out) noexcept {
+  if (Status s = check_nonce(*k.algorithm, nonce); !s) return s;
+  if (sealed.size() < k.scheme->min_sealed_length()) return Errc::authentication_failed;
+  const std::size_t n = k.scheme->max_opened_length(sealed.size());
+  if (Status s = check_lengths(k, nonce, n, ad.size()); !s) return s;
+  if (out.size() < n) return Errc::output_too_small;
+  if (Status s = check_written(out.data(), n, sealed.first(n), nonce, ad); !s) return s;
+  if (overlaps(sealed.subspan(n), out.data(), n)) return Errc::overlapping_buffers;
+  return k.scheme->open_record(nonce, ad, sealed, out.data());
 }
 
 }  // namespace
@@ -138,17 +187,20 @@ std::size_t AeadKey::tag_length() const noexcept {
 }
 
 std::string_view AeadKey::backend_name() const noexcept {
-  return state_ ? state_->aes_key.backend_name() : std::string_view{};
+  if (!state_) return {};
+  if (state_->scheme) return state_->scheme->backend_name();
+  return state_->aes_key.backend_name();
 }
 
 std::string_view AeadKey::ghash_backend_name() const noexcept {
-  if (!state_ || state_->family != detail::AeadFamily::gcm) return {};
+  if (!state_) return {};
+  if (state_->scheme) return state_->scheme->hash_backend_name();
   return state_->gcm.ghash->name;
 }
 
 std::string AeadKey::kernel() const {
   if (!state_) return {};
-  if (state_->family == detail::AeadFamily::ocb) return detail::ocb::describe(*state_->ocb);
+  if (state_->scheme) return state_->scheme->describe();
   const detail::GcmKey& g = state_->gcm;
   // Starts with "<aes backend>:" like every kernel line of `aeskit cpu`.
   const std::string generic =
@@ -172,9 +224,28 @@ Result<std::size_t> AeadKey::seal(std::span<const std::uint8_t> nonce,
                                   std::span<std::uint8_t> out) const {
   if (!state_) return Errc::invalid_state;
   const detail::AeadKeyState& k = *state_;
+  if (detail::record_layout(k)) return detail::seal_record(k, nonce, ad, plaintext, out);
   if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
   const std::size_t written = plaintext.size() + k.tag_length;
   if (out.size() < written) return Errc::output_too_small;
+  if (detail::tag_first(k)) {
+    // tag || ciphertext: in place means the plaintext sits at out, so the ciphertext moves
+    // by tag_length; only an exact alias of the plaintext with out or out + tag is allowed.
+    std::uint8_t* ct = out.data() + k.tag_length;
+    if (plaintext.data() != out.data() &&
+        detail::check_written(ct, plaintext.size(), plaintext, nonce, ad) != Status{})
+      return Errc::overlapping_buffers;
+    if (detail::overlaps(nonce, out.data(), written) || detail::overlaps(ad, out.data(), written))
+      return Errc::overlapping_buffers;
+    if (plaintext.data() == out.data()) {
+      if (!plaintext.empty()) std::memmove(ct, out.data(), plaintext.size());
+      plaintext = std::span<const std::uint8_t>(ct, plaintext.size());
+    } else if (detail::overlaps(plaintext, out.data(), k.tag_length)) {
+      return Errc::overlapping_buffers;
+    }
+    detail::seal_message(k, nonce, ad, plaintext, ct, out.data());
+    return written;
+  }
   if (Status s = detail::check_written(out.data(), written, plaintext, nonce, ad); !s) return s;
   detail::seal_message(k, nonce, ad, plaintext, out.data(), out.data() + plaintext.size());
   return written;
@@ -186,6 +257,7 @@ Status AeadKey::seal_detached(std::span<const std::uint8_t> nonce, std::span<con
                               std::span<std::uint8_t> tag_out) const {
   if (!state_) return Errc::invalid_state;
   const detail::AeadKeyState& k = *state_;
+  if (detail::record_layout(k)) return Errc::invalid_argument;
   if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
   const std::size_t n = plaintext.size();
   if (ciphertext_out.size() < n || tag_out.size() < k.tag_length) return Errc::output_too_small;
@@ -205,11 +277,34 @@ Result<std::size_t> AeadKey::open(std::span<const std::uint8_t> nonce,
                                   std::span<std::uint8_t> out) const {
   if (!state_) return Errc::invalid_state;
   const detail::AeadKeyState& k = *state_;
+  if (detail::record_layout(k)) return detail::open_record(k, nonce, ad, ciphertext_and_tag, out);
   if (Status s = detail::check_nonce(*k.algorithm, nonce); !s) return s;
   if (ciphertext_and_tag.size() < k.tag_length) return Errc::authentication_failed;
   const std::size_t n = ciphertext_and_tag.size() - k.tag_length;
   if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
   if (out.size() < n) return Errc::output_too_small;
+  if (detail::tag_first(k)) {
+    // tag || ciphertext: the tag is copied out first so that in-place use (out at the
+    // input's start, or at its ciphertext) cannot clobber it.
+    const auto ciphertext = ciphertext_and_tag.subspan(k.tag_length);
+    std::uint8_t tag[16];
+    std::memcpy(tag, ciphertext_and_tag.data(), k.tag_length);
+    const bool exact = out.data() == ciphertext_and_tag.data() || out.data() == ciphertext.data();
+    if (!exact && detail::check_written(out.data(), n, ciphertext_and_tag, nonce, ad) != Status{})
+      return Errc::overlapping_buffers;
+    if (detail::overlaps(nonce, out.data(), n) || detail::overlaps(ad, out.data(), n))
+      return Errc::overlapping_buffers;
+    const std::uint8_t* in = ciphertext.data();
+    if (out.data() == ciphertext_and_tag.data() && n != 0) {
+      std::memmove(out.data(), ciphertext.data(), n);  // then decrypt in place
+      in = out.data();
+    }
+    const bool ok =
+        detail::open_message(k, nonce, ad, std::span<const std::uint8_t>(in, n), tag, out.data());
+    detail::secure_zero(tag, sizeof tag);
+    if (!ok) return Errc::authentication_failed;
+    return n;
+  }
   const auto ciphertext = ciphertext_and_tag.first(n);
   const auto tag = ciphertext_and_tag.subspan(n);
   if (Status s = detail::check_written(out.data(), n, ciphertext, nonce, ad); !s) return s;
@@ -225,6 +320,7 @@ Status AeadKey::open_detached(std::span<const std::uint8_t> nonce, std::span<con
                               std::span<std::uint8_t> out) const {
   if (!state_) return Errc::invalid_state;
   const detail::AeadKeyState& k = *state_;
+  if (detail::record_layout(k)) return Errc::invalid_argument;
   const std::size_t n = ciphertext.size();
   if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
   if (out.size() < n) return Errc::output_too_small;

@@ -3,6 +3,7 @@
 // GCM per-key precomputation (SP 800-38D §7.1 step 1): the AES key schedule on its backend,
 // H = E_K(0^128) turned into the GHASH backend's GhashKey, and the fused kernels (if any) for
 // that exact backend pair. H itself is not kept. Everything is wiped on destruction.
+// Other families keep their state in an AeadScheme (aead_scheme.hpp).
 #pragma once
 
 #include <cstddef>
@@ -10,8 +11,8 @@
 #include <memory>
 #include <string_view>
 
+#include "aead/aead_scheme.hpp"
 #include "aead/gcm_fused.hpp"
-#include "aead/ocb_key.hpp"
 #include "aeskit/aead.hpp"
 #include "backend/ghash_backend.hpp"
 #include "core/key_state.hpp"
@@ -25,16 +26,13 @@ struct GcmKey {
   GhashKey hkey;
 };
 
-// AeadFamily says which per-family state of AeadKeyState is in use.
-enum class AeadFamily : std::uint8_t { gcm, ocb };
-
 struct AeadKeyState {
   const AeadAlgorithm* algorithm = nullptr;
   std::size_t tag_length = 0;
-  AesKey aes_key;  // owns the schedule gcm.aes (or ocb->aes) points into
+  AesKey aes_key;  // GCM keys: owns the schedule gcm.aes points into
   GcmKey gcm;      // GCM keys only
-  AeadFamily family = AeadFamily::gcm;
-  std::unique_ptr<OcbKey> ocb;  // OCB keys only (ocb_key.hpp; wipes itself)
+  // Every other family (aead_scheme.hpp): its own key state and code; null for GCM.
+  std::unique_ptr<AeadScheme> scheme;
 
   AeadKeyState() = default;
   AeadKeyState(const AeadKeyState&) = delete;
@@ -54,6 +52,9 @@ struct GcmKeyOptions {
 // backend_unavailable for a GHASH backend this CPU cannot run.
 Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                               std::size_t tag_length, const GcmKeyOptions& options);
+
+// make_scheme_key wraps a scheme built by a family's factory into an AeadKey.
+AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme);
 
 struct AeadAccess {
   static const AeadKeyState* state(const AeadKey& key) noexcept { return key.state_.get(); }

@@ -12,6 +12,7 @@
 // likewise AD) is capped at 2^48 blocks = 2^52 bytes.
 #include <array>
 
+#include "aead/aead_scheme.hpp"
 #include "aead/ocb_key.hpp"
 #include "aeskit/aead.hpp"
 
@@ -62,10 +63,31 @@ bool is_ocb(const AeadAlgorithm& algorithm) noexcept {
 
 namespace {
 
-constexpr std::array<const AeadAlgorithm*, 6> kAll = {
-    &detail::AeadAlgorithmTable::kAes128Gcm, &detail::AeadAlgorithmTable::kAes192Gcm,
-    &detail::AeadAlgorithmTable::kAes256Gcm, &detail::AeadAlgorithmTable::kAes128Ocb,
-    &detail::AeadAlgorithmTable::kAes192Ocb, &detail::AeadAlgorithmTable::kAes256Ocb};
+// Every AEAD of this build with the factory of its family (aead_scheme.hpp; nullptr: GCM,
+// built into aead_key.cpp). A new family adds its descriptors to AeadAlgorithmTable above
+// and its rows here.
+struct Entry {
+  const AeadAlgorithm* algorithm;
+  detail::AeadSchemeFactory factory;
+};
+
+using T = detail::AeadAlgorithmTable;
+constexpr Entry kEntries[] = {
+    {&T::kAes128Gcm, nullptr},
+    {&T::kAes192Gcm, nullptr},
+    {&T::kAes256Gcm, nullptr},
+    {&T::kAes128Ocb, &detail::make_ocb_scheme},
+    {&T::kAes192Ocb, &detail::make_ocb_scheme},
+    {&T::kAes256Ocb, &detail::make_ocb_scheme},
+};
+constexpr std::size_t kCount = sizeof kEntries / sizeof kEntries[0];
+
+constexpr std::array<const AeadAlgorithm*, kCount> list_all() {
+  std::array<const AeadAlgorithm*, kCount> all{};
+  for (std::size_t i = 0; i < kCount; ++i) all[i] = kEntries[i].algorithm;
+  return all;
+}
+constexpr std::array<const AeadAlgorithm*, kCount> kAll = list_all();
 
 char lower(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
@@ -79,6 +101,14 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
+
+namespace detail {
+AeadSchemeFactory scheme_factory(const AeadAlgorithm& algorithm) noexcept {
+  for (const Entry& e : kEntries)
+    if (e.algorithm == &algorithm) return e.factory;
+  return nullptr;
+}
+}  // namespace detail
 
 bool AeadAlgorithm::allows_tag_length(std::size_t n) const noexcept {
   for (std::size_t allowed : tag_lengths_)

@@ -15,10 +15,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "aead/aead_scheme.hpp"
 #include "aeskit/aead.hpp"
 #include "backend/backend.hpp"
 #include "core/key_state.hpp"
@@ -42,9 +44,15 @@ struct OcbKey {
 // is_ocb: is `algorithm` one of the AES-*-OCB descriptors (algorithms.cpp)?
 bool is_ocb(const AeadAlgorithm& algorithm) noexcept;
 
-// make_ocb_key: AeadKey::create for an OCB algorithm (key and tag lengths already checked
-// by the caller or checked here). `allow_kernels` false pins the generic batched path even
-// when the backend has ocb_* kernels (tests compare the two).
+// make_ocb_scheme: the AeadScheme factory for the OCB descriptors (aead_scheme.hpp).
+Result<std::unique_ptr<AeadScheme>> make_ocb_scheme(const AeadAlgorithm& algorithm,
+                                                    std::span<const std::uint8_t> key,
+                                                    std::size_t tag_length,
+                                                    std::string_view aes_backend);
+
+// make_ocb_key: AeadKey::create for an OCB algorithm (key and tag lengths checked here).
+// `allow_kernels` false pins the generic batched path even when the backend has ocb_*
+// kernels (tests compare the two).
 Result<AeadKey> make_ocb_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                              std::size_t tag_length, std::string_view aes_backend,
                              bool allow_kernels = true);

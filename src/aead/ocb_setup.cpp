@@ -47,30 +47,69 @@ OcbKey::~OcbKey() {
   secure_zero(&l, sizeof l);
 }
 
-Result<AeadKey> make_ocb_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
-                             std::size_t tag_length, std::string_view aes_backend,
-                             bool allow_kernels) {
+namespace {
+
+// OcbScheme: an OCB AeadKey's state — the AES key (both schedules) and the L values.
+class OcbScheme final : public AeadScheme {
+ public:
+  OcbScheme(std::size_t tag_length, AesKey aes, bool allow_kernels) noexcept
+      : AeadScheme(tag_length), aes_(std::move(aes)) {
+    OcbKey& k = key_;
+    k.aes = KeyAccess::state(aes_);
+    k.dec = &k.aes->decryption_keys();
+    k.use_kernels = allow_kernels;
+    std::memset(k.l_star, 0, 16);
+    k.aes->backend->encrypt_blocks(k.aes->enc, k.l_star, k.l_star, 1);
+    double_block(k.l_star, k.l_dollar);
+    double_block(k.l_dollar, k.l.l[0]);
+    for (std::size_t j = 1; j < OcbLTable::kCount; ++j) double_block(k.l.l[j - 1], k.l.l[j]);
+  }
+
+  void seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+            const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+            std::uint8_t* tag_out) const noexcept override {
+    ocb::seal(key_, tag_length(), nonce, ad, in, out, len, tag_out);
+  }
+  bool open(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+            const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+            const std::uint8_t* tag) const noexcept override {
+    return ocb::open(key_, tag_length(), nonce, ad, in, out, len, tag);
+  }
+  std::string describe() const override { return ocb::describe(key_); }
+  std::string_view backend_name() const noexcept override { return aes_.backend_name(); }
+
+ private:
+  AesKey aes_;  // key_.aes points into it
+  OcbKey key_;
+};
+
+Result<std::unique_ptr<AeadScheme>> build(const AeadAlgorithm& algorithm,
+                                          std::span<const std::uint8_t> key, std::size_t tag_length,
+                                          std::string_view aes_backend, bool allow_kernels) {
   if (!is_ocb(algorithm)) return Errc::invalid_argument;
   if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
   if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   Result<AesKey> aes = AesKey::create(key, aes_backend);
   if (!aes.ok()) return aes.status();
-  std::unique_ptr<AeadKeyState> state(new AeadKeyState);
-  state->algorithm = &algorithm;
-  state->tag_length = tag_length;
-  state->family = AeadFamily::ocb;
-  state->aes_key = std::move(aes).value();
-  state->ocb.reset(new OcbKey);
-  OcbKey& k = *state->ocb;
-  k.aes = KeyAccess::state(state->aes_key);
-  k.dec = &k.aes->decryption_keys();
-  k.use_kernels = allow_kernels;
-  std::memset(k.l_star, 0, 16);
-  k.aes->backend->encrypt_blocks(k.aes->enc, k.l_star, k.l_star, 1);
-  double_block(k.l_star, k.l_dollar);
-  double_block(k.l_dollar, k.l.l[0]);
-  for (std::size_t j = 1; j < OcbLTable::kCount; ++j) double_block(k.l.l[j - 1], k.l.l[j]);
-  return AeadAccess::make(std::move(state));
+  return std::unique_ptr<AeadScheme>(
+      new OcbScheme(tag_length, std::move(aes).value(), allow_kernels));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<AeadScheme>> make_ocb_scheme(const AeadAlgorithm& algorithm,
+                                                    std::span<const std::uint8_t> key,
+                                                    std::size_t tag_length,
+                                                    std::string_view aes_backend) {
+  return build(algorithm, key, tag_length, aes_backend, true);
+}
+
+Result<AeadKey> make_ocb_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
+                             std::size_t tag_length, std::string_view aes_backend,
+                             bool allow_kernels) {
+  auto scheme = build(algorithm, key, tag_length, aes_backend, allow_kernels);
+  if (!scheme.ok()) return scheme.status();
+  return make_scheme_key(algorithm, std::move(scheme).value());
 }
 
 namespace ocb {

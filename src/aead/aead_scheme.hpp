@@ -1,0 +1,133 @@
+// src/aead/aead_scheme.hpp — how an AEAD family other than GCM plugs into AeadKey.
+//
+// AeadKey (aead_key.cpp) owns the public contract and does every check that is the same for
+// all families before it calls a scheme: key length and tag length at creation; at seal/open
+// time the nonce length (descriptor range), the descriptor's plaintext/AD limits, output sizes
+// and buffer overlap (exact in place allowed, partial overlap rejected), and the zeroing of the
+// output on a failed open is the scheme's job (AeadKey trusts `open` to do it). GCM keeps its own
+// inline path (no virtual call on the hottest AEAD); every other family is an AeadScheme.
+//
+// Adding a family:
+//   1. a subclass of AeadScheme holding the per-key state (it wipes its secrets in its
+//      destructor; AesKey members wipe themselves);
+//   2. a factory `Result<std::unique_ptr<AeadScheme>> make_xxx(const AeadAlgorithm&, key,
+//      tag_length, aes_backend)` (key and tag lengths are already checked against the
+//      descriptor when it is called);
+//   3. the descriptors and the factory in the table of algorithms.cpp, the accessors in
+//      include/aeskit/aead.hpp.
+//
+// Two layouts:
+//   * fixed (the default): ciphertext is exactly as long as the plaintext and the tag is
+//     tag_length bytes; seal()/open() do the work, AeadKey lays out ciphertext || tag (or
+//     tag || ciphertext when tag_first(), as SIV's RFC 5297 output IV || C), and the detached
+//     calls work too.
+//   * record (fixed_layout() false: TLS CBC-HMAC, whose padding makes the ciphertext longer
+//     by a length-dependent amount): AeadKey calls seal_record()/open_record() with the whole
+//     buffers; the detached calls return Errc::invalid_argument.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "aeskit/aead.hpp"
+#include "aeskit/status.hpp"
+
+namespace aeskit::detail {
+
+class AeadScheme {
+ public:
+  explicit AeadScheme(std::size_t tag_length) noexcept : tag_length_(tag_length) {}
+  AeadScheme(const AeadScheme&) = delete;
+  AeadScheme& operator=(const AeadScheme&) = delete;
+  virtual ~AeadScheme() = default;
+
+  std::size_t tag_length() const noexcept { return tag_length_; }
+
+  // check: family-specific rules beyond the descriptor's ranges, run by seal and open after
+  // the generic checks (e.g. CCM: the plaintext must fit the L-byte length field that the
+  // nonce length implies). Any error it returns reaches the caller unchanged; nothing is
+  // written then.
+  virtual Status check(std::span<const std::uint8_t> nonce, std::uint64_t data_len,
+                       std::uint64_t ad_len) const noexcept {
+    (void)nonce;
+    (void)data_len;
+    (void)ad_len;
+    return {};
+  }
+
+  // --- fixed layout ------------------------------------------------------------------
+  virtual bool fixed_layout() const noexcept { return true; }
+  // tag_first: the combined output of seal (and input of open) is tag || ciphertext.
+  virtual bool tag_first() const noexcept { return false; }
+
+  // seal: encrypts `len` bytes in -> out (in == out allowed) and writes tag_length() bytes to
+  // tag_out (never overlapping in/out/nonce/ad).
+  virtual void seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                    const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                    std::uint8_t* tag_out) const noexcept = 0;
+
+  // open: verifies `tag` (tag_length() bytes; it never overlaps out) in constant time and
+  // decrypts `len` bytes in -> out (in == out allowed). On failure out[0..len) is all zero
+  // when it returns false, whatever the scheme wrote there meanwhile.
+  virtual bool open(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                    const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                    const std::uint8_t* tag) const noexcept = 0;
+
+  // --- record layout (fixed_layout() == false) ------------------------------------------
+  // sealed_length: bytes seal writes for a `len`-byte plaintext (fixed: len + tag).
+  virtual std::uint64_t sealed_length(std::uint64_t len) const noexcept {
+    return len + tag_length_;
+  }
+  // min_sealed_length: the shortest input open can accept; anything shorter fails with
+  // authentication_failed before any work (fixed: tag_length()).
+  virtual std::size_t min_sealed_length() const noexcept { return tag_length_; }
+  // max_opened_length: the most plaintext bytes open may write for a `len`-byte input; the
+  // caller's output must hold that many (fixed: len - tag).
+  virtual std::size_t max_opened_length(std::size_t len) const noexcept {
+    return len - tag_length_;
+  }
+  // seal_record: writes sealed_length(plaintext.size()) bytes to out (out may start at
+  // plaintext.data(); sizes and overlap already checked).
+  virtual void seal_record(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                           std::span<const std::uint8_t> plaintext,
+                           std::uint8_t* out) const noexcept {
+    (void)nonce, (void)ad, (void)plaintext, (void)out;
+  }
+  // open_record: verifies and decrypts `sealed` into out (out may start at sealed.data(); it
+  // holds max_opened_length(sealed.size()) bytes). Returns the plaintext length, or
+  // authentication_failed for every kind of bad record, with out[0..max_opened_length)
+  // zeroed.
+  virtual Result<std::size_t> open_record(std::span<const std::uint8_t> nonce,
+                                          std::span<const std::uint8_t> ad,
+                                          std::span<const std::uint8_t> sealed,
+                                          std::uint8_t* out) const noexcept {
+    (void)nonce, (void)ad, (void)sealed, (void)out;
+    return Errc::invalid_argument;
+  }
+
+  // --- description ------------------------------------------------------------------
+  // describe: the code path for AeadKey::kernel() / `aeskit cpu`; starts "<aes backend>:".
+  virtual std::string describe() const = 0;
+  virtual std::string_view backend_name() const noexcept = 0;
+  // hash_backend_name: GHASH/POLYVAL/SHA code name where the family has one (for
+  // AeadKey::ghash_backend_name()); empty otherwise.
+  virtual std::string_view hash_backend_name() const noexcept { return {}; }
+
+ private:
+  std::size_t tag_length_;
+};
+
+using AeadSchemeFactory = Result<std::unique_ptr<AeadScheme>> (*)(const AeadAlgorithm& algorithm,
+                                                                  std::span<const std::uint8_t> key,
+                                                                  std::size_t tag_length,
+                                                                  std::string_view aes_backend);
+
+// scheme_factory: the factory algorithms.cpp lists for `algorithm`; nullptr for GCM (built
+// into aead_key.cpp) and for unknown descriptors.
+AeadSchemeFactory scheme_factory(const AeadAlgorithm& algorithm) noexcept;
+
+}  // namespace aeskit::detail
