@@ -12,34 +12,10 @@
 
 #include "aead/aead_key_state.hpp"
 #include "aead/ocb_key.hpp"
+#include "core/block_double.hpp"
 #include "core/secure_zero.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<std::uint8_t>(v);
-    v >>= 8;
-  }
-}
-
-// double_block: out = double(in) (out may equal in).
-void double_block(const std::uint8_t in[16], std::uint8_t out[16]) noexcept {
-  const std::uint64_t hi = load_be64(in);
-  const std::uint64_t lo = load_be64(in + 8);
-  const std::uint64_t carry_mask = 0 - (hi >> 63);
-  store_be64(out, (hi << 1) | (lo >> 63));
-  store_be64(out + 8, (lo << 1) ^ (carry_mask & 0x87));
-}
-
-}  // namespace
 
 OcbKey::~OcbKey() {
   secure_zero(l_star, sizeof l_star);
@@ -60,9 +36,9 @@ class OcbScheme final : public AeadScheme {
     k.use_kernels = allow_kernels;
     std::memset(k.l_star, 0, 16);
     k.aes->backend->encrypt_blocks(k.aes->enc, k.l_star, k.l_star, 1);
-    double_block(k.l_star, k.l_dollar);
-    double_block(k.l_dollar, k.l.l[0]);
-    for (std::size_t j = 1; j < OcbLTable::kCount; ++j) double_block(k.l.l[j - 1], k.l.l[j]);
+    block_double(k.l_star, k.l_dollar);
+    block_double(k.l_dollar, k.l.l[0]);
+    for (std::size_t j = 1; j < OcbLTable::kCount; ++j) block_double(k.l.l[j - 1], k.l.l[j]);
   }
 
   void seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,

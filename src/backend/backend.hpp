@@ -115,6 +115,20 @@ struct AesBackend {
   std::size_t (*ocb_hash)(const RoundKeys& enc, const OcbLTable& l, std::uint64_t first_index,
                           std::uint8_t offset[16], std::uint8_t sum[16], const std::uint8_t* in,
                           std::size_t blocks) noexcept = nullptr;
+
+  // CBC-MAC chains (CMAC, CCM, EAX, SIV's S2V): for each block X_i, mac = E(mac ^ X_i).
+  // cbc_mac: over `in` only (no output).
+  std::size_t (*cbc_mac)(const RoundKeys& enc, std::uint8_t mac[16], const std::uint8_t* in,
+                         std::size_t blocks) noexcept = nullptr;
+  // mac_ctr: CTR encryption and a CBC-MAC chain in one pass (CCM, EAX): out_i = in_i ^
+  // E(counter_i), and mac = E(mac ^ X_i) where X_i is in_i (mac_output false: CCM seal, EAX
+  // open) or out_i (mac_output true: CCM open, EAX seal). `ctr128` false: the counter's last
+  // 4 bytes count big-endian mod 2^32 (as ctr32_be); true: all 16 bytes (as ctr128_be).
+  // counter and mac are advanced past the blocks processed. The chain is serial (one AES
+  // latency per block); the CTR blocks ride in the idle AES slots beside it.
+  std::size_t (*mac_ctr)(const RoundKeys& enc, bool ctr128, std::uint8_t counter[16],
+                         std::uint8_t mac[16], const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks, bool mac_output) noexcept = nullptr;
 };
 
 // The backends compiled into this build, fastest first (src/backend/registry.cpp).
