@@ -10,8 +10,17 @@
 namespace aeskit::detail {
 namespace {
 
-std::string bulk(const AesBackend& b, const char* entry) {
-  return std::string(b.name) + ":" + entry + " (bulk kernel)";
+// bulk: the backend's own entry; when another backend's table holds the very same function
+// (vaes256 reuses aesni's serial chains, whose 128-bit code is already right for it), say so.
+template <typename Fn>
+std::string bulk(const AesBackend& b, const char* entry, Fn AesBackend::*member) {
+  std::string text = std::string(b.name) + ":" + entry + " (bulk kernel)";
+  for (std::size_t i = 0; i < backend_count(); ++i) {
+    const AesBackend& other = backend_at(i);
+    if (&other != &b && other.*member == b.*member)
+      return text + " [" + std::string(other.name) + "'s code]";
+  }
+  return text;
 }
 
 std::string batched(const AesBackend& b, const char* entry) {
@@ -33,21 +42,25 @@ std::string describe_kernel(const AesBackend& b, Mode mode, Direction dir) {
              " (whole input in one call)";
     case Mode::cbc:
       if (enc)
-        return b.cbc_encrypt ? bulk(b, "cbc_encrypt") : serial(b, "CBC encryption is a chain");
-      return b.cbc_decrypt ? bulk(b, "cbc_decrypt") : batched(b, "decrypt_blocks");
+        return b.cbc_encrypt ? bulk(b, "cbc_encrypt", &AesBackend::cbc_encrypt)
+                             : serial(b, "CBC encryption is a chain");
+      return b.cbc_decrypt ? bulk(b, "cbc_decrypt", &AesBackend::cbc_decrypt)
+                           : batched(b, "decrypt_blocks");
     case Mode::ctr32:
-      return b.ctr32_be ? bulk(b, "ctr32_be") : batched(b, "encrypt_blocks");
+      return b.ctr32_be ? bulk(b, "ctr32_be", &AesBackend::ctr32_be) : batched(b, "encrypt_blocks");
     case Mode::ctr128:
-      return b.ctr128_be ? bulk(b, "ctr128_be") : batched(b, "encrypt_blocks");
+      return b.ctr128_be ? bulk(b, "ctr128_be", &AesBackend::ctr128_be)
+                         : batched(b, "encrypt_blocks");
     case Mode::cfb128:
       if (enc)
-        return b.cfb128_encrypt ? bulk(b, "cfb128_encrypt")
+        return b.cfb128_encrypt ? bulk(b, "cfb128_encrypt", &AesBackend::cfb128_encrypt)
                                 : serial(b, "CFB encryption is a chain");
-      return b.cfb128_decrypt ? bulk(b, "cfb128_decrypt") : batched(b, "encrypt_blocks");
+      return b.cfb128_decrypt ? bulk(b, "cfb128_decrypt", &AesBackend::cfb128_decrypt)
+                              : batched(b, "encrypt_blocks");
     case Mode::cfb8:
       return serial(b, "CFB8 needs one block per byte");
     case Mode::ofb:
-      return b.ofb ? bulk(b, "ofb") : serial(b, "OFB is a chain");
+      return b.ofb ? bulk(b, "ofb", &AesBackend::ofb) : serial(b, "OFB is a chain");
   }
   return {};
 }
@@ -55,8 +68,10 @@ std::string describe_kernel(const AesBackend& b, Mode mode, Direction dir) {
 // XTS (xts.cpp): whole blocks on the backend's xts kernel, else batched with generic tweaks.
 std::string describe_xts_kernel(const AesBackend& b, Direction dir) {
   if (dir == Direction::encrypt)
-    return b.xts_encrypt ? bulk(b, "xts_encrypt") : batched(b, "encrypt_blocks");
-  return b.xts_decrypt ? bulk(b, "xts_decrypt") : batched(b, "decrypt_blocks");
+    return b.xts_encrypt ? bulk(b, "xts_encrypt", &AesBackend::xts_encrypt)
+                         : batched(b, "encrypt_blocks");
+  return b.xts_decrypt ? bulk(b, "xts_decrypt", &AesBackend::xts_decrypt)
+                       : batched(b, "decrypt_blocks");
 }
 
 }  // namespace aeskit::detail
