@@ -1,10 +1,14 @@
 // src/backend/ghash_registry.cpp — the ordered list of GHASH backends and selection by CPU
-// features. As for the AES registry (registry.cpp), AESKIT_HAVE_X86 (set by CMakeLists.txt)
-// decides which backend folders are compiled in; nothing else outside them knows.
+// features. As for the AES registry (registry.cpp), AESKIT_HAVE_X86 and AESKIT_HAVE_VPERM
+// (set by CMakeLists.txt: the simd::V128 backends exist on x86 and AArch64) decide which
+// backend folders are compiled in; nothing else outside them knows.
 #include <iterator>
 
 #include "backend/ghash_backend.hpp"
 #include "backend/portable/ghash_portable.hpp"
+#if defined(AESKIT_HAVE_VPERM)
+#include "backend/simd_ghash/ghash_simd.hpp"
+#endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/clmul/ghash_clmul.hpp"
 #endif
@@ -18,6 +22,9 @@ constexpr const GhashBackend* kGhashBackends[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGhashVpclmul256Backend,
     &kGhashPclmulBackend,
+#endif
+#if defined(AESKIT_HAVE_VPERM)
+    &kGhashSimdBackend,  // SSSE3 on x86, NEON on AArch64: no carry-less multiply needed
 #endif
     &kGhashPortableBackend,
 };

@@ -20,6 +20,10 @@
 //   shr16/32/64<n>(a), shl16/32/64<n>(a)   logical shifts of each 16/32/64-bit lane, 0 < n < width
 //   add32(a, b)             lane-wise 32-bit addition mod 2^32
 //   reverse_bytes(a)        r[b] = a[15 - b] (whole-vector byte swap)
+//   mul32x2(a, b)           64-bit lane i = (low 32 bits of a's lane i) x (low 32 bits of b's
+//                           lane i), the full 64-bit product (the high 32 bits of each 64-bit
+//                           input lane are ignored); constant-time multiplier on the targets
+//   unpack_lo64(a, b)       64-bit lanes (a's lane 0, b's lane 0)
 // Every function is inline and constant-time (no branch, no memory index on the data).
 //
 // Callers on x86 must carry AESKIT_SIMD_TARGET on each function that uses V128 (the members

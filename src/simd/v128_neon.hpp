@@ -74,6 +74,14 @@ struct V128 {
     return {vreinterpretq_u8_u32(vaddq_u32(vreinterpretq_u32_u8(a.v), vreinterpretq_u32_u8(b.v)))};
   }
 
+  // umull on the low 32 bits of each 64-bit lane (xtn keeps them).
+  AESKIT_SIMD_INLINE static V128 mul32x2(V128 a, V128 b) {
+    return {vreinterpretq_u8_u64(
+        vmull_u32(vmovn_u64(vreinterpretq_u64_u8(a.v)), vmovn_u64(vreinterpretq_u64_u8(b.v))))};
+  }
+  AESKIT_SIMD_INLINE static V128 unpack_lo64(V128 a, V128 b) {
+    return {vreinterpretq_u8_u64(vzip1q_u64(vreinterpretq_u64_u8(a.v), vreinterpretq_u64_u8(b.v)))};
+  }
   AESKIT_SIMD_INLINE static V128 reverse_bytes(V128 a) {
     const uint8x16_t r = vrev64q_u8(a.v);  // reverses within each 64-bit half
     return {vextq_u8(r, r, 8)};            // then swaps the halves

@@ -75,6 +75,11 @@ struct V128 {
   }
 
   AESKIT_SIMD_INLINE static V128 add32(V128 a, V128 b) { return {_mm_add_epi32(a.v, b.v)}; }
+  // pmuludq multiplies the low 32 bits of each 64-bit lane.
+  AESKIT_SIMD_INLINE static V128 mul32x2(V128 a, V128 b) { return {_mm_mul_epu32(a.v, b.v)}; }
+  AESKIT_SIMD_INLINE static V128 unpack_lo64(V128 a, V128 b) {
+    return {_mm_unpacklo_epi64(a.v, b.v)};
+  }
 
   AESKIT_SIMD_INLINE static V128 reverse_bytes(V128 a) {
     return {

@@ -84,6 +84,10 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
       options.verify_only = true;
       continue;
     }
+    if (arg == "--mask-peers" || arg == "--no-mask-peers") {
+      options.mask_peers = arg == "--mask-peers" ? MaskPeers::on : MaskPeers::off;
+      continue;
+    }
     if (arg == "--verify") continue;  // verification always runs; accepted for clarity
     // Every other option takes a value: "--name value" or "--name=value".
     std::string name(arg);
@@ -149,6 +153,11 @@ const char* usage() {
          "  --json FILE          also write the results as JSON to FILE ('-': standard output,\n"
          "                       and the human-readable report goes to standard error)\n"
          "  --verify-only        run only the output cross-check, no timing\n"
+         "  --mask-peers         clear in OpenSSL (OPENSSL_ia32cap, by re-executing) and\n"
+         "                       libgcrypt (GCRYCTL_DISABLE_HWF) the CPU features that\n"
+         "                       AESKIT_DISABLE removed from aeskit, so like is compared with\n"
+         "                       like; the default whenever aesni, pclmul or ssse3 is removed\n"
+         "  --no-mask-peers      run the peers with all their hardware paths\n"
          "  --help               show this text\n"
          "\n"
          "exit status: 0 all measured; 1 a library call failed or outputs differed; 2 usage\n";

@@ -8,6 +8,10 @@
 
 namespace aeskit::cli::speed {
 
+// MaskPeers: whether OpenSSL/libgcrypt lose the CPU features AESKIT_DISABLE removed from
+// aeskit (speed_mask.hpp). automatic: when aesni, pclmul or ssse3 was removed.
+enum class MaskPeers { automatic, on, off };
+
 struct Options {
   std::vector<std::string> filters;  // --filter (any may match); empty: all
   std::vector<std::size_t> sizes = {16, 256, 1350, 8192, 16384};  // --sizes, in bytes
@@ -16,6 +20,7 @@ struct Options {
   std::optional<std::vector<std::string>> compare;  // --compare; unset: every peer built in
   std::string json_path;                            // --json FILE ("-": stdout); empty: none
   bool verify_only = false;                         // --verify-only: cross-check, no timing
+  MaskPeers mask_peers = MaskPeers::automatic;      // --mask-peers / --no-mask-peers
   bool help = false;                                // --help
 };
 
