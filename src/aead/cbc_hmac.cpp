@@ -1,0 +1,219 @@
+// src/aead/cbc_hmac.cpp — AES-CBC-HMAC TLS record protection as an AEAD (BoringSSL's
+// "aes-128-cbc-sha1-tls" family): MAC-then-encrypt with TLS padding, and a constant-time open.
+//
+// CPU features: none named (AES through the key's backend: its cbc_encrypt / cbc_decrypt bulk
+// kernels; SHA through the compressor registry, SHA-NI where present).
+// References: RFC 5246 §6.2.3.2 (TLS 1.2 CBC), RFC 4346 (TLS 1.1 explicit IV), RFC 2246
+// (TLS 1.0: the IV chains from the previous record); BoringSSL's EVP_aead_*_tls semantics for
+// the key layout and AD; Lucky Thirteen (AlFardan-Paterson 2013) for the open path.
+//
+// Key: mac_key (HashLen bytes) || enc_key (16 or 32) [|| iv (16): TLS 1.0 "implicit IV"].
+// AD: seq_num (8) || type (1) || version (2) — 11 bytes; the MAC header appends the
+// plaintext length (2 bytes, big-endian): header = AD || len(P), 13 bytes.
+// Nonce: the record's CBC IV (16 bytes; TLS 1.1+ sends it in the clear before the record).
+// Implicit-IV keys take no nonce for the first record (the key's IV) or, for later ones,
+// the previous record's last ciphertext block as a 16-byte nonce (TLS 1.0 chaining).
+//   seal: T = HMAC(mac_key, header || P); pad = 15 - (|P| + |T|) mod 16;
+//         out = CBC-Enc(enc_key, IV, P || T || (pad + 1) bytes of value pad).
+//   open: R = CBC-Dec(enc_key, IV, C) (|C| a multiple of 16, ≥ roundup(|T| + 1));
+//         pad = last byte; valid iff |T| + pad + 1 ≤ |R| and the last pad + 1 bytes all equal
+//         pad; P = R[0 .. |R| - |T| - 1 - pad); T' = R[|P| .. |P| + |T|);
+//         accept iff valid and T' == HMAC(mac_key, AD || len(P) || P).
+// Open does the same work for every padding value (cbc_hmac_ct.hpp) and has one error,
+// authentication_failed, for a bad length, bad padding and a bad MAC alike; the output
+// (|C| bytes: the decrypted record) is zeroed on failure, and past |P| on success.
+#include <cstring>
+#include <string>
+
+#include "aead/cbc_hmac.hpp"
+#include "aead/cbc_hmac_ct.hpp"
+#include "aead/ct_equal.hpp"
+#include "core/buffers.hpp"
+#include "core/declassify.hpp"
+#include "core/key_state.hpp"
+#include "core/secure_zero.hpp"
+#include "hash/hmac_core.hpp"
+#include "modes/mode_kernels.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+class CbcHmacScheme final : public AeadScheme {
+ public:
+  CbcHmacScheme(std::size_t tag_length, AesKey aes, HashAlgorithm mac,
+                std::span<const std::uint8_t> mac_key, const ShaCompressor& c,
+                const std::uint8_t* implicit_iv)
+      : AeadScheme(tag_length), aes_(std::move(aes)), key_(KeyAccess::state(aes_)) {
+    hmac_key_setup(mac_, mac, c, mac_key.data(), mac_key.size());
+    implicit_ = implicit_iv != nullptr;
+    if (implicit_) std::memcpy(iv_, implicit_iv, 16);
+  }
+  ~CbcHmacScheme() override {
+    secure_zero(&mac_, sizeof mac_);
+    secure_zero(iv_, sizeof iv_);
+  }
+
+  Status check(std::span<const std::uint8_t> nonce, std::uint64_t data_len,
+               std::uint64_t ad_len) const noexcept override {
+    (void)data_len;
+    if (ad_len != kTlsAdLength) return Errc::bad_ad_length;
+    if (nonce.size() != 16 && !(implicit_ && nonce.empty())) return Errc::bad_nonce_length;
+    return {};
+  }
+
+  bool fixed_layout() const noexcept override { return false; }
+  std::uint64_t sealed_length(std::uint64_t len) const noexcept override {
+    return (len + tag_length()) / 16 * 16 + 16;
+  }
+  std::size_t min_sealed_length() const noexcept override {
+    return (tag_length() + 1 + 15) / 16 * 16;
+  }
+  std::size_t max_opened_length(std::size_t len) const noexcept override { return len; }
+
+  void seal(std::span<const std::uint8_t>, std::span<const std::uint8_t>, const std::uint8_t*,
+            std::uint8_t*, std::size_t, std::uint8_t*) const noexcept override {}
+  bool open(std::span<const std::uint8_t>, std::span<const std::uint8_t>, const std::uint8_t*,
+            std::uint8_t*, std::size_t, const std::uint8_t*) const noexcept override {
+    return false;
+  }
+
+  void seal_record(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                   std::span<const std::uint8_t> plaintext,
+                   std::uint8_t* out) const noexcept override {
+    const std::size_t len = plaintext.size();
+    const std::size_t t = tag_length();
+    // T = HMAC(header || P), before any output is written (out may be the plaintext).
+    std::uint8_t header[13];
+    make_header(ad, len, header);
+    alignas(16) std::uint8_t tail[16 + 32 + 16];  // last partial block of P, T, padding
+    HashCore core;
+    hmac_begin(mac_, core);
+    core_update(core, header, 13);
+    core_update(core, plaintext.data(), len);
+    const std::size_t full = len / 16, rem = len % 16;
+    copy_bytes(tail, plaintext.data() + full * 16, rem);
+    hmac_end(mac_, core, tail + rem);
+    const std::size_t tail_len = (rem + t) / 16 * 16 + 16;
+    const std::uint8_t pad = static_cast<std::uint8_t>(tail_len - rem - t - 1);
+    std::memset(tail + rem + t, pad, tail_len - rem - t);
+    alignas(16) std::uint8_t iv[16];
+    initial_iv(nonce, iv);
+    if (full) cbc_encrypt_blocks(*key_, iv, plaintext.data(), out, full);
+    cbc_encrypt_blocks(*key_, iv, tail, out + full * 16, tail_len / 16);
+    secure_zero(tail, sizeof tail);
+    secure_zero(&core, sizeof core);
+  }
+
+  Result<std::size_t> open_record(std::span<const std::uint8_t> nonce,
+                                  std::span<const std::uint8_t> ad,
+                                  std::span<const std::uint8_t> sealed,
+                                  std::uint8_t* out) const noexcept override {
+    const std::size_t len = sealed.size();
+    const std::size_t t = tag_length();
+    // Public checks: the record length (also min_sealed_length, checked by AeadKey).
+    if (len % 16 != 0 || len < min_sealed_length()) {
+      if (len) secure_zero(out, len);
+      return Errc::authentication_failed;
+    }
+    alignas(16) std::uint8_t iv[16];
+    initial_iv(nonce, iv);
+    cbc_decrypt_blocks(*key_, iv, sealed.data(), out, len / 16);
+
+    std::size_t data_len = 0;  // secret until the verdict
+    std::uint64_t good = tls_check_padding(out, len, t, &data_len);
+    const std::size_t max_len = len - t - 1;
+    const std::size_t min_len = len > t + 256 ? len - t - 256 : 0;
+    std::uint8_t header[13];
+    make_header(ad, data_len, header);
+    std::uint8_t expected[32], received[32];
+    tls_hmac_secret_length(mac_, header, out, len, min_len, max_len, data_len, expected);
+    tls_extract_mac(out, len, t, data_len, received);
+    std::uint32_t diff = 0;
+    for (std::size_t i = 0; i < t; ++i) {
+      diff |= static_cast<std::uint32_t>(expected[i] ^ received[i]);
+      __asm__("" : "+r"(diff));
+    }
+    good &= ct_mask_eq(diff, 0);
+    secure_zero(expected, sizeof expected);
+    secure_zero(received, sizeof received);
+    declassify(good);  // the verdict is the call's result
+    if (!good) {
+      secure_zero(out, len);
+      return Errc::authentication_failed;
+    }
+    declassify(data_len);  // authentic: the plaintext length is the result
+    secure_zero(out + data_len, len - data_len);
+    return data_len;
+  }
+
+  std::string describe() const override {
+    const AesBackend& b = *key_->backend;
+    std::string s(b.name);
+    s += ":tls cbc-hmac-";
+    s += mac_.alg == HashAlgorithm::sha1 ? "sha1" : "sha256";
+    s += b.cbc_decrypt ? " (cbc_decrypt kernel" : " (generic CBC decrypt";
+    s += ", SHA on ";
+    s += mac_.compressor->name;
+    s += "; MAC-then-encrypt, constant-time open)";
+    return s;
+  }
+  std::string_view backend_name() const noexcept override { return aes_.backend_name(); }
+  std::string_view hash_backend_name() const noexcept override { return mac_.compressor->name; }
+
+ private:
+  static void make_header(std::span<const std::uint8_t> ad, std::size_t len,
+                          std::uint8_t header[13]) noexcept {
+    std::memcpy(header, ad.data(), kTlsAdLength);
+    header[11] = static_cast<std::uint8_t>(len >> 8);
+    header[12] = static_cast<std::uint8_t>(len);
+  }
+  void initial_iv(std::span<const std::uint8_t> nonce, std::uint8_t iv[16]) const noexcept {
+    std::memcpy(iv, nonce.empty() ? iv_ : nonce.data(), 16);
+  }
+
+  AesKey aes_;
+  const KeyState* key_;
+  HmacKey mac_;
+  bool implicit_ = false;
+  std::uint8_t iv_[16] = {};
+};
+
+}  // namespace
+
+Result<std::unique_ptr<AeadScheme>> make_cbc_hmac_scheme(const AeadAlgorithm& algorithm,
+                                                         std::span<const std::uint8_t> key,
+                                                         std::size_t tag_length,
+                                                         std::string_view aes_backend,
+                                                         HashAlgorithm mac, bool implicit_iv) {
+  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
+  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
+  const std::size_t mac_len = digest_length(mac);
+  const std::size_t aes_len = key.size() - mac_len - (implicit_iv ? 16 : 0);
+  Result<AesKey> aes = AesKey::create(key.subspan(mac_len, aes_len), aes_backend);
+  if (!aes.ok()) return aes.status();
+  const ShaCompressor& c = best_sha_compressor(cpu::cpu_features(), mac);
+  return std::unique_ptr<AeadScheme>(
+      new CbcHmacScheme(tag_length, std::move(aes).value(), mac, key.first(mac_len), c,
+                        implicit_iv ? key.data() + mac_len + aes_len : nullptr));
+}
+
+Result<std::unique_ptr<AeadScheme>> make_cbc_sha1_tls_scheme(const AeadAlgorithm& a,
+                                                             std::span<const std::uint8_t> k,
+                                                             std::size_t t, std::string_view b) {
+  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha1, false);
+}
+Result<std::unique_ptr<AeadScheme>> make_cbc_sha1_tls_implicit_scheme(
+    const AeadAlgorithm& a, std::span<const std::uint8_t> k, std::size_t t, std::string_view b) {
+  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha1, true);
+}
+Result<std::unique_ptr<AeadScheme>> make_cbc_sha256_tls_scheme(const AeadAlgorithm& a,
+                                                               std::span<const std::uint8_t> k,
+                                                               std::size_t t, std::string_view b) {
+  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha256, false);
+}
+Result<std::unique_ptr<AeadScheme>> make_cbc_sha256_tls_implicit_scheme(
+    const AeadAlgorithm& a, std::span<const std::uint8_t> k, std::size_t t, std::string_view b) {
+  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha256, true);
+}
+
+}  // namespace aeskit::detail

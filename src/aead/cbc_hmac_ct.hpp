@@ -1,0 +1,58 @@
+// src/aead/cbc_hmac_ct.hpp — the constant-time pieces of opening a TLS CBC record (Lucky13):
+// the padding check, the HMAC over a secret-length prefix, and extracting the MAC from a
+// secret offset. Generic code (no ISA): SHA through the HMAC key's compressor.
+//
+// References: N. AlFardan, K. Paterson, "Lucky Thirteen: Breaking the TLS and DTLS Record
+// Protocols" (2013); A. Langley, "Lucky Thirteen attack on TLS CBC" (2013), whose approach
+// (hash a fixed number of blocks for a given record length, select the state after the real
+// last block; rotate the MAC out of a fixed window) this follows; RFC 5246 §6.2.3.2.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aeskit/hash.hpp"
+
+namespace aeskit::detail {
+
+// Masks: all ones when the relation holds, else zero; no branch on the operands (which are
+// below 2^63 here).
+inline std::uint64_t ct_mask_lt(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t m = 0 - ((a - b) >> 63);
+  __asm__("" : "+r"(m));
+  return m;
+}
+inline std::uint64_t ct_mask_eq(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t x = a ^ b;
+  std::uint64_t m = ((x | (0 - x)) >> 63) - 1;  // x == 0 -> all ones
+  __asm__("" : "+r"(m));
+  return m;
+}
+inline std::uint64_t ct_mask_le(std::uint64_t a, std::uint64_t b) noexcept {
+  return ~ct_mask_lt(b, a);
+}
+
+// tls_check_padding: rec is the decrypted record (len ≥ mac_len + 1 bytes). Returns an
+// all-ones mask when rec ends in valid TLS padding (pad + 1 bytes of value pad, pad = the
+// last byte, with mac_len + pad + 1 ≤ len) and sets *data_len = len - mac_len - 1 - pad;
+// otherwise zero, with *data_len = len - mac_len - 1 (as if pad were 0). Constant-time:
+// reads the last min(256, len) bytes whatever the padding.
+std::uint64_t tls_check_padding(const std::uint8_t* rec, std::size_t len, std::size_t mac_len,
+                                std::size_t* data_len) noexcept;
+
+// tls_hmac_secret_length: HMAC(key, header[0..13) || rec[0..data_len)) into mac (digest
+// length bytes). data_len is secret, in [min_len, max_len] (public bounds, max_len ≤ rec_len).
+// The compression work depends only on min_len and max_len: every block that may hold the
+// end of the message is compressed, and the chaining value after the real final block is
+// selected with masks.
+void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
+                            const std::uint8_t* rec, std::size_t rec_len, std::size_t min_len,
+                            std::size_t max_len, std::size_t data_len, std::uint8_t* mac) noexcept;
+
+// tls_extract_mac: copies rec[data_len .. data_len + mac_len) to out without an address that
+// depends on data_len: it reads the window of the last mac_len + 256 bytes into mac_len
+// slots by public index and rotates the result by a masked amount.
+void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t mac_len,
+                     std::size_t data_len, std::uint8_t* out) noexcept;
+
+}  // namespace aeskit::detail

@@ -1,0 +1,15 @@
+// src/backend/shani/shani.hpp — SHA-1 and SHA-256 compression on the x86 SHA extensions.
+// CPU features: SHA, SSSE3, SSE4.1 (see target.hpp). Contract: src/backend/sha_backend.hpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aeskit/hash.hpp"
+
+namespace aeskit::detail {
+
+void sha1_compress_shani(HashWords& h, const std::uint8_t* data, std::size_t blocks) noexcept;
+void sha256_compress_shani(HashWords& h, const std::uint8_t* data, std::size_t blocks) noexcept;
+
+}  // namespace aeskit::detail

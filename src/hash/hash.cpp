@@ -1,0 +1,111 @@
+// src/hash/hash.cpp — aeskit::Hash and aeskit::hash(): the public incremental and one-shot
+// SHA-1/SHA-256/SHA-512 (FIPS 180-4) over hash_core. Never names an ISA.
+#include <cstring>
+#include <utility>
+
+#include "aeskit/hash.hpp"
+#include "core/secure_zero.hpp"
+#include "hash/hash_core.hpp"
+
+namespace aeskit {
+
+std::size_t digest_length(HashAlgorithm alg) noexcept {
+  switch (alg) {
+    case HashAlgorithm::sha1:
+      return 20;
+    case HashAlgorithm::sha256:
+      return 32;
+    case HashAlgorithm::sha512:
+      return 64;
+  }
+  return 0;
+}
+
+std::size_t block_length(HashAlgorithm alg) noexcept {
+  return alg == HashAlgorithm::sha512 ? 128 : 64;
+}
+
+std::string_view hash_name(HashAlgorithm alg) noexcept {
+  switch (alg) {
+    case HashAlgorithm::sha1:
+      return "SHA-1";
+    case HashAlgorithm::sha256:
+      return "SHA-256";
+    case HashAlgorithm::sha512:
+      return "SHA-512";
+  }
+  return "";
+}
+
+Result<Hash> Hash::create(HashAlgorithm alg, std::string_view backend) {
+  auto c = detail::select_compressor(alg, backend);
+  if (!c) return c.status();
+  Hash h;
+  detail::core_start(h.core_, alg, **c);
+  return h;
+}
+
+Hash::Hash(Hash&& other) noexcept : core_(other.core_), finished_(other.finished_) {
+  detail::secure_zero(&other.core_, sizeof other.core_);
+  other.core_.compressor = nullptr;
+}
+
+Hash& Hash::operator=(Hash&& other) noexcept {
+  if (this != &other) {
+    core_ = other.core_;
+    finished_ = other.finished_;
+    detail::secure_zero(&other.core_, sizeof other.core_);
+    other.core_.compressor = nullptr;
+  }
+  return *this;
+}
+
+Hash::~Hash() {
+  detail::secure_zero(&core_, sizeof core_);
+}
+
+std::string_view Hash::backend_name() const noexcept {
+  return core_.compressor ? core_.compressor->name : std::string_view{};
+}
+
+Status Hash::update(std::span<const std::uint8_t> data) noexcept {
+  if (!valid() || finished_) return Errc::invalid_state;
+  if (!detail::core_update(core_, data.data(), data.size())) return Errc::message_too_long;
+  return {};
+}
+
+Status Hash::finish(std::span<std::uint8_t> out) noexcept {
+  if (!valid() || finished_) return Errc::invalid_state;
+  const std::size_t n = digest_length();
+  if (out.size() < n) return Errc::output_too_small;
+  std::uint8_t digest[kMaxDigestLength];
+  detail::core_finish(core_, digest);
+  std::memcpy(out.data(), digest, n);
+  detail::secure_zero(digest, sizeof digest);
+  finished_ = true;
+  return {};
+}
+
+Status Hash::reset() noexcept {
+  if (!valid()) return Errc::invalid_state;
+  detail::core_start(core_, core_.alg, *core_.compressor);
+  finished_ = false;
+  return {};
+}
+
+Status hash(HashAlgorithm alg, std::span<const std::uint8_t> in,
+            std::span<std::uint8_t> out) noexcept {
+  const std::size_t n = digest_length(alg);
+  if (out.size() < n) return Errc::output_too_small;
+  detail::HashCore core;
+  detail::core_start(core, alg, detail::best_sha_compressor(cpu::cpu_features(), alg));
+  if (!detail::core_update(core, in.data(), in.size())) return Errc::message_too_long;
+  std::uint8_t digest[kMaxDigestLength];
+  detail::core_finish(core, digest);
+  std::memcpy(out.data(), digest, n);
+  detail::secure_zero(&core, sizeof core);
+  detail::secure_zero(digest, sizeof digest);
+  return {};
+}
+
+}  // namespace aeskit
