@@ -1,0 +1,173 @@
+// src/aead/siv_core.cpp — AES-SIV (RFC 5297): S2V over a vector of strings, then CTR.
+//
+// CPU features: none (generic; AES through the keys' backend: cbc_mac for the CMACs,
+// ctr128_be for the CTR pass).
+// References: RFC 5297 §2.4 (S2V), §2.6 (SIV-ENCRYPT), §2.7 (SIV-DECRYPT), §2.5 (CTR with
+// the two cleared bits); NIST SP 800-38B (CMAC).
+//
+// Math (dbl = multiplication by x in GF(2^128); CMAC under K1):
+//   S2V(S_1, ..., S_n):              (n ≥ 1 here: the plaintext is always S_n)
+//     D = CMAC(<zero>)                 (per-key constant d0)
+//     for i = 1..n-1:  D = dbl(D) ^ CMAC(S_i)
+//     if len(S_n) ≥ 16:  T = S_n xorend D   (D xored into the last 16 bytes of S_n)
+//     else:              T = dbl(D) ^ pad(S_n)   (pad = S_n || 10*)
+//     V = CMAC(T)
+//   Q = V & 1^64 0 1^31 0 1^31 (bits 63 and 31 cleared: byte 8 and byte 12 lose their top
+//   bit), C = P ^ (E_K2(Q) || E_K2(Q+1) || ...), the counter a 128-bit big-endian integer.
+//   The output is V || C; opening recomputes V from the decrypted P and compares.
+// "xorend" without a copy of S_n: the CMAC chains S_n's whole blocks before its last 16
+// bytes in place, then the remaining 16..31 bytes from a copy with D xored in. A component's zero
+// length is a valid input distinct from its absence: each component costs its own dbl and CMAC.
+// Nothing branches on or indexes by key, data, D, V or Q; only on lengths and counts.
+#include "aead/siv_core.hpp"
+
+#include <cstring>
+
+#include "aead/ct_equal.hpp"
+#include "core/block_double.hpp"
+#include "core/buffers.hpp"
+#include "core/declassify.hpp"
+#include "core/secure_zero.hpp"
+#include "modes/mac_chain.hpp"
+#include "modes/mode_kernels.hpp"
+
+namespace aeskit::detail::siv {
+
+Core::~Core() {
+  secure_zero(d0, sizeof d0);
+}
+
+Result<std::unique_ptr<Core>> make_core(std::span<const std::uint8_t> key,
+                                        std::string_view backend) {
+  if (key.size() != 32 && key.size() != 48 && key.size() != 64) return Errc::bad_key_length;
+  const std::size_t half = key.size() / 2;
+  Result<AesKey> mac = AesKey::create(key.first(half), backend);
+  if (!mac.ok()) return mac.status();
+  Result<AesKey> ctr = AesKey::create(key.subspan(half), backend);
+  if (!ctr.ok()) return ctr.status();
+  auto core = std::make_unique<Core>();
+  core->mac_aes = std::move(mac).value();
+  core->ctr_aes = std::move(ctr).value();
+  core->mac = KeyAccess::state(core->mac_aes);
+  core->ctr = KeyAccess::state(core->ctr_aes);
+  cmac::derive_subkeys(*core->mac, core->sub);
+  const std::uint8_t zero[16] = {};
+  cmac::compute(*core->mac, core->sub, zero, 16, core->d0);
+  return core;
+}
+
+namespace {
+
+// Components are CMACed in groups of kGroup: those of at most 16 bytes are one block each
+// (E(last block ^ K1 or K2) from a zero chain), independent of each other, so a group's
+// short components go through one encrypt_blocks call; longer ones run their own chain.
+constexpr std::size_t kGroup = 8;
+
+// s2v: V for the AD components and the final string `last` (the plaintext).
+void s2v(const Core& core, const Component* ad, std::size_t ad_count, const std::uint8_t* last,
+         std::size_t len, std::uint8_t v[16]) noexcept {
+  const KeyState& k = *core.mac;
+  alignas(16) std::uint8_t d[16];
+  alignas(16) std::uint8_t m[16];
+  alignas(16) std::uint8_t macs[kGroup][16];
+  std::memcpy(d, core.d0, 16);
+  for (std::size_t base = 0; base < ad_count; base += kGroup) {
+    const std::size_t n = ad_count - base < kGroup ? ad_count - base : kGroup;
+    std::size_t shorts[kGroup];
+    std::size_t short_count = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      const Component& s = ad[base + j];
+      if (s.size() <= 16) {  // lengths are public
+        std::memset(macs[short_count], 0, 16);
+        cmac::finish_last_input(core.sub, s.data(), s.size(), macs[short_count]);
+        shorts[short_count++] = j;
+      }
+    }
+    alignas(16) std::uint8_t results[kGroup][16];
+    if (short_count != 0) k.backend->encrypt_blocks(k.enc, macs[0], macs[0], short_count);
+    for (std::size_t i = 0; i < short_count; ++i) std::memcpy(results[shorts[i]], macs[i], 16);
+    for (std::size_t j = 0; j < n; ++j) {
+      const Component& s = ad[base + j];
+      if (s.size() > 16) cmac::compute(k, core.sub, s.data(), s.size(), results[j]);
+      block_double(d, d);
+      xor_block(d, d, results[j]);
+    }
+    secure_zero(results, 16 * n);
+    if (short_count != 0) secure_zero(macs, 16 * short_count);
+  }
+  if (len >= 16) {
+    // T = S_n xorend D differs from S_n only in its last 16 bytes: the whole blocks before
+    // them are chained straight from S_n, the rest (16..31 bytes) from a copy with D xored
+    // into its last 16 bytes.
+    const std::size_t head = (len - 16) / 16;
+    std::memset(v, 0, 16);
+    if (head != 0) cbc_mac_blocks(k, v, last, head);
+    const std::size_t tail = len - 16 * head;
+    alignas(16) std::uint8_t t[32];
+    std::memcpy(t, last + 16 * head, tail);
+    xor_block(t + (tail - 16), t + (tail - 16), d);
+    cmac::continue_message(k, core.sub, v, t, tail);
+    secure_zero(t, sizeof t);
+  } else {
+    block_double(d, d);
+    std::memset(m, 0, 16);
+    copy_bytes(m, last, len);
+    m[len] = 0x80;
+    xor_block(m, m, d);
+    cmac::compute(k, core.sub, m, 16, v);
+  }
+  secure_zero(d, sizeof d);
+  secure_zero(m, sizeof m);
+}
+
+// ctr: out = in ^ CTR(K2, Q), Q = v with bits 63 and 31 cleared.
+void ctr(const Core& core, const std::uint8_t v[16], const std::uint8_t* in, std::uint8_t* out,
+         std::size_t len) noexcept {
+  alignas(16) std::uint8_t q[16];
+  std::memcpy(q, v, 16);
+  q[8] &= 0x7f;
+  q[12] &= 0x7f;
+  declassify(q);  // V is public: it is sent as the first 16 bytes of the output
+  const std::size_t whole = len / 16;
+  if (whole != 0) ctr_blocks(*core.ctr, Mode::ctr128, q, in, out, whole);
+  const std::size_t rest = len - 16 * whole;
+  if (rest != 0) {
+    alignas(16) std::uint8_t stream[16];
+    core.ctr->backend->encrypt_blocks(core.ctr->enc, q, stream, 1);
+    xor_bytes(out + 16 * whole, in + 16 * whole, stream, rest);
+    secure_zero(stream, sizeof stream);
+  }
+  secure_zero(q, sizeof q);
+}
+
+}  // namespace
+
+void seal(const Core& core, const Component* ad, std::size_t ad_count, const std::uint8_t* in,
+          std::uint8_t* out, std::size_t len, std::uint8_t v_out[16]) noexcept {
+  alignas(16) std::uint8_t v[16];
+  s2v(core, ad, ad_count, in, len, v);  // reads all of `in` before out is written
+  ctr(core, v, in, out, len);
+  std::memcpy(v_out, v, 16);
+  secure_zero(v, sizeof v);
+}
+
+bool open(const Core& core, const Component* ad, std::size_t ad_count, const std::uint8_t* in,
+          std::uint8_t* out, std::size_t len, const std::uint8_t v[16]) noexcept {
+  alignas(16) std::uint8_t expected[16];
+  ctr(core, v, in, out, len);
+  s2v(core, ad, ad_count, out, len, expected);
+  const bool ok = ct_equal(expected, v, 16);
+  secure_zero(expected, sizeof expected);
+  if (!ok && len != 0) secure_zero(out, len);
+  return ok;
+}
+
+std::string describe(const Core& core) {
+  const AesBackend& b = *core.mac->backend;
+  const std::string name(b.name);
+  const std::string ctr_path =
+      b.ctr128_be != nullptr ? "ctr128_be kernel" : "ctr128 generic (encrypt_blocks batches)";
+  return name + ":siv S2V " + cmac::describe_chain(b) + ", then CTR " + ctr_path;
+}
+
+}  // namespace aeskit::detail::siv

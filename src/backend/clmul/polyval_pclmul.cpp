@@ -1,0 +1,37 @@
+// src/backend/clmul/polyval_pclmul.cpp — native POLYVAL (RFC 8452 §3) on the pclmul GHASH
+// backend's key: 8 blocks per reduction, no byte shuffles (polyval_groups.hpp).
+//
+// CPU features: PCLMULQDQ, SSSE3 (the pclmul GHASH backend's predicate).
+// References: RFC 8452 §3, Appendix A; gf128_clmul.hpp.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/clmul/ghash_clmul.hpp"
+#include "backend/clmul/polyval_clmul.hpp"
+#include "backend/clmul/polyval_groups.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+constexpr std::size_t kGroup = clmul::kPclmulPowers;
+
+AESKIT_PCLMUL_TARGET void pclmul_polyval(const GhashKey& key, std::uint8_t state[16],
+                                         const std::uint8_t* data, std::size_t blocks) noexcept {
+  __m128i y = clmul::load(state);
+  for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
+    y = clmul::absorb128_le(y, data, key.bytes, kGroup);
+  if (blocks > 0) y = clmul::absorb128_le(y, data, key.bytes, blocks);
+  clmul::store(state, y);
+}
+
+}  // namespace
+
+const PolyvalKernel kPolyvalPclmul = {
+    .name = "pclmul polyval",
+    .ghash = &kGhashPclmulBackend,
+    .update = pclmul_polyval,
+};
+
+}  // namespace aeskit::detail

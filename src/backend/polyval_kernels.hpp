@@ -1,0 +1,39 @@
+// src/backend/polyval_kernels.hpp — native POLYVAL kernels (RFC 8452 §3) that run on a GHASH
+// backend's precomputed key.
+//
+// RFC 8452 Appendix A: POLYVAL(H, X_1..X_n) = ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)),
+// ByteReverse(X_1), ..., ByteReverse(X_n))). So a GHASH backend's GhashKey built (by its own
+// init) from h' = mulX_GHASH(ByteReverse(H)) already holds what POLYVAL needs; what differs is
+// only the byte order of the data and of the running state. A carry-less-multiply GHASH
+// backend byte-reverses every block on load to get GCM's reflected integer; POLYVAL's blocks
+// are that integer as they sit in memory, so its native update is the same loop without the
+// byte shuffles. A PolyvalKernel is such a loop, tied to the GHASH backend whose GhashKey it
+// reads. GHASH backends without one run POLYVAL through the Appendix A mapping with the byte
+// reversal done in bulk (src/aead/polyval.cpp). Same rules as every backend entry: noexcept,
+// allocation-free, constant-time, any alignment.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "backend/ghash_backend.hpp"
+#include "cpu/features.hpp"
+
+namespace aeskit::detail {
+
+struct PolyvalKernel {
+  std::string_view name;      // "pclmul polyval", ...
+  const GhashBackend* ghash;  // whose GhashKey (from mulX_GHASH(ByteReverse(H))) it reads
+  // update: for each 16-byte block X: state = dot(state ^ X, H) (RFC 8452 §3), state and X in
+  // POLYVAL's (little-endian) byte order.
+  void (*update)(const GhashKey& key, std::uint8_t state[16], const std::uint8_t* data,
+                 std::size_t blocks) noexcept;
+};
+
+// find_polyval_kernel: the native kernel for `ghash` if one is compiled in and the CPU
+// features allow it; nullptr otherwise (src/backend/polyval_registry.cpp).
+const PolyvalKernel* find_polyval_kernel(const GhashBackend& ghash,
+                                         const cpu::FeatureSet& features) noexcept;
+
+}  // namespace aeskit::detail
