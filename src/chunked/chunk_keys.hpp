@@ -1,0 +1,85 @@
+// src/chunked/chunk_keys.hpp — the per-message state of c2sp.org/chunked-encryption: the AES-GCM
+// key and base nonce derived from the header (or given in raw mode), per-chunk nonces, sealing
+// and opening one chunk, and the chunk runner that spreads chunks over threads.
+//
+//   nonce_i = base_nonce XOR (0^32 || BE64(i))      (i < 2^38)
+//   chunk_i = AES-GCM-Seal(aead_key, nonce_i, ad = empty, pt_i) = ct_i || tag_i
+// Needs no CPU feature itself (AES-GCM picks its kernel). Reference: c2sp.org/chunked-encryption.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "aead/ct_equal.hpp"
+#include "aeskit/aead.hpp"
+#include "aeskit/chunked.hpp"
+
+namespace aeskit::chunked::detail {
+
+struct ChunkKeys {
+  Suite suite = Suite::cobblestone_128;
+  AeadKey aead;
+  std::uint8_t base_nonce[kNonceSize] = {};
+
+  // derive: the header derivation; writes the expected commitment to `commitment`.
+  static Result<ChunkKeys> derive(Suite suite, std::span<const std::uint8_t> key,
+                                  std::span<const std::uint8_t> salt,
+                                  std::span<const std::uint8_t> context,
+                                  std::uint8_t commitment[kCommitmentSize]);
+  // raw: given AEAD key and base nonce. Errors: bad_key_length, bad_nonce_length.
+  static Result<ChunkKeys> raw(Suite suite, std::span<const std::uint8_t> aead_key,
+                               std::span<const std::uint8_t> base_nonce);
+
+  void nonce(std::uint64_t index, std::uint8_t out[kNonceSize]) const noexcept;
+  // seal: `pt` (≤ kChunkSize bytes) -> out[0, pt.size() + 16). The caller checked the rules.
+  void seal(std::uint64_t index, std::span<const std::uint8_t> pt, std::uint8_t* out) const;
+  // open: `wire` (16..16400 bytes) -> out[0, wire.size() - 16); false (out zeroed) on failure.
+  bool open(std::uint64_t index, std::span<const std::uint8_t> wire, std::uint8_t* out) const;
+  // failure_kind: why chunk `index` failed, given the bytes from its start (at least the
+  // failing wire chunk): trailing_data when a shorter prefix opens as a valid final chunk at
+  // this index (the message ended there), else chunk_forged. Error path only; `scratch` holds
+  // kChunkSize bytes and is wiped.
+  Errc failure_kind(std::uint64_t index, std::span<const std::uint8_t> bytes,
+                    std::uint8_t* scratch) const;
+
+  // Factories for the public classes (friends of them).
+  static Encryptor make_encryptor(ChunkKeys keys, std::span<const std::uint8_t> header);
+  static Decryptor make_decryptor(Suite suite, std::span<const std::uint8_t> key,
+                                  std::span<const std::uint8_t> context);
+  static Decryptor make_raw_decryptor(ChunkKeys keys);
+  static Reader make_reader(std::unique_ptr<ReaderState> state);
+};
+
+// expand_keys: HKDF-Expand-SHA-512 with `key` as PRK and the spec's info string, L =
+// okm.size() (the key length is checked by the caller).
+Status expand_keys(Suite suite, std::span<const std::uint8_t> key,
+                   std::span<const std::uint8_t> salt, std::span<const std::uint8_t> context,
+                   std::span<std::uint8_t> okm) noexcept;
+
+// resolve_threads: 0 -> hardware_concurrency (at least 1).
+unsigned resolve_threads(unsigned threads) noexcept;
+
+// seal_full_chunks seals `count` full chunks (kChunkSize each) of `pt` starting at chunk
+// `first_index`, writing kWireChunkSize bytes per chunk to `out`, on up to `threads` threads.
+void seal_full_chunks(const ChunkKeys& keys, std::uint64_t first_index, const std::uint8_t* pt,
+                      std::size_t count, std::uint8_t* out, unsigned threads);
+// open_full_chunks opens `count` full wire chunks; returns the number of leading chunks that
+// verified (count when all did). Output past the first failure is zeroed.
+std::size_t open_full_chunks(const ChunkKeys& keys, std::uint64_t first_index,
+                             const std::uint8_t* wire, std::size_t count, std::uint8_t* out,
+                             unsigned threads);
+
+// spans_overlap: any byte in common.
+bool spans_overlap(const std::uint8_t* a, std::size_t an, const std::uint8_t* b,
+                   std::size_t bn) noexcept;
+
+// commitment_matches: constant-time comparison of two 32-byte commitments.
+inline bool commitment_matches(const std::uint8_t* expected, const std::uint8_t* got) noexcept {
+  return aeskit::detail::ct_equal(expected, got, kCommitmentSize);
+}
+
+// fill_random: getrandom(2). Error: invalid_state.
+Status fill_random(std::span<std::uint8_t> out) noexcept;
+
+}  // namespace aeskit::chunked::detail

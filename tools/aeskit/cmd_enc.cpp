@@ -1,0 +1,286 @@
+// tools/aeskit/cmd_enc.cpp — `aeskit enc` and `aeskit dec`: raw modes with a hex key and IV or
+// nonce, like `openssl enc -K … -iv …`. Every block mode the library has (ECB and CBC with
+// PKCS#7 padding unless --nopad; CTR as OpenSSL's full 128-bit counter, CTR32, CFB, CFB8, OFB)
+// streams through aeskit::Cipher; XTS treats the whole input as one data unit with the IV as
+// tweak; every AEAD in aeskit::aead::algorithms() reads the whole input, and writes
+// ciphertext || tag (enc) or — only after the tag verified — the plaintext (dec).
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aeskit/aeskit.hpp"
+#include "cli_files.hpp"
+#include "commands.hpp"
+
+namespace aeskit::cli {
+namespace {
+
+constexpr const char* kHelpText =
+    "usage: aeskit %s -a ALGORITHM -K HEXKEY [--iv HEX | --nonce HEX] [--aad HEX] [--nopad]\n"
+    "                  [-o OUT] [IN]\n"
+    "\n"
+    "%s IN (default: stdin) to OUT (default: stdout) with a raw AES mode or AEAD, with the\n"
+    "key and IV given in hex, like `openssl enc -K ... -iv ...` (no salt, no header, no key\n"
+    "derivation). For files you keep, prefer `aeskit seal`/`aeskit open`.\n"
+    "\n"
+    "  -a, --algorithm NAME  see --list; e.g. aes-128-cbc, aes-256-ctr, aes-128-gcm\n"
+    "  -K, --key HEX         the key: 16/24/32 bytes (XTS: 32 or 64, two AES keys)\n"
+    "      --iv HEX          16-byte IV (CBC, CTR counter block, CFB, OFB; XTS tweak)\n"
+    "      --nonce HEX       AEAD nonce (--iv is accepted too)\n"
+    "      --aad HEX         AEAD associated data (default: none)\n"
+    "      --nopad           ECB/CBC without PKCS#7 padding (input a multiple of 16 bytes)\n"
+    "  -o, --output FILE     write to FILE, which appears only on success (default: stdout)\n"
+    "      --list            list the algorithm names\n"
+    "\n"
+    "AEADs write ciphertext || tag; decryption reads all input first and writes nothing unless\n"
+    "the tag verifies. ECB/CBC/CTR/CFB/OFB do NOT authenticate: `dec` output may be garbage or\n"
+    "attacker-chosen without any error.\n"
+    "Exit status: 0 ok, 2 usage error (bad key/IV length, unknown algorithm), 3 I/O error,\n"
+    "6 authentication or padding failure.\n";
+
+struct Algorithm {
+  enum class Kind { mode, xts, aead } kind = Kind::mode;
+  Mode mode = Mode::cbc;
+  std::size_t key_bytes = 16;
+  const AeadAlgorithm* aead = nullptr;
+};
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return r;
+}
+
+std::optional<Algorithm> find_algorithm(std::string_view name) {
+  if (const AeadAlgorithm* a = aead::find(name)) {
+    Algorithm r;
+    r.kind = Algorithm::Kind::aead;
+    r.aead = a;
+    r.key_bytes = a->key_length();
+    return r;
+  }
+  const std::string n = lower(name);
+  for (std::size_t bits : {128, 192, 256}) {
+    const std::string prefix = "aes-" + std::to_string(bits) + "-";
+    if (n.rfind(prefix, 0) != 0) continue;
+    const std::string m = n.substr(prefix.size());
+    Algorithm r;
+    r.key_bytes = bits / 8;
+    if (m == "xts" && bits != 192) {
+      r.kind = Algorithm::Kind::xts;
+      r.key_bytes = bits / 4;
+      return r;
+    }
+    for (Mode mode :
+         {Mode::ecb, Mode::cbc, Mode::ctr128, Mode::ctr32, Mode::cfb128, Mode::cfb8, Mode::ofb}) {
+      if (m == lower(mode_name(mode))) {
+        r.mode = mode;
+        return r;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void list_algorithms() {
+  for (std::size_t bits : {128, 192, 256}) {
+    for (Mode mode :
+         {Mode::ecb, Mode::cbc, Mode::ctr128, Mode::ctr32, Mode::cfb128, Mode::cfb8, Mode::ofb})
+      std::printf("aes-%zu-%s\n", bits, lower(mode_name(mode)).c_str());
+    if (bits != 192) std::printf("aes-%zu-xts\n", bits);
+  }
+  for (const AeadAlgorithm* a : aead::algorithms()) std::printf("%s\n", lower(a->name()).c_str());
+}
+
+bool read_all(int fd, std::vector<std::uint8_t>& data) {
+  std::uint8_t buf[65536];
+  while (true) {
+    const long long n = read_full(fd, buf);
+    if (n < 0) return false;
+    data.insert(data.end(), buf, buf + n);
+    if (static_cast<std::size_t>(n) < sizeof buf) return true;
+  }
+}
+
+int run(int argc, char** argv, Direction dir) {
+  const char* cmd = dir == Direction::encrypt ? "enc" : "dec";
+  std::string alg_name, key_hex, iv_hex, aad_hex, output, input;
+  bool have_iv = false, nopad = false, have_input = false;
+  for (int i = 0; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    std::string value;
+    bool missing = false;
+    if (arg == "-h" || arg == "--help") {
+      std::printf(kHelpText, cmd, dir == Direction::encrypt ? "Encrypts" : "Decrypts");
+      return kExitOk;
+    }
+    if (arg == "--list") {
+      list_algorithms();
+      return kExitOk;
+    }
+    if (arg == "--nopad") {
+      nopad = true;
+    } else if (take_option(argc, argv, i, "--algorithm", "-a", value, missing)) {
+      alg_name = value;
+    } else if (take_option(argc, argv, i, "--key", "-K", value, missing)) {
+      key_hex = value;
+    } else if (take_option(argc, argv, i, "--iv", "-iv", value, missing) ||
+               take_option(argc, argv, i, "--nonce", "", value, missing)) {
+      iv_hex = value;
+      have_iv = true;
+    } else if (take_option(argc, argv, i, "--aad", "", value, missing)) {
+      aad_hex = value;
+    } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
+      output = value;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      std::fprintf(stderr, "aeskit %s: unknown option '%s' (aeskit %s --help)\n", cmd, argv[i],
+                   cmd);
+      return kExitUsage;
+    } else if (!have_input) {
+      input = std::string(arg);
+      have_input = true;
+    } else {
+      std::fprintf(stderr, "aeskit %s: one input file at most\n", cmd);
+      return kExitUsage;
+    }
+    if (missing) {
+      std::fprintf(stderr, "aeskit %s: option '%s' needs a value\n", cmd, argv[i]);
+      return kExitUsage;
+    }
+  }
+  if (alg_name.empty()) {
+    std::fprintf(stderr, "aeskit %s: choose an algorithm with -a (aeskit %s --list)\n", cmd, cmd);
+    return kExitUsage;
+  }
+  const auto alg = find_algorithm(alg_name);
+  if (!alg) {
+    std::fprintf(stderr, "aeskit %s: unknown algorithm '%s' (aeskit %s --list)\n", cmd,
+                 alg_name.c_str(), cmd);
+    return kExitUsage;
+  }
+  auto key = parse_hex(key_hex);
+  if (!key || key->size() != alg->key_bytes) {
+    std::fprintf(stderr, "aeskit %s: -K must be %zu bytes of hex (%zu hex digits) for %s\n", cmd,
+                 alg->key_bytes, 2 * alg->key_bytes, alg_name.c_str());
+    return kExitUsage;
+  }
+  auto iv = parse_hex(iv_hex);
+  auto aad = parse_hex(aad_hex);
+  if (!iv || !aad) {
+    std::fprintf(stderr, "aeskit %s: --iv/--nonce and --aad must be hex\n", cmd);
+    return kExitUsage;
+  }
+  const bool needs_iv = alg->kind != Algorithm::Kind::mode || mode_needs_iv(alg->mode);
+  if (needs_iv && !have_iv) {
+    std::fprintf(stderr, "aeskit %s: %s needs %s\n", cmd, alg_name.c_str(),
+                 alg->kind == Algorithm::Kind::aead ? "--nonce HEX" : "--iv HEX (16 bytes)");
+    return kExitUsage;
+  }
+  if (alg->kind == Algorithm::Kind::mode && !needs_iv && have_iv && !iv->empty()) {
+    std::fprintf(stderr, "aeskit %s: %s takes no IV\n", cmd, alg_name.c_str());
+    return kExitUsage;
+  }
+
+  install_interrupt_handlers();
+  std::string error;
+  Input in;
+  if (!open_input(input, in, error)) {
+    std::fprintf(stderr, "aeskit %s: %s\n", cmd, error.c_str());
+    return kExitIo;
+  }
+  Output out;
+  if (!out.open(output, error)) {
+    std::fprintf(stderr, "aeskit %s: %s\n", cmd, error.c_str());
+    return kExitIo;
+  }
+  auto fail = [&](const char* what, int code) {
+    out.discard();
+    std::fprintf(stderr, "aeskit %s: %s\n", cmd, what);
+    return code;
+  };
+  auto finish_output = [&]() {
+    if (!out.commit(error)) return fail(error.c_str(), kExitIo);
+    return static_cast<int>(kExitOk);
+  };
+
+  if (alg->kind == Algorithm::Kind::mode) {
+    auto aes = AesKey::create(*key);
+    if (!aes) return fail(aes.message(), exit_for(aes.code()));
+    const bool padded = (alg->mode == Mode::ecb || alg->mode == Mode::cbc) && !nopad;
+    auto cipher =
+        Cipher::create(*aes, alg->mode, dir, *iv, padded ? Padding::pkcs7 : Padding::none);
+    if (!cipher) return fail(cipher.message(), exit_for(cipher.code()));
+    std::vector<std::uint8_t> buf(1 << 16), res(cipher->update_output_bound(buf.size()) + 32);
+    while (true) {
+      const long long n = read_full(in.fd, buf);
+      if (n < 0) return fail(std::strerror(errno), kExitIo);
+      auto w = cipher->update({buf.data(), static_cast<std::size_t>(n)}, res);
+      if (!w) return fail(w.message(), exit_for(w.code()));
+      if (!out.write({res.data(), *w})) return fail("cannot write the output", kExitIo);
+      if (static_cast<std::size_t>(n) < buf.size()) break;
+    }
+    auto w = cipher->finish(res);
+    if (!w) {
+      return fail(w.code() == Errc::bad_padding ? "bad decrypt: the padding is wrong (wrong key "
+                                                  "or IV, or modified data)"
+                                                : w.message(),
+                  exit_for(w.code()));
+    }
+    if (!out.write({res.data(), *w})) return fail("cannot write the output", kExitIo);
+    return finish_output();
+  }
+
+  std::vector<std::uint8_t> data;
+  if (!read_all(in.fd, data)) return fail(std::strerror(errno), kExitIo);
+  std::vector<std::uint8_t> res;
+  if (alg->kind == Algorithm::Kind::xts) {
+    auto xts = XtsKey::create(*key);
+    if (!xts) return fail(xts.message(), exit_for(xts.code()));
+    res.resize(data.size());
+    Status s =
+        dir == Direction::encrypt ? xts->encrypt(*iv, data, res) : xts->decrypt(*iv, data, res);
+    if (!s) return fail(s.message(), exit_for(s.code()));
+  } else {
+    auto ak = AeadKey::create(*alg->aead, *key, alg->aead->default_tag_length());
+    if (!ak) return fail(ak.message(), exit_for(ak.code()));
+    if (dir == Direction::encrypt) {
+      res.resize(data.size() + ak->tag_length() + 256);  // room for CBC-HMAC padding
+      auto n = ak->seal(*iv, *aad, data, res);
+      if (!n) return fail(n.message(), exit_for(n.code()));
+      res.resize(*n);
+    } else {
+      if (data.size() < ak->tag_length())
+        return fail("input is shorter than the tag: truncated or not an AEAD ciphertext",
+                    kExitModified);
+      res.resize(data.size());
+      auto n = ak->open(*iv, *aad, data, res);
+      if (!n) {
+        return fail(n.code() == Errc::authentication_failed
+                        ? "authentication failed: wrong key, nonce or --aad, or modified data; "
+                          "nothing written"
+                        : n.message(),
+                    exit_for(n.code()));
+      }
+      res.resize(*n);
+    }
+  }
+  if (!out.write(res)) return fail("cannot write the output", kExitIo);
+  return finish_output();
+}
+
+}  // namespace
+
+int run_enc_or_dec(int argc, char** argv, bool encrypt) {
+  return run(argc, argv, encrypt ? Direction::encrypt : Direction::decrypt);
+}
+
+int run_enc(int argc, char** argv) {
+  return run_enc_or_dec(argc, argv, true);
+}
+
+}  // namespace aeskit::cli

@@ -1,0 +1,141 @@
+// tools/aeskit/cmd_open.cpp — `aeskit open`: verify and decrypt a Cobblestone ciphertext
+// (c2sp.org/chunked-encryption) from a file or stdin. Streams through chunked::Decryptor in
+// blocks of 64 wire chunks per thread. To a file: the plaintext goes to a temporary file in the
+// same directory that is renamed to OUT only after the final chunk verified, and removed on
+// any failure or interruption, so OUT never holds unauthenticated or partial plaintext. To
+// stdout: chunks are written as they verify; on failure what was written is an authentic
+// prefix, and the exit status says the whole did not verify.
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "aeskit/chunked.hpp"
+#include "cli_files.hpp"
+#include "cmd_seal_options.hpp"
+#include "commands.hpp"
+
+namespace aeskit::cli {
+namespace {
+
+constexpr const char* kHelp =
+    "usage: aeskit open (-k KEYFILE | -e VAR) [-c CONTEXT] [-t N] [-q] [-o OUT] [IN]\n"
+    "\n"
+    "Verifies and decrypts IN (default: stdin), made by `aeskit seal`, to OUT (default:\n"
+    "stdout). Give the same key and --context as when sealing.\n"
+    "\n"
+    "  -k, --key-file FILE  the key: hex (as `aeskit keygen` writes it) or 16/32 raw bytes\n"
+    "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
+    "  -c, --context STR    the context given to `aeskit seal` (default: empty)\n"
+    "  -t, --threads N      threads to use (default: all cores)\n"
+    "  -o, --output FILE    write to FILE; it appears only if everything verified\n"
+    "  -q, --quiet          no progress bar\n"
+    "\n"
+    "To stdout, chunks are written as they verify: if open fails, what was written is an\n"
+    "authentic prefix of the message, but the message as a whole is NOT valid.\n"
+    "\n"
+    "Exit status:\n"
+    "  0  ok: the whole message verified\n"
+    "  2  usage error or unusable key\n"
+    "  3  I/O error\n"
+    "  4  wrong key or context (detected from the header, nothing decrypted)\n"
+    "  5  truncated: the ciphertext ends early\n"
+    "  6  modified: a chunk failed authentication (altered, reordered, or cut inside)\n"
+    "  7  trailing data after the end of the message\n"
+    "  130 interrupted (the output file was removed)\n";
+
+const char* explain(Errc code) {
+  switch (code) {
+    case Errc::wrong_key_or_context:
+      return "wrong key or context: this file was not sealed with this key and --context "
+             "(nothing was decrypted)";
+    case Errc::truncated:
+      return "the ciphertext is truncated: it ends before the final chunk";
+    case Errc::chunk_forged:
+      return "the ciphertext was modified: a chunk failed authentication (altered, reordered "
+             "or cut)";
+    case Errc::trailing_data:
+      return "unexpected data after the end of the message";
+    default:
+      return errc_message(code);
+  }
+}
+
+}  // namespace
+
+int run_open(int argc, char** argv) {
+  SealOptions o;
+  if (int rc = parse_seal_options(argc, argv, "open", kHelp, o); rc >= 0) return rc;
+  auto suite = chunked::suite_for_key_length(o.key.size());
+  const std::span<const std::uint8_t> context(
+      reinterpret_cast<const std::uint8_t*>(o.context.data()), o.context.size());
+  auto dec = chunked::Decryptor::create(*suite, o.key, context);
+  std::fill(o.key.begin(), o.key.end(), 0);
+  if (!dec) {
+    std::fprintf(stderr, "aeskit open: %s\n", dec.message());
+    return exit_for(dec.code());
+  }
+  dec->set_threads(o.threads);
+  const unsigned threads =
+      o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
+
+  install_interrupt_handlers();
+  std::string error;
+  Input in;
+  if (!open_input(o.input, in, error)) {
+    std::fprintf(stderr, "aeskit open: %s\n", error.c_str());
+    return kExitIo;
+  }
+  Output out;
+  if (!out.open(o.output, error)) {
+    std::fprintf(stderr, "aeskit open: %s\n", error.c_str());
+    return kExitIo;
+  }
+  Progress progress(!o.quiet, in.size, "opening");
+  auto fail = [&](Errc code) {
+    progress.finish();
+    out.discard();
+    std::fprintf(stderr, "aeskit open: %s%s\n", explain(code),
+                 out.is_stdout() ? "" : "; no output written");
+    return exit_for(code);
+  };
+  std::vector<std::uint8_t> buf(std::size_t{threads} * 64 * chunked::kWireChunkSize);
+  std::vector<std::uint8_t> plain(dec->update_bound(buf.size()) + chunked::kChunkSize);
+  while (true) {
+    const long long n = read_full(in.fd, buf);
+    if (n < 0) {
+      progress.finish();
+      out.discard();
+      std::fprintf(stderr, "aeskit open: cannot read %s: %s\n", in.name.c_str(),
+                   std::strerror(errno));
+      return kExitIo;
+    }
+    const std::size_t got = static_cast<std::size_t>(n);
+    if (got > 0) {
+      auto w = dec->update({buf.data(), got}, plain);
+      if (!w) return fail(w.code());
+      if (!out.write({plain.data(), *w})) {
+        progress.finish();
+        out.discard();
+        std::fprintf(stderr, "aeskit open: cannot write the output: %s\n", std::strerror(errno));
+        return kExitIo;
+      }
+      progress.add(got);
+    }
+    if (got < buf.size()) break;
+  }
+  auto w = dec->finish(plain);
+  if (!w) return fail(w.code());
+  progress.finish();
+  if (!out.write({plain.data(), *w}) || !out.commit(error)) {
+    out.discard();
+    std::fprintf(stderr, "aeskit open: cannot write the output: %s\n",
+                 error.empty() ? std::strerror(errno) : error.c_str());
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+}  // namespace aeskit::cli

@@ -1,0 +1,99 @@
+// tools/aeskit/cmd_seal_options.cpp — parsing the seal/open command line (see
+// cmd_seal_options.hpp). The key comes from --key-file FILE or --key-env VAR (hex).
+#include "cmd_seal_options.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "cli_files.hpp"
+
+namespace aeskit::cli {
+
+int parse_seal_options(int argc, char** argv, const char* command, const char* help,
+                       SealOptions& o) {
+  std::string key_file, key_env, threads;
+  bool have_context = false;
+  std::vector<std::string> positional;
+  for (int i = 0; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    std::string value;
+    bool missing = false;
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(help, stdout);
+      return kExitOk;
+    }
+    if (arg == "-q" || arg == "--quiet") {
+      o.quiet = true;
+    } else if (take_option(argc, argv, i, "--key-file", "-k", value, missing)) {
+      key_file = value;
+    } else if (take_option(argc, argv, i, "--key-env", "-e", value, missing)) {
+      key_env = value;
+    } else if (take_option(argc, argv, i, "--context", "-c", value, missing)) {
+      o.context = value;
+      have_context = true;
+    } else if (take_option(argc, argv, i, "--threads", "-t", value, missing)) {
+      threads = value;
+      auto t = parse_threads(value);
+      if (!t) {
+        std::fprintf(stderr, "aeskit %s: --threads wants a count or 'all', not '%s'\n", command,
+                     value.c_str());
+        return kExitUsage;
+      }
+      o.threads = *t;
+    } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
+      o.output = value;
+    } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
+      std::fprintf(stderr, "aeskit %s: unknown option '%s' (aeskit %s --help)\n", command, argv[i],
+                   command);
+      return kExitUsage;
+    } else {
+      positional.emplace_back(arg);
+    }
+    if (missing) {
+      std::fprintf(stderr, "aeskit %s: option '%s' needs a value\n", command, argv[i]);
+      return kExitUsage;
+    }
+  }
+  (void)have_context;
+  if (positional.size() > 1) {
+    std::fprintf(stderr, "aeskit %s: one input file at most (got %zu)\n", command,
+                 positional.size());
+    return kExitUsage;
+  }
+  if (!positional.empty()) o.input = positional[0];
+  if (key_file.empty() == key_env.empty()) {
+    std::fprintf(stderr,
+                 "aeskit %s: give the key with exactly one of --key-file FILE or --key-env VAR "
+                 "(aeskit %s --help)\n",
+                 command, command);
+    return kExitUsage;
+  }
+  if (!key_file.empty()) {
+    std::string error;
+    auto key = load_key_file(key_file, error);
+    if (!key) {
+      std::fprintf(stderr, "aeskit %s: %s\n", command, error.c_str());
+      return error.rfind("cannot", 0) == 0 ? kExitIo : kExitUsage;
+    }
+    o.key = std::move(*key);
+  } else {
+    const char* hex = std::getenv(key_env.c_str());
+    if (hex == nullptr) {
+      std::fprintf(stderr, "aeskit %s: environment variable %s is not set\n", command,
+                   key_env.c_str());
+      return kExitUsage;
+    }
+    auto key = parse_hex(hex);
+    if (!key || (key->size() != 16 && key->size() != 32)) {
+      std::fprintf(stderr,
+                   "aeskit %s: %s must hold a 16- or 32-byte key as hex (32 or 64 hex digits)\n",
+                   command, key_env.c_str());
+      return kExitUsage;
+    }
+    o.key = std::move(*key);
+  }
+  return -1;
+}
+
+}  // namespace aeskit::cli

@@ -1,0 +1,26 @@
+// tools/aeskit/cmd_seal_options.hpp — the command line shared by `aeskit seal` and
+// `aeskit open`: key (file or environment variable with hex), context, threads, quiet,
+// input and output.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aeskit::cli {
+
+struct SealOptions {
+  std::vector<std::uint8_t> key;
+  std::string context;
+  unsigned threads = 0;  // 0 = all cores
+  bool quiet = false;
+  std::string input;   // empty or "-" = stdin
+  std::string output;  // empty or "-" = stdout
+};
+
+// parse_seal_options: on failure prints the reason and returns the exit status (kExitUsage,
+// or 0 after printing `help` for --help); on success returns -1.
+int parse_seal_options(int argc, char** argv, const char* command, const char* help,
+                       SealOptions& options);
+
+}  // namespace aeskit::cli
