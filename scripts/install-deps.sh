@@ -2,7 +2,7 @@
 # Installs (as root, with apt-get) what building and testing aeskit needs, if missing.
 set -euo pipefail
 packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev libgtest-dev
-          nlohmann-json3-dev valgrind
+          nlohmann-json3-dev valgrind zlib1g-dev
           g++-aarch64-linux-gnu qemu-user)  # the aarch64 preset: cross compiler + qemu-aarch64
 missing=()
 for p in "${packages[@]}"; do

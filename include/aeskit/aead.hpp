@@ -109,6 +109,78 @@ AESKIT_API const AeadAlgorithm& aes_128_ocb() noexcept;
 AESKIT_API const AeadAlgorithm& aes_192_ocb() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_ocb() noexcept;
 
+// AES-GCM-SIV (RFC 8452; "AES-128-GCM-SIV", "AES-256-GCM-SIV"): nonce-misuse resistant —
+// sealing two messages under one key and nonce reveals only whether they are equal. 12-byte
+// nonce, 16-byte tag, plaintext and AD up to 2^36 bytes each (§6). Per-nonce keys are derived
+// inside every call. Two passes to seal (POLYVAL, then CTR), one to open. One-shot only
+// (AeadSealer/AeadOpener reject it: the tag is the CTR's starting counter).
+AESKIT_API const AeadAlgorithm& aes_128_gcm_siv() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_gcm_siv() noexcept;
+
+// XAES-256-GCM (c2sp.org/XAES-256-GCM): AES-256-GCM with 24-byte nonces that are safe to
+// pick at random for practically any number of messages. 32-byte key, 16-byte tag; a subkey
+// is derived per message from the key and the nonce's first 12 bytes (a one-block CMAC,
+// NIST SP 800-108r1), then AES-256-GCM runs with the nonce's last 12 bytes. One-shot only.
+AESKIT_API const AeadAlgorithm& xaes_256_gcm() noexcept;
+
+// AES-CCM (NIST SP 800-38C, RFC 3610; "AES-128-CCM", ...): nonces of 7..13 bytes (12
+// recommended); the nonce length n fixes the length field q = 15 - n, and a message must be
+// shorter than 2^(8q) bytes (13-byte nonce: 64 KiB - 1; 12: 16 MiB - 1; 11: 4 GiB - 1), else
+// seal/open return Errc::message_too_long. Tags of 4, 6, ..., 16 bytes, fixed per key (the
+// default 16); AD of any length. CCM needs both lengths before it starts, so it is one-shot:
+// AeadSealer/AeadOpener reject CCM keys (Errc::invalid_argument).
+// Common profiles are these descriptors with a tag length and a nonce length:
+//   CCM-8 (RFC 6655 TLS AES_128_CCM_8, 12-byte nonce; 13-byte nonces in IEEE 802.15.4 /
+//     Zigbee-style stacks): AeadKey::create(aead::aes_128_ccm(), key, 8)
+//   Bluetooth LE link layer (4-byte MIC, 13-byte nonce): create(aead::aes_128_ccm(), key, 4)
+//   Matter (16-byte MIC, 13-byte nonce): create(aead::aes_128_ccm(), key)   (default tag 16)
+//   RFC 5116 AEAD_AES_128_CCM (12-byte nonce, 16-byte tag): create(aead::aes_128_ccm(), key)
+AESKIT_API const AeadAlgorithm& aes_128_ccm() noexcept;
+AESKIT_API const AeadAlgorithm& aes_192_ccm() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_ccm() noexcept;
+
+// AES-EAX (Bellare-Rogaway-Wagner; "AES-128-EAX", "AES-192-EAX", "AES-256-EAX"): nonces of
+// any length, the empty one included (16 bytes recommended), AD of any length, tags of
+// 8..16 bytes fixed per key (default 16). One pass: CTR and the OMAC over the ciphertext
+// interleaved. One-shot only (AeadSealer/AeadOpener return invalid_argument).
+AESKIT_API const AeadAlgorithm& aes_128_eax() noexcept;
+AESKIT_API const AeadAlgorithm& aes_192_eax() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_eax() noexcept;
+
+// AES-SIV (RFC 5297) in its nonce-based AEAD form: S2V over (AD, nonce, plaintext), output
+// V || C — the 16-byte tag comes FIRST in seal's output and open's input (RFC 5297 §7);
+// the detached calls take it separately. "AES-128-SIV" takes a 32-byte key (two AES-128
+// keys; RFC 5116's AEAD_AES_SIV_CMAC_256, a name aead::find also accepts, as
+// "AES-SIV-CMAC-256"), "AES-192-SIV" 48 bytes (_384), "AES-256-SIV" 64 bytes (_512). Nonce
+// ≥ 1 byte (16 recommended); a repeated nonce only reveals repeated (AD, plaintext) pairs.
+// Several AD components, or the deterministic form without a nonce: aeskit/siv.hpp.
+// One-shot only.
+AESKIT_API const AeadAlgorithm& aes_128_siv() noexcept;
+AESKIT_API const AeadAlgorithm& aes_192_siv() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
+
+// TLS CBC-HMAC record protection with BoringSSL's AEAD semantics ("AES-128-CBC-SHA1",
+// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256"): MAC-then-encrypt with TLS padding. Key = MAC
+// key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type || version (the
+// length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
+// record's 16-byte CBC IV (TLS 1.1+ explicit IV). seal writes roundup16(|P| + MAC + 1) bytes;
+// open needs an output as long as the input, returns the plaintext length, and is
+// constant-time in the padding and the MAC check (Lucky13), with one error
+// (authentication_failed) for every bad record. The "-IMPLICIT-IV" forms (TLS 1.0) append the
+// first record's IV to the key and take no nonce for it, then the previous record's last
+// ciphertext block as the nonce. One-shot only; the detached calls return invalid_argument.
+AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept;
+AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept;
+AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls_implicit_iv() noexcept;
+AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls_implicit_iv() noexcept;
+// AES-CTR-HMAC-SHA256 (BoringSSL's construction; "AES-128-CTR-HMAC-SHA256", "AES-256-..."):
+// key = AES key || 32-byte HMAC key, 12-byte nonce, tags 16..32 bytes (default 32), AD of any
+// length. HMAC-SHA256 over le64(|AD|) || le64(|C|) || nonce || AD || zero pad || C.
+AESKIT_API const AeadAlgorithm& aes_128_ctr_hmac_sha256() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_ctr_hmac_sha256() noexcept;
+
 // algorithms lists every AEAD in this build.
 AESKIT_API std::span<const AeadAlgorithm* const> algorithms() noexcept;
 // find looks an algorithm up by name, ignoring ASCII case ("aes-256-gcm"); nullptr if none.

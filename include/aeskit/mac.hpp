@@ -1,4 +1,4 @@
-// aeskit/mac.hpp — message authentication codes: GMAC.
+// aeskit/mac.hpp — message authentication codes: GMAC and AES-CMAC.
 //
 // GMAC is GCM with nothing to encrypt: the message is authenticated as GCM's associated data
 // (NIST SP 800-38D §3, "GMAC"). Like GCM it needs a nonce that never repeats under one key;
@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "aeskit/aead.hpp"
@@ -49,6 +51,69 @@ class AESKIT_API Gmac {
  private:
   explicit Gmac(AeadKey key) noexcept : key_(std::move(key)) {}
   AeadKey key_;  // GMAC(K, N, M) = GCM(K, N, AD = M, P = empty)
+};
+
+namespace detail {
+struct CmacState;
+}
+
+// Cmac is AES-CMAC (NIST SP 800-38B; RFC 4493 for AES-128; the OMAC1 of EAX): a
+// deterministic MAC, no nonce. The AES key (16, 24 or 32 bytes) is expanded and the subkeys
+// K1/K2 derived once, at creation; the tag length is fixed then too (never taken from an
+// input). Move-only, wiped on destruction.
+//
+// compute/verify are one-shot, const and thread-safe. update/finish/verify(tag)/reset are
+// the incremental form over one message at a time (any split gives the one-shot result);
+// they change the object, so one incremental message per object at a time.
+class AESKIT_API Cmac {
+ public:
+  static constexpr std::size_t kMaxTagLength = 16;
+  // Truncated tags: SP 800-38B allows any length; below 8 bytes its Appendix A limits on
+  // the number of verification attempts apply (the NIST CAVP files test 4-byte tags).
+  static constexpr std::size_t kMinTagLength = 4;
+
+  // create: tag_length kMinTagLength..16 (default 16: the full CMAC); backend as for AesKey
+  // (empty: best). Errors: bad_key_length, bad_tag_length, unknown_backend,
+  // backend_unavailable.
+  static Result<Cmac> create(std::span<const std::uint8_t> key, std::string_view backend = {},
+                             std::size_t tag_length = 16);
+
+  Cmac() noexcept;  // empty; every operation fails with invalid_state
+  Cmac(Cmac&&) noexcept;
+  Cmac& operator=(Cmac&&) noexcept;
+  Cmac(const Cmac&) = delete;
+  Cmac& operator=(const Cmac&) = delete;
+  ~Cmac();
+
+  bool valid() const noexcept { return state_ != nullptr; }
+  std::size_t tag_length() const noexcept;         // 0 for an empty object
+  std::string_view backend_name() const noexcept;  // the AES backend, e.g. "aesni"
+  // kernel: the code path of the CBC-MAC chain (e.g. "aesni:cbc_mac"), for `aeskit cpu`.
+  std::string kernel() const;
+
+  // compute writes the tag (the first tag_length() bytes of the CMAC) to the start of
+  // `tag_out` (it may overlap `data`: the message is read first). Errors: output_too_small,
+  // invalid_state.
+  Status compute(std::span<const std::uint8_t> data, std::span<std::uint8_t> tag_out) const;
+  // verify compares `tag` (exactly tag_length() bytes) with the tag of `data` in constant
+  // time. Errors: authentication_failed (also for a tag of the wrong length), invalid_state.
+  Status verify(std::span<const std::uint8_t> data, std::span<const std::uint8_t> tag) const;
+
+  // update absorbs the next piece of the incremental message. Errors: invalid_state (empty
+  // object, or after finish/verify without reset).
+  Status update(std::span<const std::uint8_t> data);
+  // finish writes the tag of everything absorbed since create/reset to the start of
+  // `tag_out`. Errors: output_too_small (nothing changes; the message can still finish),
+  // invalid_state.
+  Status finish(std::span<std::uint8_t> tag_out);
+  // verify(tag) finishes the incremental message and compares as verify(data, tag).
+  // Errors: authentication_failed, invalid_state.
+  Status verify(std::span<const std::uint8_t> tag);
+  // reset starts a new incremental message under the same key. Error: invalid_state (empty).
+  Status reset();
+
+ private:
+  std::unique_ptr<detail::CmacState> state_;
 };
 
 }  // namespace aeskit

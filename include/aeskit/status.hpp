@@ -35,6 +35,21 @@ enum class Errc : int {
   // XTS (aeskit/xts.hpp).
   bad_data_unit_length = 15,  // XTS data unit under 16 bytes, or input not whole sectors
   weak_key = 16,              // key refused for this use (XTS encryption with Key1 == Key2)
+
+  // Hashes and key derivation (aeskit/hash.hpp, aeskit/kdf.hpp).
+  output_too_long = 17,  // requested output too long for the algorithm (HKDF: 255·HashLen)
+  prk_too_short = 18,    // HKDF-Expand pseudorandom key shorter than the hash length
+
+  // Chunked encryption (aeskit/chunked.hpp, c2sp.org/chunked-encryption).
+  wrong_key_or_context = 19,  // header commitment mismatch: another key or context (or a
+                              // modified salt/commitment); checked before any chunk
+  truncated = 20,             // ciphertext ends early: inside the header, without its short
+                              // final chunk, or with a final chunk shorter than a tag
+  chunk_forged = 21,          // a chunk failed authentication: modified, reordered, or cut
+  trailing_data = 22,         // data after the valid short final chunk
+
+  // TLS AEADs (AES-CBC-HMAC, aeskit/aead.hpp).
+  bad_ad_length = 23,  // associated data of a length the algorithm does not take (TLS: 11 bytes)
 };
 
 // errc_message returns a one-line description of `code`; never null.

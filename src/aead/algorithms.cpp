@@ -13,7 +13,13 @@
 #include <array>
 
 #include "aead/aead_scheme.hpp"
+#include "aead/cbc_hmac.hpp"
+#include "aead/ccm.hpp"
+#include "aead/eax.hpp"
+#include "aead/gcm_siv.hpp"
 #include "aead/ocb_key.hpp"
+#include "aead/siv_scheme.hpp"
+#include "aead/xaes.hpp"
 #include "aeskit/aead.hpp"
 
 namespace aeskit {
@@ -44,6 +50,95 @@ struct AeadAlgorithmTable {
   static const AeadAlgorithm kAes128Ocb;
   static const AeadAlgorithm kAes192Ocb;
   static const AeadAlgorithm kAes256Ocb;
+
+  // AES-GCM-SIV (RFC 8452): 12-byte nonce, 16-byte tag; §6: plaintext and AD ≤ 2^36 bytes.
+  static constexpr std::size_t kGcmSivTags[] = {16};
+  static constexpr std::uint64_t kGcmSivMax = std::uint64_t{1} << 36;
+
+  static constexpr AeadAlgorithm gcm_siv(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, 12, 12, 12, kGcmSivTags, kGcmSivMax, kGcmSivMax);
+  }
+
+  static const AeadAlgorithm kAes128GcmSiv;
+  static const AeadAlgorithm kAes256GcmSiv;
+
+  // XAES-256-GCM (c2sp.org/XAES-256-GCM): 32-byte key, 24-byte nonce, 16-byte tag; the
+  // plaintext and AD limits of AES-256-GCM under the derived key.
+  static constexpr std::size_t kXaesTags[] = {16};
+  static const AeadAlgorithm kXaes256Gcm;
+
+  // CCM (SP 800-38C): nonce 7..13 bytes (12 recommended, as RFC 5116's AEAD_AES_*_CCM),
+  // tags 4..16 even. The payload limit depends on the nonce (p < 2^(8(15 - n)) bytes) and is
+  // the scheme's check(); the descriptor allows what the 8-byte length field (n = 7) allows.
+  // AD up to 2^64 - 1 bytes (the 10-byte encoding). Profiles with short tags (CCM-8, ...)
+  // are these descriptors with a tag length at AeadKey::create.
+  static constexpr std::size_t kCcmTags[] = {4, 6, 8, 10, 12, 14, 16};
+  static constexpr std::uint64_t kCcmMax = ~std::uint64_t{0};
+
+  static constexpr AeadAlgorithm ccm(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, 7, 13, 12, kCcmTags, kCcmMax, kCcmMax);
+  }
+
+  static const AeadAlgorithm kAes128Ccm;
+  static const AeadAlgorithm kAes192Ccm;
+  static const AeadAlgorithm kAes256Ccm;
+
+  // EAX (Bellare-Rogaway-Wagner): nonce and header of any length (the empty nonce too, as
+  // the paper and Wycheproof allow; 16 recommended), tags 8..16 bytes (the paper allows any
+  // tau ≤ 16; below 8 bytes forgery by guessing gets cheap, as for OCB). The 128-bit CTR
+  // counter never wraps within 2^61 - 1 bytes, the bound used for data and AD.
+  static constexpr std::size_t kEaxTags[] = {8, 9, 10, 11, 12, 13, 14, 15, 16};
+  static constexpr std::uint64_t kEaxMax = (std::uint64_t{1} << 61) - 1;
+
+  static constexpr AeadAlgorithm eax(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, 0, kEaxMax, 16, kEaxTags, kEaxMax, kEaxMax);
+  }
+
+  static const AeadAlgorithm kAes128Eax;
+  static const AeadAlgorithm kAes192Eax;
+  static const AeadAlgorithm kAes256Eax;
+
+  // SIV (RFC 5297) in its nonce-based AEAD form: S2V(K1, A, N, P), output V || C (the tag
+  // first). Names follow the AES-<bits>-<mode> style with the bits of each AES key, as for
+  // XTS and as OpenSSL names SIV: "AES-128-SIV" takes a 32-byte key (RFC 5116's
+  // AEAD_AES_SIV_CMAC_256, also accepted by aead::find), -192 48 bytes, -256 64 bytes.
+  // Nonce ≥ 1 byte (RFC 5297 §6: N_MIN 1), the tag is V (16 bytes).
+  static constexpr std::size_t kSivTags[] = {16};
+  static constexpr std::uint64_t kSivMax = (std::uint64_t{1} << 61) - 1;
+
+  static constexpr AeadAlgorithm siv(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, 1, kSivMax, 16, kSivTags, kSivMax, kSivMax);
+  }
+
+  static const AeadAlgorithm kAes128Siv;
+  static const AeadAlgorithm kAes192Siv;
+  static const AeadAlgorithm kAes256Siv;
+
+  // TLS AEADs (cbc_hmac.cpp, ctr_hmac.cpp). CBC-HMAC: key = mac key || AES key [|| IV], the
+  // 11-byte TLS AD, the tag is the whole HMAC; the nonce is the record IV (16 bytes), or for
+  // the TLS 1.0 implicit-IV keys none (first record) or the previous record's last block.
+  // Plaintext up to 65487 bytes, so that every sealed record (≤ |P| + 48) and the plaintext
+  // length fit the 16-bit TLS length (open checks the record length against the same limit).
+  // CTR-HMAC-SHA256: key = AES key || 32-byte HMAC key, 12-byte nonce, tags 16..32, 2^32
+  // blocks (32-bit counter from 0).
+  static constexpr std::uint64_t kTlsMaxPlaintext = 65535 - 48;
+  static constexpr std::size_t kSha1Tags[] = {20};
+  static constexpr std::size_t kSha256Tags[] = {32};
+  static constexpr std::size_t kCtrHmacTags[] = {16, 17, 18, 19, 20, 21, 22, 23, 24,
+                                                 25, 26, 27, 28, 29, 30, 31, 32};
+  static constexpr AeadAlgorithm cbc_tls(std::string_view name, std::size_t key_length,
+                                         bool implicit, std::span<const std::size_t> tags) {
+    return AeadAlgorithm(name, key_length, implicit ? 0 : 16, 16, implicit ? 0 : 16, tags,
+                         kTlsMaxPlaintext, kSivMax);  // AD: exactly 11, the scheme's check()
+  }
+  static const AeadAlgorithm kAes128CbcSha1;
+  static const AeadAlgorithm kAes256CbcSha1;
+  static const AeadAlgorithm kAes128CbcSha256;
+  static const AeadAlgorithm kAes128CbcSha1Implicit;
+  static const AeadAlgorithm kAes256CbcSha1Implicit;
+  static const AeadAlgorithm kAes128CbcSha256Implicit;
+  static const AeadAlgorithm kAes128CtrHmacSha256;
+  static const AeadAlgorithm kAes256CtrHmacSha256;
 };
 
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Gcm = gcm("AES-128-GCM", 16);
@@ -52,11 +147,55 @@ constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Gcm = gcm("AES-256-GCM"
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Ocb = ocb("AES-128-OCB", 16);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Ocb = ocb("AES-192-OCB", 24);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Ocb = ocb("AES-256-OCB", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128GcmSiv = gcm_siv("AES-128-GCM-SIV", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256GcmSiv = gcm_siv("AES-256-GCM-SIV", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kXaes256Gcm =
+    AeadAlgorithm("XAES-256-GCM", 32, 24, 24, 24, kXaesTags, kGcmMaxPlaintext, kGcmMaxAd);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Ccm = ccm("AES-128-CCM", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Ccm = ccm("AES-192-CCM", 24);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Ccm = ccm("AES-256-CCM", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Eax = eax("AES-128-EAX", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Eax = eax("AES-192-EAX", 24);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Eax = eax("AES-256-EAX", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Siv = siv("AES-128-SIV", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Siv = siv("AES-192-SIV", 48);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Siv = siv("AES-256-SIV", 64);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha1 =
+    cbc_tls("AES-128-CBC-SHA1", 20 + 16, false, kSha1Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha1 =
+    cbc_tls("AES-256-CBC-SHA1", 20 + 32, false, kSha1Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha256 =
+    cbc_tls("AES-128-CBC-SHA256", 32 + 16, false, kSha256Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha1Implicit =
+    cbc_tls("AES-128-CBC-SHA1-IMPLICIT-IV", 20 + 16 + 16, true, kSha1Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha1Implicit =
+    cbc_tls("AES-256-CBC-SHA1-IMPLICIT-IV", 20 + 32 + 16, true, kSha1Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha256Implicit =
+    cbc_tls("AES-128-CBC-SHA256-IMPLICIT-IV", 32 + 16 + 16, true, kSha256Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CtrHmacSha256 = AeadAlgorithm(
+    "AES-128-CTR-HMAC-SHA256", 16 + 32, 12, 12, 12, kCtrHmacTags, std::uint64_t{1} << 36, kSivMax);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CtrHmacSha256 = AeadAlgorithm(
+    "AES-256-CTR-HMAC-SHA256", 32 + 32, 12, 12, 12, kCtrHmacTags, std::uint64_t{1} << 36, kSivMax);
+
+bool is_gcm_siv(const AeadAlgorithm& algorithm) noexcept {
+  return &algorithm == &AeadAlgorithmTable::kAes128GcmSiv ||
+         &algorithm == &AeadAlgorithmTable::kAes256GcmSiv;
+}
+
+bool is_xaes(const AeadAlgorithm& algorithm) noexcept {
+  return &algorithm == &AeadAlgorithmTable::kXaes256Gcm;
+}
 
 bool is_ocb(const AeadAlgorithm& algorithm) noexcept {
   return &algorithm == &AeadAlgorithmTable::kAes128Ocb ||
          &algorithm == &AeadAlgorithmTable::kAes192Ocb ||
          &algorithm == &AeadAlgorithmTable::kAes256Ocb;
+}
+
+bool is_ccm(const AeadAlgorithm& algorithm) noexcept {
+  using T = AeadAlgorithmTable;
+  return &algorithm == &T::kAes128Ccm || &algorithm == &T::kAes192Ccm ||
+         &algorithm == &T::kAes256Ccm;
 }
 
 }  // namespace detail
@@ -79,6 +218,26 @@ constexpr Entry kEntries[] = {
     {&T::kAes128Ocb, &detail::make_ocb_scheme},
     {&T::kAes192Ocb, &detail::make_ocb_scheme},
     {&T::kAes256Ocb, &detail::make_ocb_scheme},
+    {&T::kAes128GcmSiv, &detail::make_gcm_siv_scheme},
+    {&T::kAes256GcmSiv, &detail::make_gcm_siv_scheme},
+    {&T::kXaes256Gcm, &detail::make_xaes_scheme},
+    {&T::kAes128Ccm, &detail::make_ccm_scheme},
+    {&T::kAes192Ccm, &detail::make_ccm_scheme},
+    {&T::kAes256Ccm, &detail::make_ccm_scheme},
+    {&T::kAes128Eax, &detail::make_eax_scheme},
+    {&T::kAes192Eax, &detail::make_eax_scheme},
+    {&T::kAes256Eax, &detail::make_eax_scheme},
+    {&T::kAes128Siv, &detail::make_siv_scheme},
+    {&T::kAes192Siv, &detail::make_siv_scheme},
+    {&T::kAes256Siv, &detail::make_siv_scheme},
+    {&T::kAes128CbcSha1, &detail::make_cbc_sha1_tls_scheme},
+    {&T::kAes256CbcSha1, &detail::make_cbc_sha1_tls_scheme},
+    {&T::kAes128CbcSha256, &detail::make_cbc_sha256_tls_scheme},
+    {&T::kAes128CbcSha1Implicit, &detail::make_cbc_sha1_tls_implicit_scheme},
+    {&T::kAes256CbcSha1Implicit, &detail::make_cbc_sha1_tls_implicit_scheme},
+    {&T::kAes128CbcSha256Implicit, &detail::make_cbc_sha256_tls_implicit_scheme},
+    {&T::kAes128CtrHmacSha256, &detail::make_ctr_hmac_scheme},
+    {&T::kAes256CtrHmacSha256, &detail::make_ctr_hmac_scheme},
 };
 constexpr std::size_t kCount = sizeof kEntries / sizeof kEntries[0];
 
@@ -140,6 +299,68 @@ const AeadAlgorithm& aes_192_ocb() noexcept {
 const AeadAlgorithm& aes_256_ocb() noexcept {
   return detail::AeadAlgorithmTable::kAes256Ocb;
 }
+const AeadAlgorithm& aes_128_gcm_siv() noexcept {
+  return detail::AeadAlgorithmTable::kAes128GcmSiv;
+}
+const AeadAlgorithm& aes_256_gcm_siv() noexcept {
+  return detail::AeadAlgorithmTable::kAes256GcmSiv;
+}
+const AeadAlgorithm& xaes_256_gcm() noexcept {
+  return detail::AeadAlgorithmTable::kXaes256Gcm;
+}
+
+const AeadAlgorithm& aes_128_ccm() noexcept {
+  return detail::AeadAlgorithmTable::kAes128Ccm;
+}
+const AeadAlgorithm& aes_192_ccm() noexcept {
+  return detail::AeadAlgorithmTable::kAes192Ccm;
+}
+const AeadAlgorithm& aes_256_ccm() noexcept {
+  return detail::AeadAlgorithmTable::kAes256Ccm;
+}
+
+const AeadAlgorithm& aes_128_eax() noexcept {
+  return detail::AeadAlgorithmTable::kAes128Eax;
+}
+const AeadAlgorithm& aes_192_eax() noexcept {
+  return detail::AeadAlgorithmTable::kAes192Eax;
+}
+const AeadAlgorithm& aes_256_eax() noexcept {
+  return detail::AeadAlgorithmTable::kAes256Eax;
+}
+const AeadAlgorithm& aes_128_siv() noexcept {
+  return detail::AeadAlgorithmTable::kAes128Siv;
+}
+const AeadAlgorithm& aes_192_siv() noexcept {
+  return detail::AeadAlgorithmTable::kAes192Siv;
+}
+const AeadAlgorithm& aes_256_siv() noexcept {
+  return detail::AeadAlgorithmTable::kAes256Siv;
+}
+const AeadAlgorithm& aes_128_cbc_sha1_tls() noexcept {
+  return detail::AeadAlgorithmTable::kAes128CbcSha1;
+}
+const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept {
+  return detail::AeadAlgorithmTable::kAes256CbcSha1;
+}
+const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept {
+  return detail::AeadAlgorithmTable::kAes128CbcSha256;
+}
+const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept {
+  return detail::AeadAlgorithmTable::kAes128CbcSha1Implicit;
+}
+const AeadAlgorithm& aes_256_cbc_sha1_tls_implicit_iv() noexcept {
+  return detail::AeadAlgorithmTable::kAes256CbcSha1Implicit;
+}
+const AeadAlgorithm& aes_128_cbc_sha256_tls_implicit_iv() noexcept {
+  return detail::AeadAlgorithmTable::kAes128CbcSha256Implicit;
+}
+const AeadAlgorithm& aes_128_ctr_hmac_sha256() noexcept {
+  return detail::AeadAlgorithmTable::kAes128CtrHmacSha256;
+}
+const AeadAlgorithm& aes_256_ctr_hmac_sha256() noexcept {
+  return detail::AeadAlgorithmTable::kAes256CtrHmacSha256;
+}
 
 std::span<const AeadAlgorithm* const> algorithms() noexcept {
   return kAll;
@@ -148,6 +369,19 @@ std::span<const AeadAlgorithm* const> algorithms() noexcept {
 const AeadAlgorithm* find(std::string_view name) noexcept {
   for (const AeadAlgorithm* algorithm : kAll)
     if (equal_ignoring_case(algorithm->name(), name)) return algorithm;
+  // Other names of the same descriptors: RFC 5116's registry names for SIV (the key bits
+  // of K1 || K2), and that order in the AES-<mode>-<bits> style.
+  using T = detail::AeadAlgorithmTable;
+  static constexpr struct {
+    std::string_view name;
+    const AeadAlgorithm* algorithm;
+  } kAliases[] = {
+      {"AEAD_AES_SIV_CMAC_256", &T::kAes128Siv}, {"AEAD_AES_SIV_CMAC_384", &T::kAes192Siv},
+      {"AEAD_AES_SIV_CMAC_512", &T::kAes256Siv}, {"AES-SIV-CMAC-256", &T::kAes128Siv},
+      {"AES-SIV-CMAC-384", &T::kAes192Siv},      {"AES-SIV-CMAC-512", &T::kAes256Siv},
+  };
+  for (const auto& alias : kAliases)
+    if (equal_ignoring_case(alias.name, name)) return alias.algorithm;
   return nullptr;
 }
 

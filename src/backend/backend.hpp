@@ -67,6 +67,11 @@ struct AesBackend {
   // per block; `counter` is advanced past the blocks processed.
   std::size_t (*ctr32_be)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
                           std::uint8_t* out, std::size_t blocks) noexcept;
+  // ctr32_le: as ctr32_be but the counter is the block's FIRST 4 bytes read as a little-endian
+  // 32-bit integer, incremented mod 2^32 per block (bytes 4..15 never change): AES-GCM-SIV's
+  // CTR (RFC 8452 §4).
+  std::size_t (*ctr32_le)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
+                          std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // ctr128_be: as ctr32_be but the whole 16-byte block is one big-endian counter.
   std::size_t (*ctr128_be)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
                            std::uint8_t* out, std::size_t blocks) noexcept;

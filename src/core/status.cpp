@@ -41,6 +41,23 @@ const char* errc_message(Errc code) noexcept {
              "sectors";
     case Errc::weak_key:
       return "XTS key halves are equal: IEEE 1619 forbids encrypting with Key1 == Key2";
+    case Errc::output_too_long:
+      return "requested output is longer than the algorithm can produce (HKDF: 255 times the "
+             "hash length)";
+    case Errc::prk_too_short:
+      return "HKDF pseudorandom key must be at least as long as the hash output";
+    case Errc::wrong_key_or_context:
+      return "wrong key or context: the header's key commitment does not match";
+    case Errc::truncated:
+      return "ciphertext is truncated (incomplete header, or the final chunk is missing)";
+    case Errc::chunk_forged:
+      return "a chunk failed authentication: the ciphertext was modified, reordered, or cut "
+             "inside a chunk";
+    case Errc::trailing_data:
+      return "unexpected data after the final chunk";
+    case Errc::bad_ad_length:
+      return "associated data length is not allowed for this algorithm (TLS CBC-HMAC: the 11 "
+             "bytes seq_num || type || version)";
   }
   return "unknown error";
 }

@@ -31,6 +31,10 @@ void cbc_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uin
 // ctr_blocks: mode is Mode::ctr32 or Mode::ctr128; counter advances by `blocks`.
 void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const std::uint8_t* in,
                 std::uint8_t* out, std::size_t blocks);
+// ctr32_le_blocks: CTR with AES-GCM-SIV's counter (RFC 8452 §4: the first 4 bytes count
+// little-endian mod 2^32); the backend's ctr32_le first, then a generic loop (ctr_le.cpp).
+void ctr32_le_blocks(const KeyState& key, std::uint8_t counter[16], const std::uint8_t* in,
+                     std::uint8_t* out, std::size_t blocks);
 // ctr_increment: advance a counter block by one in `mode`'s arithmetic.
 void ctr_increment(Mode mode, std::uint8_t counter[16]);
 void cfb128_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,

@@ -20,6 +20,7 @@
 // instruction sequences with no data-dependent branches or loads by construction).
 #include <valgrind/memcheck.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -30,6 +31,7 @@
 #include <vector>
 
 #include "aead/aead_key_state.hpp"
+#include "aead/gcm_siv.hpp"
 #include "aeskit/aeskit.hpp"
 #include "backend/ghash_backend.hpp"
 
@@ -267,6 +269,292 @@ void audit_gcm(Checker& c, const char* aes_backend, const char* ghash_backend, b
   }
 }
 
+// --- AES-GCM-SIV (gcm_siv_*) ---------------------------------------------------------------
+
+// GCM-SIV seal and open with a secret key and plaintext, and a secret received ciphertext and
+// tag on open (the tag is the CTR's starting counter; the comparison must not leak how much
+// matched). `native` picks the backend's native POLYVAL kernel, else the RFC 8452 Appendix A
+// mapping over the GHASH backend (bulk byte reversal). Lengths cover the short one-buffer
+// path and the chunked one, with partial blocks.
+void audit_gcm_siv(Checker& c, const char* aes_backend, const char* ghash_backend, bool native) {
+  const aeskit::detail::GhashBackend* gb = aeskit::detail::find_ghash_backend(ghash_backend);
+  c.expect(gb != nullptr, "GHASH backend lookup");
+  if (!gb) return;
+  for (std::size_t key_len : {16u, 32u}) {
+    const aeskit::AeadAlgorithm& alg =
+        key_len == 16 ? aeskit::aead::aes_128_gcm_siv() : aeskit::aead::aes_256_gcm_siv();
+    Bytes key = pattern(key_len, 5 * key_len);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::detail::make_gcm_siv_key(alg, key_secret, aes_backend, gb, native);
+    auto ref = aeskit::AeadKey::create(alg, key);
+    c.expect(k.ok() && ref.ok(), "make_gcm_siv_key");
+    if (!k.ok() || !ref.ok()) return;
+    const Bytes nonce = pattern(12, 7), ad = pattern(13, 8);  // public
+    for (std::size_t len : {0u, 1u, 16u, 17u, 100u, 480u, 497u, 1350u, 4200u}) {
+      Bytes pt = pattern(len, len + key_len + 1);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes sealed(len + 16), expected(len + 16);
+      auto n = k->seal(nonce, ad, pt_secret, sealed);
+      auto m = ref->seal(nonce, ad, pt, expected);
+      reveal(sealed);
+      c.expect(n.ok() && m.ok() && sealed == expected, "seal vs reference, " + std::to_string(len));
+      Bytes received = sealed;
+      secret(received);
+      Bytes opened(len);
+      auto o = k->open(nonce, ad, received, opened);
+      c.expect(o.ok() && *o == len, "open status");
+      reveal(opened);
+      c.expect(std::equal(pt.begin(), pt.end(), opened.begin()), "open round trip");
+      Bytes forged = sealed;
+      forged[forged.size() / 2] ^= 4;
+      secret(forged);
+      Bytes out(len, 0xAA);
+      auto f = k->open(nonce, ad, forged, out);
+      c.expect(!f.ok() && f.code() == aeskit::Errc::authentication_failed, "forgery rejected");
+      reveal(out);
+      c.expect(std::all_of(out.begin(), out.end(), [](std::uint8_t x) { return x == 0; }),
+               "output zeroed");
+    }
+  }
+}
+
+// --- CMAC and SIV (cmac_*, siv_*) ----------------------------------------------------------
+
+// CMAC compute / verify (one-shot and incremental) with a secret key, secret message and a
+// secret received tag (the comparison must not leak how much matched).
+void audit_cmac(Checker& c, const char* backend) {
+  for (std::size_t key_len : {16u, 32u}) {
+    Bytes key = pattern(key_len, 11 * key_len);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::Cmac::create(key_secret, backend);
+    auto ref = aeskit::Cmac::create(key);
+    c.expect(k.ok() && ref.ok(), "Cmac::create");
+    if (!k.ok() || !ref.ok()) return;
+    for (std::size_t len : {0u, 1u, 15u, 16u, 17u, 64u, 100u, 1000u}) {
+      Bytes msg = pattern(len, len + 5);
+      Bytes msg_secret = msg;
+      secret(msg_secret);
+      Bytes tag(16), expected(16);
+      const bool computed = k->compute(msg_secret, tag).ok() && ref->compute(msg, expected).ok();
+      reveal(tag);
+      c.expect(computed && tag == expected, "CMAC vs reference, " + std::to_string(len));
+      Bytes received = tag;
+      secret(received);
+      c.expect(k->verify(msg_secret, received).ok(), "verify");
+      Bytes forged = tag;
+      forged.back() ^= 1;
+      secret(forged);
+      c.expect(k->verify(msg_secret, forged).code() == aeskit::Errc::authentication_failed,
+               "forged tag rejected");
+      const std::size_t half = len / 2;
+      bool fed =
+          k->update(std::span<const std::uint8_t>(msg_secret.data(), half)).ok() &&
+          k->update(std::span<const std::uint8_t>(msg_secret.data() + half, len - half)).ok();
+      c.expect(fed && k->verify(received).ok() && k->reset().ok(), "incremental verify");
+    }
+  }
+}
+
+// SIV (SivKey with AD components, and the AEAD form) seal and open with a secret key and
+// plaintext; open of a secret received V || C, and of a forged one (output zeroed). V is
+// the public synthetic IV once output: the library declassifies it where CTR starts.
+void audit_siv(Checker& c, const char* backend) {
+  for (std::size_t key_len : {32u, 64u}) {
+    Bytes key = pattern(key_len, 13 * key_len);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::SivKey::create(key_secret, backend);
+    auto ref = aeskit::SivKey::create(key);
+    const auto& alg = key_len == 32 ? aeskit::aead::aes_128_siv() : aeskit::aead::aes_256_siv();
+    auto aead = aeskit::AeadKey::create(alg, key_secret, 16, backend);
+    c.expect(k.ok() && ref.ok() && aead.ok(), "SivKey::create");
+    if (!k.ok() || !ref.ok() || !aead.ok()) return;
+    const Bytes a0 = pattern(13, 21), a1, a2 = pattern(40, 22), nonce = pattern(16, 23);
+    const std::span<const std::uint8_t> ad[] = {a0, a1, a2, nonce};
+    for (std::size_t len : {0u, 1u, 15u, 16u, 17u, 64u, 300u}) {
+      Bytes pt = pattern(len, len + 9);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes sealed(len + 16), expected(len + 16);
+      const bool sealed_ok =
+          k->seal(ad, pt_secret, sealed).ok() && ref->seal(ad, pt, expected).ok();
+      reveal(sealed);
+      c.expect(sealed_ok && sealed == expected, "SIV seal vs reference, " + std::to_string(len));
+      Bytes received = sealed;
+      secret(received);
+      Bytes opened(len);
+      auto o = k->open(ad, received, opened);
+      reveal(opened);
+      c.expect(o.ok() && opened == pt, "SIV open round trip");
+      Bytes forged = sealed;
+      forged[len / 2] ^= 1;
+      secret(forged);
+      Bytes out(len, 0xAA);
+      auto f = k->open(ad, forged, out);
+      reveal(out);
+      c.expect(f.code() == aeskit::Errc::authentication_failed &&
+                   std::all_of(out.begin(), out.end(), [](std::uint8_t x) { return x == 0; }),
+               "SIV forgery rejected, output zeroed");
+      Bytes aead_sealed(len + 16);
+      c.expect(aead->seal(nonce, a0, pt_secret, aead_sealed).ok(), "AEAD seal");
+      secret(aead_sealed);
+      auto g = aead->open(nonce, a0, aead_sealed, out);
+      reveal(out);
+      c.expect(g.ok() && out == pt, "AEAD open");
+    }
+  }
+}
+
+// --- AES-CCM seal and open (the cbc_mac/mac_ctr kernels on aesni) ---------------------------
+
+void audit_ccm(Checker& c, const char* backend) {
+  for (std::size_t key_len : {16u, 32u}) {
+    const aeskit::AeadAlgorithm& alg =
+        key_len == 16 ? aeskit::aead::aes_128_ccm() : aeskit::aead::aes_256_ccm();
+    Bytes key = pattern(key_len, 5 * key_len);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::AeadKey::create(alg, key_secret, 8, backend);
+    auto ref = aeskit::AeadKey::create(alg, key, 8);  // the default code, only compared
+    c.expect(k.ok() && ref.ok(), "CCM create");
+    if (!k.ok() || !ref.ok()) return;
+    const Bytes nonce = pattern(13, 3), ad = pattern(21, 4);  // public
+    for (std::size_t len : {0u, 1u, 16u, 17u, 100u, 530u}) {
+      Bytes pt = pattern(len, len + 3 * key_len);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes sealed(len + 8), expected(len + 8);
+      auto n = k->seal(nonce, ad, pt_secret, sealed);
+      auto m = ref->seal(nonce, ad, pt, expected);
+      reveal(sealed);
+      c.expect(n.ok() && m.ok() && sealed == expected,
+               "CCM seal vs reference, " + std::to_string(len));
+      Bytes received = sealed;
+      secret(received);
+      Bytes opened(len);
+      auto o = k->open(nonce, ad, received, opened);
+      c.expect(o.ok(), "CCM open status");
+      reveal(opened);
+      c.expect(std::equal(pt.begin(), pt.end(), opened.begin()), "CCM open round trip");
+      Bytes forged = sealed;
+      forged[len] ^= 0x40;  // first tag byte
+      secret(forged);
+      Bytes out(len, 0xAA);
+      auto f = k->open(nonce, ad, forged, out);
+      c.expect(!f.ok() && f.code() == aeskit::Errc::authentication_failed, "CCM forgery rejected");
+      reveal(out);
+      c.expect(std::all_of(out.begin(), out.end(), [](std::uint8_t x) { return x == 0; }),
+               "CCM output zeroed");
+    }
+  }
+}
+
+// --- TLS AEADs: CBC-HMAC open (padding check, MAC over a secret length, MAC extraction and
+// comparison: Lucky13) and CTR-HMAC-SHA256 (tag comparison). Keys, plaintexts and records are
+// secret; only the verdict and, when authentic, the plaintext length are declassified. -------
+
+void audit_tls(Checker& c, const char* backend) {
+  for (const char* name : {"AES-128-CBC-SHA1", "AES-128-CBC-SHA256", "AES-128-CTR-HMAC-SHA256"}) {
+    const aeskit::AeadAlgorithm* alg = aeskit::aead::find(name);
+    c.expect(alg != nullptr, std::string("find ") + name);
+    if (!alg) return;
+    const bool cbc = std::string(name).find("CBC") != std::string::npos;
+    const std::size_t tag = alg->default_tag_length();
+    Bytes key = pattern(alg->key_length(), 77);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::AeadKey::create(*alg, key_secret, tag, backend);
+    auto ref = aeskit::AeadKey::create(*alg, key, tag);
+    c.expect(k.ok() && ref.ok(), std::string(name) + " create");
+    if (!k.ok() || !ref.ok()) return;
+    const Bytes nonce = pattern(cbc ? 16 : 12, 5), ad = pattern(11, 6);  // public
+    for (std::size_t len : {0u, 1u, 15u, 16u, 43u, 300u}) {
+      Bytes pt = pattern(len, len + 9);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes sealed(len + tag + 16), expected(len + tag + 16);
+      auto n = k->seal(nonce, ad, pt_secret, sealed);
+      auto m = ref->seal(nonce, ad, pt, expected);
+      reveal(sealed);
+      c.expect(n.ok() && m.ok() && *n == *m && sealed == expected,
+               std::string(name) + " seal vs reference, " + std::to_string(len));
+      if (!n.ok()) return;
+      sealed.resize(*n);
+      Bytes received = sealed;
+      secret(received);
+      Bytes opened(sealed.size());
+      auto o = k->open(nonce, ad, received, opened);
+      c.expect(o.ok() && *o == len, std::string(name) + " open status");
+      reveal(opened);
+      c.expect(std::equal(pt.begin(), pt.end(), opened.begin()), std::string(name) + " round trip");
+      // Forgeries: a MAC byte (CBC: the last block, i.e. padding/MAC; CTR: the tag).
+      for (std::size_t at : {sealed.size() - 1, sealed.size() - 17, std::size_t{0}}) {
+        if (at >= sealed.size()) continue;
+        Bytes forged = sealed;
+        forged[at] ^= 0x40;
+        secret(forged);
+        Bytes out(sealed.size(), 0xAA);
+        auto f = k->open(nonce, ad, forged, out);
+        c.expect(!f.ok() && f.code() == aeskit::Errc::authentication_failed,
+                 std::string(name) + " forgery rejected");
+        reveal(out);
+        c.expect(std::all_of(out.begin(), out.begin() + static_cast<long>(cbc ? out.size() : len),
+                             [](std::uint8_t x) { return x == 0; }),
+                 std::string(name) + " output zeroed");
+      }
+    }
+  }
+}
+
+// --- key wrap: KW and KWP unwrap (integrity value, KWP length indicator and padding) ---------
+
+void audit_keywrap(Checker& c, const char* backend) {
+  for (std::size_t key_len : {16u, 32u}) {
+    Bytes kek = pattern(key_len, 11 * key_len);
+    secret(kek);
+    auto k = aeskit::AesKey::create(kek, backend);
+    c.expect(k.ok(), "KEK create");
+    if (!k.ok()) return;
+    for (bool pad : {false, true}) {
+      for (std::size_t len : {1u, 5u, 8u, 16u, 20u, 32u}) {
+        if (!pad && len % 8 != 0) continue;
+        if (!pad && len < 16) continue;
+        Bytes pt = pattern(len, len + key_len + (pad ? 100 : 0));
+        Bytes pt_secret = pt;
+        secret(pt_secret);
+        Bytes wrapped(aeskit::key_wrap_pad_length(len) + 8);
+        auto n = pad ? aeskit::key_wrap_pad(*k, pt_secret, wrapped)
+                     : aeskit::key_wrap(*k, pt_secret, wrapped);
+        c.expect(n.ok(), "wrap status");
+        if (!n.ok()) continue;
+        wrapped.resize(*n);
+        Bytes received = wrapped;
+        secret(received);
+        Bytes back(received.size() - 8);
+        auto m = pad ? aeskit::key_unwrap_pad(*k, received, back)
+                     : aeskit::key_unwrap(*k, received, back);
+        c.expect(m.ok() && *m == len, "unwrap status/length");
+        reveal(back);
+        c.expect(std::equal(pt.begin(), pt.end(), back.begin()), "unwrap round trip");
+        Bytes forged = wrapped;
+        forged.back() ^= 1;
+        secret(forged);
+        Bytes out(forged.size() - 8, 0xAA);
+        auto f =
+            pad ? aeskit::key_unwrap_pad(*k, forged, out) : aeskit::key_unwrap(*k, forged, out);
+        c.expect(!f.ok() && f.code() == aeskit::Errc::authentication_failed,
+                 "forged wrap rejected");
+        reveal(out);
+        c.expect(std::all_of(out.begin(), out.end(), [](std::uint8_t x) { return x == 0; }),
+                 "unwrap output zeroed");
+      }
+    }
+  }
+}
+
 // --- controls: leaks the harness must see -------------------------------------------------
 
 // A secret-indexed table lookup (how T-table AES leaks through the cache).
@@ -303,8 +591,23 @@ int main(int argc, char** argv) {
       {"ghash_portable", [](Checker& c) { audit_ghash(c, "portable"); }},
       {"ghash_pclmul", [](Checker& c) { audit_ghash(c, "pclmul"); }},
       {"gcm_portable", [](Checker& c) { audit_gcm(c, "portable", "portable", false); }},
+      {"ghash_simd", [](Checker& c) { audit_ghash(c, "simd"); }},
+      {"gcm_vperm_simd", [](Checker& c) { audit_gcm(c, "vperm", "simd", false); }},
+      {"gcm_portable_simd", [](Checker& c) { audit_gcm(c, "portable", "simd", false); }},
       {"gcm_aesni_pclmul", [](Checker& c) { audit_gcm(c, "aesni", "pclmul", false); }},
       {"gcm_aesni_pclmul_fused", [](Checker& c) { audit_gcm(c, "aesni", "pclmul", true); }},
+      {"cmac_portable", [](Checker& c) { audit_cmac(c, "portable"); }},
+      {"cmac_aesni", [](Checker& c) { audit_cmac(c, "aesni"); }},
+      {"siv_portable", [](Checker& c) { audit_siv(c, "portable"); }},
+      {"siv_aesni", [](Checker& c) { audit_siv(c, "aesni"); }},
+      {"ccm_portable", [](Checker& c) { audit_ccm(c, "portable"); }},
+      {"ccm_aesni", [](Checker& c) { audit_ccm(c, "aesni"); }},
+      {"keywrap_portable", [](Checker& c) { audit_keywrap(c, "portable"); }},
+      {"keywrap_aesni", [](Checker& c) { audit_keywrap(c, "aesni"); }},
+      {"gcm_siv_portable", [](Checker& c) { audit_gcm_siv(c, "portable", "portable", false); }},
+      {"gcm_siv_aesni_pclmul", [](Checker& c) { audit_gcm_siv(c, "aesni", "pclmul", true); }},
+      {"tls_portable", [](Checker& c) { audit_tls(c, "portable"); }},
+      {"tls_aesni", [](Checker& c) { audit_tls(c, "aesni"); }},
       {"control_index", control_index},
       {"control_branch", control_branch},
   };

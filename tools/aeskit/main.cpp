@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "commands.hpp"
+#include "speed_mask.hpp"
 
 namespace {
 
@@ -15,6 +16,17 @@ constexpr const char* kUsage =
     "          every mode and key size will run on\n"
     "  speed   measure throughput of every mode, side by side with OpenSSL and libgcrypt\n"
     "          (aeskit speed --help for options)\n"
+    "  keygen  write a new random key for seal/open\n"
+    "  seal    encrypt a file or stream with Cobblestone (c2sp.org/chunked-encryption):\n"
+    "          authenticated, any size, all cores\n"
+    "  open    verify and decrypt what seal wrote (a failed open leaves no output file)\n"
+    "  enc     raw AES modes and AEADs with a hex key and IV, like `openssl enc -K -iv`\n"
+    "  dec     the reverse of enc\n"
+    "\n"
+    "Each command explains itself: aeskit <command> --help. Quick start:\n"
+    "  aeskit keygen -o my.key\n"
+    "  aeskit seal -k my.key -o notes.txt.cob notes.txt\n"
+    "  aeskit open -k my.key -o notes.txt notes.txt.cob\n"
     "\n"
     "environment:\n"
     "  AESKIT_DISABLE=aesni,pclmul,vaes,avx512,avx2,ssse3,...   remove CPU features (never adds)\n";
@@ -28,7 +40,15 @@ int main(int argc, char** argv) {
   }
   std::string_view command = argv[1];
   if (command == "cpu") return aeskit::cli::run_cpu(argc - 2, argv + 2);
-  if (command == "speed") return aeskit::cli::run_speed(argc - 2, argv + 2);
+  if (command == "speed") {
+    aeskit::cli::speed::prepare_peer_mask(argc - 2, argv + 2, argv);  // may re-execute
+    return aeskit::cli::run_speed(argc - 2, argv + 2);
+  }
+  if (command == "keygen") return aeskit::cli::run_keygen(argc - 2, argv + 2);
+  if (command == "seal") return aeskit::cli::run_seal(argc - 2, argv + 2);
+  if (command == "open") return aeskit::cli::run_open(argc - 2, argv + 2);
+  if (command == "enc") return aeskit::cli::run_enc(argc - 2, argv + 2);
+  if (command == "dec") return aeskit::cli::run_dec(argc - 2, argv + 2);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

@@ -11,7 +11,10 @@
 #include "aeskit/aes.hpp"
 #include "peer_libgcrypt_util.hpp"
 #include "speed_aead.hpp"
+#include "speed_hash.hpp"
 #include "speed_impl.hpp"
+#include "speed_mac.hpp"
+#include "speed_mask.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
@@ -136,13 +139,21 @@ class GcryptRunner final : public Runner {
 
 class GcryptImpl final : public Impl {
  public:
-  explicit GcryptImpl(std::string version) : version_(std::move(version)) {}
+  GcryptImpl(std::string version, std::string mask) : version_(std::move(version)), mask_(mask) {}
   std::string_view name() const override { return "libgcrypt"; }
   std::string_view backend() const override { return "gcrypt"; }
-  std::string describe() const override { return "libgcrypt " + version_; }
+  std::string describe() const override { return "libgcrypt " + version_ + mask_; }
   std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                   std::string& error) override {
+    if (item.kind == ItemKind::aead &&
+        (is_eax_name(item.algorithm) || is_cmac_siv_name(item.algorithm)))
+      return make_libgcrypt_mac_aead_runner(item, material, error);
+    if (is_cmac_item(item)) return make_libgcrypt_cmac_runner(item, material, error);
+    // libgcrypt has no XAES-256-GCM: measured without it (empty error).
+    if (item.kind == ItemKind::aead && item.algorithm.rfind("XAES-", 0) == 0) return nullptr;
     if (item.kind == ItemKind::aead) return make_libgcrypt_aead_runner(item, material, error);
+    if (item.kind == ItemKind::hash) return make_libgcrypt_hash_runner(item, material, error);
+    if (item.kind == ItemKind::tls) return nullptr;  // not offered: measured without libgcrypt
     const std::size_t key_bytes = item.key_bits / (item.kind == ItemKind::xts ? 4 : 8);
     auto runner = std::make_unique<GcryptRunner>(item, material.key.first(key_bytes), material.iv);
     if (!runner->init(item, error)) return nullptr;
@@ -151,11 +162,31 @@ class GcryptImpl final : public Impl {
 
  private:
   std::string version_;
+  std::string mask_;  // mask_summary(), or ""
 };
+
+// disable_hwf applies the peer mask (speed_mask.hpp); it must run before gcry_check_version.
+// Returns what the report says about it.
+std::string disable_hwf() {
+  const PeerMask& mask = peer_mask();
+  if (!mask.active) return "";
+  std::string applied, refused;
+  for (const std::string& name : mask.gcrypt_hwf) {
+    const gcry_error_t err = gcry_control(GCRYCTL_DISABLE_HWF, name.c_str(), nullptr);
+    std::string& list = err == 0 ? applied : refused;
+    if (!list.empty()) list.append(",");
+    list.append(name);
+  }
+  if (applied.empty()) applied = "none";
+  return mask_summary("GCRYCTL_DISABLE_HWF " + applied +
+                      (refused.empty() ? "" : " (unknown here: " + refused + ")"));
+}
 
 }  // namespace
 
 std::unique_ptr<Impl> make_libgcrypt_impl(std::string& error) {
+  // Hardware features are disabled before initialisation (gcry_check_version).
+  std::string mask = disable_hwf();
   // libgcrypt must be initialised once before use; secure memory is not needed here.
   const char* version = gcry_check_version(GCRYPT_VERSION);
   if (version == nullptr) {
@@ -171,7 +202,7 @@ std::unique_ptr<Impl> make_libgcrypt_impl(std::string& error) {
       return nullptr;
     }
   }
-  return std::make_unique<GcryptImpl>(version);
+  return std::make_unique<GcryptImpl>(version, std::move(mask));
 }
 
 }  // namespace aeskit::cli::speed

@@ -1,6 +1,7 @@
 // tools/aeskit/peer_libgcrypt_aead.cpp — libgcrypt AES-GCM (and AES-OCB) as a peer in
 // `aeskit speed`. OCB items open a GCRY_CIPHER_MODE_OCB handle instead (default 16-byte
-// tag) and call gcry_cipher_final after the AD, since the one data call is the last.
+// tag) and call gcry_cipher_final after the AD, since the one data call is the last. CCM items
+// open GCRY_CIPHER_MODE_CCM and give GCRYCTL_SET_CCM_LENGTHS {data, AD, tag} after the nonce.
 //
 // Driven the efficient way: one GCM handle opened and keyed per item; per message
 // gcry_cipher_setiv (the nonce), gcry_cipher_authenticate (the AD), one
@@ -21,7 +22,10 @@ using gcrypt_util::failure;
 class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
  public:
   GcryptAeadRunner(const Item& item, const Material& material)
-      : AeadRunner(item, material), ocb_(item.algorithm.find("-OCB") != std::string::npos) {}
+      : AeadRunner(item, material),
+        ocb_(item.algorithm.find("-OCB") != std::string::npos),
+        ccm_(item.algorithm.find("-CCM") != std::string::npos),
+        gcm_siv_(item.algorithm.find("-GCM-SIV") != std::string::npos) {}
   GcryptAeadRunner(const GcryptAeadRunner&) = delete;
   GcryptAeadRunner& operator=(const GcryptAeadRunner&) = delete;
   ~GcryptAeadRunner() override {
@@ -30,7 +34,11 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
 
   bool init(const Item& item, std::span<const std::uint8_t> key, std::string& error) {
     gcry_error_t err = gcry_cipher_open(&handle_, algorithm_id(item.key_bits),
-                                        ocb_ ? GCRY_CIPHER_MODE_OCB : GCRY_CIPHER_MODE_GCM, 0);
+                                        ocb_       ? GCRY_CIPHER_MODE_OCB
+                                        : ccm_     ? GCRY_CIPHER_MODE_CCM
+                                        : gcm_siv_ ? GCRY_CIPHER_MODE_GCM_SIV
+                                                   : GCRY_CIPHER_MODE_GCM,
+                                        0);
     if (err != 0) {
       handle_ = nullptr;
       error = failure("gcry_cipher_open", err);
@@ -45,7 +53,7 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
   }
 
   bool seal_one(std::span<const std::uint8_t> in, std::span<std::uint8_t> out, std::string& error) {
-    if (!start(error)) return false;
+    if (!start(error, in.size())) return false;
     // In place (out == in) is libgcrypt's "input NULL" form.
     const bool in_place = in.data() == out.data();
     gcry_error_t err = gcry_cipher_encrypt(
@@ -64,7 +72,17 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
 
   bool open_one(std::span<const std::uint8_t> in, const std::uint8_t* tag,
                 std::span<std::uint8_t> out, std::string& error) {
-    if (!start(error)) return false;
+    if (!start(error, in.size())) return false;
+    if (gcm_siv_) {  // GCM-SIV: the tag comes first (it is the CTR's starting counter)
+      gcry_error_t err = gcry_cipher_set_decryption_tag(handle_, tag, kAeadTagBytes);
+      if (err == 0)
+        err = gcry_cipher_decrypt(handle_, out.data(), out.size(), in.data(), in.size());
+      if (err != 0) {
+        error = failure("gcry_cipher_set_decryption_tag / gcry_cipher_decrypt", err);
+        return false;
+      }
+      return true;
+    }
     gcry_error_t err = gcry_cipher_decrypt(handle_, out.data(), out.size(), in.data(), in.size());
     if (err != 0) {
       error = failure("gcry_cipher_decrypt", err);
@@ -79,8 +97,14 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
   }
 
  private:
-  bool start(std::string& error) {
-    gcry_error_t err = gcry_cipher_setiv(handle_, nonce().data(), nonce().size());
+  bool start(std::string& error, std::size_t len) {
+    // GCM-SIV: a finished message leaves the handle in a state setiv does not clear.
+    gcry_error_t err = gcm_siv_ ? gcry_cipher_reset(handle_) : 0;
+    if (err == 0) err = gcry_cipher_setiv(handle_, nonce().data(), nonce().size());
+    if (err == 0 && ccm_) {
+      std::uint64_t lengths[3] = {len, kAeadAdBytes, kAeadTagBytes};
+      err = gcry_cipher_ctl(handle_, GCRYCTL_SET_CCM_LENGTHS, lengths, sizeof lengths);
+    }
     if (err == 0) err = gcry_cipher_authenticate(handle_, kAeadAd, kAeadAdBytes);
     if (err == 0 && ocb_) err = gcry_cipher_final(handle_);  // OCB: the next call is the last
     if (err != 0) {
@@ -91,6 +115,8 @@ class GcryptAeadRunner final : public AeadRunner<GcryptAeadRunner> {
   }
 
   bool ocb_;
+  bool ccm_;
+  bool gcm_siv_;  // GCRY_CIPHER_MODE_GCM_SIV (libgcrypt 1.10)
   gcry_cipher_hd_t handle_ = nullptr;
 };
 

@@ -48,10 +48,28 @@ class AeadRunner : public Runner {
  public:
   AeadRunner(const Item& item, const Material& material)
       : seal_(item.direction == Direction::encrypt),
-        counter_mode_(item.algorithm.find("-OCB") == std::string::npos),
-        nonce_(material.iv.first(counter_mode_
-                                     ? material.aead_nonce_length
-                                     : std::min<std::size_t>(material.aead_nonce_length, 15))) {}
+        counter_mode_(item.algorithm.find("-OCB") == std::string::npos &&
+                      item.algorithm.find("SIV") == std::string::npos),  // SIV: IV from the data
+        nonce_(material.iv.first(
+            std::min<std::size_t>(material.aead_nonce_length, max_nonce(item.algorithm)))) {
+    // GCM-SIV takes exactly 12 bytes; XAES-256-GCM exactly 24: the 16-byte IV, then its first
+    // 8 bytes again with the last one flipped (so the two nonce halves differ).
+    if (item.algorithm.find("GCM-SIV") != std::string::npos) nonce_ = material.iv.first(12);
+    if (item.algorithm.rfind("XAES-", 0) == 0) {
+      std::memcpy(wide_nonce_, material.iv.data(), 16);
+      std::memcpy(wide_nonce_ + 16, material.iv.data(), 8);
+      wide_nonce_[23] ^= 0xff;
+      nonce_ = std::span<const std::uint8_t>(wide_nonce_, 24);
+    }
+  }
+
+  // max_nonce: OCB nonces are at most 15 bytes, CCM's at most 13 (a longer aead_nonce_length
+  // is cut to that).
+  static std::size_t max_nonce(const std::string& algorithm) {
+    if (algorithm.find("-OCB") != std::string::npos) return 15;
+    if (algorithm.find("-CCM") != std::string::npos) return 13;
+    return SIZE_MAX;
+  }
 
   bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
            std::string& error) final {
@@ -108,6 +126,7 @@ class AeadRunner : public Runner {
   bool seal_;
   bool counter_mode_;  // GCM; false for OCB (see the header comment)
   std::span<const std::uint8_t> nonce_;
+  std::uint8_t wide_nonce_[24] = {};        // XAES-256-GCM's 24-byte nonce
   std::vector<std::uint8_t> sealed_input_;  // OCB open: `in` sealed once
   const std::uint8_t* tagged_data_ = nullptr;
   std::size_t tagged_size_ = SIZE_MAX;  // no input tagged yet

@@ -5,7 +5,10 @@
 
 #include "aeskit/aeskit.hpp"
 #include "speed_aead.hpp"
+#include "speed_hash.hpp"
 #include "speed_impl.hpp"
+#include "speed_mac.hpp"
+#include "speed_tls.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
@@ -155,6 +158,9 @@ class AeskitImpl final : public Impl {
     }
     if (item.kind == ItemKind::aead)
       return make_aeskit_aead_runner(item, material, backend_, error);
+    if (is_cmac_item(item)) return make_aeskit_cmac_runner(item, material, backend_, error);
+    if (item.kind == ItemKind::hash) return make_aeskit_hash_runner(item, material, error);
+    if (item.kind == ItemKind::tls) return make_aeskit_tls_runner(item, material, error);
     if (item.kind == ItemKind::xts) {
       Result<XtsKey> xts = XtsKey::create(material.key.first(item.key_bits / 4), backend_);
       if (!xts.ok()) {

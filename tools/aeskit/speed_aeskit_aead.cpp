@@ -6,6 +6,7 @@
 
 #include "aeskit/aeskit.hpp"
 #include "speed_aead.hpp"
+#include "speed_mac.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
@@ -18,9 +19,17 @@ const AeadAlgorithm* algorithm_for(const Item& item) {
 class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
  public:
   AeskitAeadRunner(const Item& item, const Material& material, AeadKey key)
-      : AeadRunner(item, material), key_(std::move(key)) {}
+      : AeadRunner(item, material),
+        key_(std::move(key)),
+        tag_first_(is_cmac_siv_name(item.algorithm)) {}
 
   bool seal_one(std::span<const std::uint8_t> in, std::span<std::uint8_t> out, std::string& error) {
+    if (tag_first_) {  // SIV: V || C natively; ciphertext || tag like the peers (speed_mac.hpp)
+      const Status s = key_.seal_detached(nonce(), kAeadAd, in, out.first(in.size()),
+                                          out.subspan(in.size(), kAeadTagBytes));
+      if (!s.ok()) error = std::string("AeadKey::seal_detached failed: ") + s.message();
+      return s.ok();
+    }
     const Result<std::size_t> written = key_.seal(nonce(), kAeadAd, in, out);
     if (!written.ok()) {
       error = std::string("AeadKey::seal failed: ") + written.message();
@@ -41,6 +50,7 @@ class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
 
  private:
   AeadKey key_;
+  bool tag_first_;
 };
 
 }  // namespace
@@ -52,8 +62,8 @@ std::unique_ptr<Runner> make_aeskit_aead_runner(const Item& item, const Material
     error = "no AEAD for " + item.algorithm;
     return nullptr;
   }
-  Result<AeadKey> key =
-      AeadKey::create(*algorithm, material.key.first(item.key_bits / 8), kAeadTagBytes, backend);
+  Result<AeadKey> key = AeadKey::create(*algorithm, material.key.first(algorithm->key_length()),
+                                        kAeadTagBytes, backend);
   if (!key.ok()) {
     error = std::string("AeadKey::create failed: ") + key.message();
     return nullptr;

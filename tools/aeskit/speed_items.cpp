@@ -4,6 +4,10 @@
 
 #include <array>
 
+#include "speed_hash.hpp"
+#include "speed_mac.hpp"
+#include "speed_tls.hpp"
+
 namespace aeskit::cli::speed {
 namespace {
 
@@ -88,7 +92,41 @@ std::vector<Item> all_items() {
       item.op = direction == Direction::encrypt ? "seal" : "open";
       items.push_back(item);
     }
+    for (Direction direction : kDirections) {
+      if (bits == 192) break;  // RFC 8452 defines AES-128-GCM-SIV and AES-256-GCM-SIV only
+      Item item;
+      item.kind = ItemKind::aead;
+      item.key_bits = bits;
+      item.direction = direction;
+      item.algorithm = aes + "-GCM-SIV";
+      item.op = direction == Direction::encrypt ? "seal" : "open";
+      items.push_back(item);
+    }
+    for (Direction direction : kDirections) {
+      if (bits != 256) break;  // XAES-256-GCM (c2sp.org): a 256-bit key only
+      Item item;
+      item.kind = ItemKind::aead;
+      item.key_bits = bits;
+      item.direction = direction;
+      item.algorithm = "XAES-256-GCM";
+      item.op = direction == Direction::encrypt ? "seal" : "open";
+      items.push_back(item);
+    }
+    for (Direction direction : kDirections) {
+      if (bits == 192) break;  // CCM items: AES-128 and AES-256 (the profiles in use)
+      Item item;
+      item.kind = ItemKind::aead;
+      item.key_bits = bits;
+      item.direction = direction;
+      item.algorithm = aes + "-CCM";
+      item.op = direction == Direction::encrypt ? "seal" : "open";
+      items.push_back(item);
+    }
   }
+  for (Item& item : mac_aead_items()) items.push_back(std::move(item));
+  for (Item& item : hash_items()) items.push_back(std::move(item));
+  for (Item& item : tls_items()) items.push_back(std::move(item));
+  for (Item& item : cmac_items()) items.push_back(std::move(item));
   return items;
 }
 
@@ -104,7 +142,8 @@ bool matches_filters(const Item& item, const std::vector<std::string>& filters) 
 std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size_t>& requested) {
   if (item.kind == ItemKind::block) return {kBlockSize};
   if (item.kind == ItemKind::setup) return {0};
-  if (item.kind == ItemKind::aead) return requested;
+  if (item.kind == ItemKind::aead || item.kind == ItemKind::hash || item.kind == ItemKind::tls)
+    return requested;
   if (item.kind == ItemKind::xts) {  // a data unit is at least one block
     std::vector<std::size_t> sizes;
     for (std::size_t size : requested)
@@ -121,6 +160,9 @@ std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size
 }
 
 std::size_t output_length(const Item& item, std::size_t in_len) {
+  if (is_cmac_item(item)) return kCmacTagBytes;
+  if (item.kind == ItemKind::hash) return hash_output_length(item);
+  if (item.kind == ItemKind::tls) return tls_output_length(item, in_len);
   return item.kind == ItemKind::aead ? in_len + kAeadTagBytes : in_len;
 }
 

@@ -20,6 +20,9 @@ enum class ItemKind {
             // data); reported in MB/s of plaintext per size
   xts,      // one XTS data unit per operation (the IV as its 16-byte tweak; "AES-128-XTS" is
             // two AES-128 keys, 32 bytes, as OpenSSL names it); MB/s per size (16 bytes up)
+  hash,     // one message hashed (op "hash") or HMACed (op "mac") per operation; the output
+            // is the digest; MB/s per size (speed_hash.hpp)
+  tls,      // one TLS AEAD record sealed or opened per operation (speed_tls.hpp)
 };
 
 // AEAD items: every message is authenticated with this much associated data (a TLS 1.2

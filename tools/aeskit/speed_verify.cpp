@@ -45,7 +45,8 @@ std::string describe_difference(std::span<const std::uint8_t> ours,
 std::vector<std::size_t> check_lengths(const Item& item, const std::vector<std::size_t>& sizes) {
   if (item.kind == ItemKind::setup) return {};
   std::vector<std::size_t> lengths = run_sizes(item, sizes);
-  if (item.kind == ItemKind::message || item.kind == ItemKind::aead || item.kind == ItemKind::xts) {
+  if (item.kind == ItemKind::message || item.kind == ItemKind::aead || item.kind == ItemKind::xts ||
+      item.kind == ItemKind::hash || item.kind == ItemKind::tls) {
     const bool whole_blocks_only =
         item.kind == ItemKind::message && (item.mode == Mode::ecb || item.mode == Mode::cbc);
     lengths.push_back(whole_blocks_only ? kTailCheckLength - kTailCheckLength % kBlockSize

@@ -29,6 +29,7 @@ const AesBackend kAesniBackend = {
     .encrypt_blocks = aesni::encrypt_blocks,
     .decrypt_blocks = aesni::decrypt_blocks,
     .ctr32_be = aesni::ctr32_be,
+    .ctr32_le = aesni::ctr32_le,
     .ctr128_be = aesni::ctr128_be,
     .cbc_encrypt = aesni::cbc_encrypt,
     .cbc_decrypt = aesni::cbc_decrypt,
@@ -40,6 +41,8 @@ const AesBackend kAesniBackend = {
     .ocb_encrypt = aesni::ocb_encrypt,
     .ocb_decrypt = aesni::ocb_decrypt,
     .ocb_hash = aesni::ocb_hash,
+    .cbc_mac = aesni::cbc_mac,
+    .mac_ctr = aesni::mac_ctr,
 };
 
 }  // namespace aeskit::detail

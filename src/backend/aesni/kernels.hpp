@@ -33,6 +33,11 @@ AESKIT_AESNI_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t cou
                                           const std::uint8_t* in, std::uint8_t* out,
                                           std::size_t blocks) noexcept;
 
+// ctr_le_aesni.cpp (AES-GCM-SIV's little-endian 32-bit counter)
+AESKIT_AESNI_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
+                                         const std::uint8_t* in, std::uint8_t* out,
+                                         std::size_t blocks) noexcept;
+
 // cbc_cfb_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                             const std::uint8_t* in, std::uint8_t* out,
@@ -59,5 +64,13 @@ AESKIT_AESNI_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t t
 AESKIT_AESNI_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t blocks) noexcept;
+
+// mac_aesni.cpp (also used by the vaes256 backend: serial chains)
+AESKIT_AESNI_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
+                                        const std::uint8_t* in, std::size_t blocks) noexcept;
+AESKIT_AESNI_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128, std::uint8_t counter[16],
+                                        std::uint8_t mac[16], const std::uint8_t* in,
+                                        std::uint8_t* out, std::size_t blocks,
+                                        bool mac_output) noexcept;
 
 }  // namespace aeskit::detail::aesni

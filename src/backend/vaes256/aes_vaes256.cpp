@@ -1,8 +1,8 @@
 // src/backend/vaes256/aes_vaes256.cpp — the vaes256 backend instance: name, CPU predicate and
 // the table of kernels. The key schedule is the AES-NI backend's (the same 16-byte round keys,
-// broadcast to both lanes by the kernels), and the serial chains (CBC/CFB encryption, OFB) use
-// the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing. ECB, CTR
-// (both counter forms), CBC and CFB decryption run the ymm kernels of blocks_vaes256.cpp,
+// broadcast to both lanes by the kernels), and the serial chains (CBC/CFB encryption, OFB, CBC-MAC
+// and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing.
+// ECB, CTR (both counter forms), CBC and CFB decryption run the ymm kernels of blocks_vaes256.cpp,
 // ctr_vaes256.cpp and cbc_cfb_vaes256.cpp (16 blocks per group; batch_blocks = 16).
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp). This file itself
@@ -38,6 +38,7 @@ const AesBackend kVaes256Backend = {
     .encrypt_blocks = vaes256::encrypt_blocks,
     .decrypt_blocks = vaes256::decrypt_blocks,
     .ctr32_be = vaes256::ctr32_be,
+    .ctr32_le = vaes256::ctr32_le,
     .ctr128_be = vaes256::ctr128_be,
     .cbc_encrypt = aesni::cbc_encrypt,
     .cbc_decrypt = vaes256::cbc_decrypt,
@@ -49,6 +50,8 @@ const AesBackend kVaes256Backend = {
     .ocb_encrypt = vaes256::ocb_encrypt,
     .ocb_decrypt = vaes256::ocb_decrypt,
     .ocb_hash = vaes256::ocb_hash,
+    .cbc_mac = aesni::cbc_mac,
+    .mac_ctr = aesni::mac_ctr,
 };
 
 }  // namespace aeskit::detail

@@ -27,6 +27,11 @@ AESKIT_VAES256_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t c
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t blocks) noexcept;
 
+// ctr_le_vaes256.cpp (AES-GCM-SIV's little-endian 32-bit counter)
+AESKIT_VAES256_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
+                                           const std::uint8_t* in, std::uint8_t* out,
+                                           std::size_t blocks) noexcept;
+
 // cbc_cfb_vaes256.cpp
 AESKIT_VAES256_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
                                               const std::uint8_t* in, std::uint8_t* out,
