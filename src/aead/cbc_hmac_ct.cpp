@@ -26,7 +26,12 @@ std::uint64_t tls_check_padding(const std::uint8_t* rec, std::size_t len, std::s
   std::uint64_t good = ct_mask_le(mac_len + 1 + pad, len);
   const std::size_t n = len < 256 ? len : 256;
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint64_t b = rec[len - 1 - i];
+    // The index goes through an empty asm so the compiler cannot fold it into an induction
+    // variable shared with pad - i (it did: the address was then computed from pad, the same
+    // address in the end, but an address computed from a secret; the ct audit flags that).
+    std::size_t at = len - 1 - i;
+    __asm__("" : "+r"(at));
+    const std::uint64_t b = rec[at];
     const std::uint64_t in_padding = ct_mask_le(i, pad);
     good &= ~(in_padding & ~ct_mask_eq(b, pad));
   }
@@ -108,28 +113,27 @@ void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
 
 void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t mac_len,
                      std::size_t data_len, std::uint8_t* out) noexcept {
-  std::uint8_t rotated[64] = {};
+  // out[i] = OR over the window of rec[p] & (p == data_len + i): every window byte is read
+  // for every output byte, by a public address (mac_len × (mac_len + 256) byte reads, a few
+  // thousand per record). Simpler than a rotation, and the ct audit found the rotated
+  // version compiled into secret-dependent addresses and moves.
   const std::size_t window = mac_len + 256;
   const std::size_t start = rec_len > window ? rec_len - window : 0;
-  std::uint64_t offset = 0;  // (data_len - start) mod mac_len, secret
-  std::size_t slot = 0;      // (p - start) mod mac_len, public
-  for (std::size_t p = start; p < rec_len; ++p) {
-    const std::uint64_t at_start = ct_mask_eq(p, data_len);
-    const std::uint64_t in_mac = ct_mask_le(data_len, p) & ct_mask_lt(p, data_len + mac_len);
-    offset |= slot & at_start;
-    rotated[slot] |= static_cast<std::uint8_t>(rec[p] & in_mac);
-    slot = slot + 1 == mac_len ? 0 : slot + 1;
-  }
-  // out[i] = rotated[(i + offset) mod mac_len], every slot read for every i.
   for (std::size_t i = 0; i < mac_len; ++i) {
-    std::uint64_t k = i + offset;
-    k -= mac_len & ct_mask_le(mac_len, k);
-    std::uint8_t v = 0;
-    for (std::size_t s = 0; s < mac_len; ++s)
-      v |= static_cast<std::uint8_t>(rotated[s] & ct_mask_eq(s, k));
-    out[i] = v;
+    // i passes through an empty asm before the secret is added, so the compiler cannot make
+    // data_len + i the loop's induction variable (it did, and then addressed out[] and ended
+    // the loop from it).
+    std::size_t opaque_i = i;
+    __asm__("" : "+r"(opaque_i));
+    const std::uint64_t target = data_len + opaque_i;  // secret
+    std::uint64_t acc = 0;
+    for (std::size_t p = start; p < rec_len; ++p) {
+      std::size_t at = p;  // kept out of any induction variable shared with the target
+      __asm__("" : "+r"(at));
+      acc |= rec[at] & ct_mask_eq(at, target);
+    }
+    out[i] = static_cast<std::uint8_t>(acc);
   }
-  secure_zero(rotated, sizeof rotated);
 }
 
 }  // namespace aeskit::detail

@@ -50,8 +50,8 @@ void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
                             std::size_t max_len, std::size_t data_len, std::uint8_t* mac) noexcept;
 
 // tls_extract_mac: copies rec[data_len .. data_len + mac_len) to out without an address that
-// depends on data_len: it reads the window of the last mac_len + 256 bytes into mac_len
-// slots by public index and rotates the result by a masked amount.
+// depends on data_len: for each output byte it reads the whole window of the last
+// mac_len + 256 bytes by public address and keeps the one byte a mask selects.
 void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t mac_len,
                      std::size_t data_len, std::uint8_t* out) noexcept;
 
