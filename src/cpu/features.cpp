@@ -1,5 +1,6 @@
 // src/cpu/features.cpp — AESKIT_DISABLE parsing, dependency closure and the cached feature set.
-// The probing itself is per CPU family: probe_x86.cpp, probe_generic.cpp.
+// The probing itself is per CPU family: probe_x86.cpp, probe_arm32.cpp, probe_ppc64.cpp,
+// probe_generic.cpp.
 #include "cpu/features.hpp"
 
 #include <array>
@@ -10,12 +11,12 @@ namespace aeskit::cpu {
 namespace {
 
 constexpr std::array<std::string_view, kFeatureCount> kNames = {
-    "sse2", "ssse3", "sse41",   "aesni",  "pclmul", "avx", "avx2",
-    "bmi2", "vaes",  "vpclmul", "avx512", "gfni",   "sha"};
+    "sse2", "ssse3",   "sse41",  "aesni", "pclmul", "avx",  "avx2",    "bmi2",
+    "vaes", "vpclmul", "avx512", "gfni",  "sha",    "neon", "altivec", "vsx"};
 
 // A feature and what it needs: the ISA extension's prerequisite, as the vendors document it
 // (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and our kernels'
-// subset; VAES/VPCLMULQDQ are VEX-encoded on ymm).
+// subset; VAES/VPCLMULQDQ are VEX-encoded on ymm; VSX extends the AltiVec register file).
 struct Requirement {
   Feature feature;
   Feature needs;
@@ -27,7 +28,7 @@ constexpr Requirement kRequirements[] = {
     {Feature::vaes, Feature::avx},    {Feature::vaes, Feature::aesni},
     {Feature::vpclmul, Feature::avx}, {Feature::vpclmul, Feature::pclmul},
     {Feature::avx512, Feature::avx2}, {Feature::gfni, Feature::sse2},
-    {Feature::sha, Feature::sse2},
+    {Feature::sha, Feature::sse2},    {Feature::vsx, Feature::altivec},
 };
 
 std::string lower_trimmed(std::string_view token) {

@@ -1,10 +1,12 @@
 // src/cpu/features.hpp — the one place that knows which CPU features exist.
 //
-// Features are probed once (CPUID, plus XGETBV for the vector state the OS saves: a feature
-// whose registers the OS does not enable counts as absent), then AESKIT_DISABLE removes
-// features (it can never add one), then every feature whose prerequisite is gone is removed
-// too (no AVX2 without AVX, no VAES without AVX, ...). Backends read the result through
-// cpu_features(); nothing else in the library looks at CPUID or the environment.
+// Features are probed once (x86: CPUID, plus XGETBV for the vector state the OS saves: a
+// feature whose registers the OS does not enable counts as absent; 32-bit Arm and POWER: the
+// kernel's AT_HWCAP / AT_HWCAP2 bits, which likewise report only usable units), then
+// AESKIT_DISABLE removes features (it can never add one), then every feature whose
+// prerequisite is gone is removed too (no AVX2 without AVX, no VAES without AVX, ...).
+// Backends read the result through cpu_features(); nothing else in the library looks at CPUID,
+// the auxiliary vector or the environment.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +30,9 @@ enum class Feature : unsigned {
   avx512,  // AVX-512 F + BW + VL (the subset our kernels need), with ZMM state enabled
   gfni,
   sha,
+  neon,     // ARMv7 Advanced SIMD (probed on 32-bit Arm only: it is baseline on AArch64)
+  altivec,  // POWER vector unit (VMX)
+  vsx,      // POWER VSX with the Power ISA 2.07 (POWER8) vector instructions
   count
 };
 

@@ -1,8 +1,9 @@
 // src/simd/v128.hpp — simd::V128, one 128-bit vector of 16 bytes, behind one interface with
 // one implementation file per instruction set:
 //   v128_ssse3.hpp  x86 / x86-64, SSE2 + SSSE3 (function-level target("ssse3"); no -m flags)
-//   v128_neon.hpp   AArch64 Advanced SIMD (NEON, part of the base ISA)
-// Not implemented yet: ARMv7 NEON (vtbl2-based shuffle) and POWER AltiVec/VSX.
+//   v128_neon.hpp   Arm Advanced SIMD: AArch64 (NEON, part of the base ISA) and 32-bit ARMv7
+//                   with NEON (function-level target("fpu=neon"), vtbl2-based shuffle)
+//   v128_altivec.hpp  64-bit little-endian POWER8+ (ppc64le): AltiVec + VSX (the ABI baseline)
 //
 // It offers only what the vector-permute AES code needs. The contract, identical on every ISA
 // (lanes are numbered in memory order: byte b of a V128 is byte b of what load() read; the
@@ -14,7 +15,8 @@
 //   and_not(a, m)           a & ~m
 //   shuffle(table, idx)     r[b] = table[idx[b]] if idx[b] < 16; 0 if idx[b] >= 0x80.
 //                           Index bytes 0x10..0x7F are OUTSIDE the contract (x86 pshufb would
-//                           use their low nibble, NEON tbl returns 0): callers never pass them.
+//                           use their low nibble, NEON tbl returns 0, the AltiVec
+//                           code their low nibble): callers never pass them.
 //                           Every index byte is looked up in a register, so the time does not
 //                           depend on the index values (no memory access is indexed by them).
 //   shr16/32/64<n>(a), shl16/32/64<n>(a)   logical shifts of each 16/32/64-bit lane, 0 < n < width
@@ -28,13 +30,16 @@
 //
 // Callers on x86 must carry AESKIT_SIMD_TARGET on each function that uses V128 (the members
 // are target("ssse3") and always_inline, and GCC refuses to inline them into a function
-// compiled for a smaller ISA); on AArch64 the macro is empty.
+// compiled for a smaller ISA); the same holds on ARMv7 with target("fpu=neon"); on AArch64 and
+// ppc64le, where the vector unit is part of the baseline, the macro is empty.
 #pragma once
 
 #if defined(__x86_64__) || defined(__i386__) || defined(_M_X64)
 #include "simd/v128_ssse3.hpp"
-#elif defined(__aarch64__)
+#elif defined(__aarch64__) || defined(__arm__)
 #include "simd/v128_neon.hpp"
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#include "simd/v128_altivec.hpp"
 #else
 #error "simd::V128 has no implementation for this CPU family"
 #endif

@@ -1,5 +1,7 @@
 // tests/cross/ghash_cross_test.cpp — every GHASH backend compiled into this build (on a cross
-// build: AArch64 NEON `simd` and `portable`) against a bit-serial oracle, without GoogleTest.
+// build: the NEON (AArch64, ARMv7) or VSX (ppc64le) `simd` and `portable`) against a
+// bit-serial oracle, without GoogleTest. Fails if `simd` is not compiled in and supported,
+// and, off x86 (no carry-less multiply backend there), if the dispatcher does not pick it.
 //
 // The oracle is SP 800-38D §6.3 Algorithm 1 (one bit of X at a time, V shifted right with the
 // R = 11100001 || 0^120 fold), §6.4 for GHASH. Random H, state and data (0..40 blocks: the
@@ -91,6 +93,7 @@ int main() {
       "0388dace60b6a392f328c2b971b2fe78"
       "00000000000000000000000000000080");
   const Block want2 = from_hex("f38cbb1ad69223dcc3457ae5b6b0f885");
+  bool simd_checked = false;
   for (std::size_t i = 0; i < aeskit::detail::ghash_backend_count(); ++i) {
     const aeskit::detail::GhashBackend& b = aeskit::detail::ghash_backend_at(i);
     if (!b.supported(features)) {
@@ -108,8 +111,15 @@ int main() {
                name + ": " + std::to_string(n) + " blocks vs the oracle");
       }
     }
+    if (name == "simd") simd_checked = true;
     std::printf("ghash %s: checked\n", name.c_str());
   }
+  expect(simd_checked, "the simd GHASH backend is compiled in, supported and checked");
+#if !defined(__x86_64__) && !defined(__i386__)
+  const std::string chosen(aeskit::detail::best_ghash_backend(features).name);
+  std::printf("default ghash: %s\n", chosen.c_str());
+  expect(chosen == "simd", "the dispatcher picks the simd GHASH backend, not " + chosen);
+#endif
   std::printf("%d passed, %d failed\n", g_checks - g_failures, g_failures);
   return g_failures == 0 ? 0 : 1;
 }

@@ -1,8 +1,9 @@
 // src/backend/simd_ghash/ghash_simd.cpp — constant-time GHASH with 32x32->64 vector integer
 // multiplies over simd::V128, four blocks per reduction.
 //
-// CPU features: x86 SSE2 + SSSE3 (pmuludq, pshufb; AESKIT_SIMD_TARGET), AArch64 NEON (umull,
-// tbl). Both multipliers take a fixed time whatever their operands.
+// CPU features: x86 SSE2 + SSSE3 (pmuludq, pshufb; AESKIT_SIMD_TARGET), AArch64 / ARMv7 NEON
+// (umull / vmull.u32, tbl / vtbl), ppc64le VSX with ISA 2.07 (vmuleuw, vperm). All these
+// multipliers take a fixed time whatever their operands.
 // References: NIST SP 800-38D §6.3-6.4 (GF(2^128) in GCM bit order, GHASH); ghash_backend.hpp
 // (the contract); backend/portable/ghash_portable.cpp (bit order, the K = H·x^-1 trick, the
 // reduction and the hole argument, all reused here as they are).
@@ -235,6 +236,10 @@ AESKIT_SIMD_TARGET void simd_update(const GhashKey& gkey, std::uint8_t state[16]
 bool simd_supported([[maybe_unused]] const cpu::FeatureSet& features) {
 #if defined(__x86_64__) || defined(__i386__)
   return features.has(cpu::Feature::ssse3);
+#elif defined(__arm__)
+  return features.has(cpu::Feature::neon);  // ARMv7: NEON is optional
+#elif defined(__powerpc64__)
+  return features.has(cpu::Feature::vsx);  // VSX + ISA 2.07, see simd/v128_altivec.hpp
 #else
   return true;  // AArch64: NEON is part of the base ISA
 #endif
@@ -245,7 +250,7 @@ bool simd_supported([[maybe_unused]] const cpu::FeatureSet& features) {
 const GhashBackend kGhashSimdBackend = {
     .name = "simd",
     .description =
-        "simd::V128 (SSSE3 / NEON), carry-less multiply from 32x32 vector integer "
+        "simd::V128 (SSSE3 / NEON / VSX), carry-less multiply from 32x32 vector integer "
         "multiplies with bit holes, 4 blocks per reduction",
     .supported = simd_supported,
     .init = simd_init,

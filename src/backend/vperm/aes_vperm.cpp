@@ -1,7 +1,7 @@
 // src/backend/vperm/aes_vperm.cpp — the vperm backend instance: which CPUs run it and its
 // AesBackend table.
-// CPU features: SSSE3 on x86 (checked here through the feature set); AArch64 NEON is part of
-// the base ISA, so it is always supported there.
+// CPU features: SSSE3 on x86, NEON on ARMv7, VSX (ISA 2.07) on ppc64le (checked here through
+// the feature set); AArch64 NEON is part of the base ISA, so it is always supported there.
 // References: backend/backend.hpp (the contract); core_vperm.hpp (the algorithm).
 #include "backend/vperm/vperm.hpp"
 
@@ -13,6 +13,10 @@ namespace {
 bool vperm_supported([[maybe_unused]] const cpu::FeatureSet& features) {
 #if defined(__x86_64__) || defined(__i386__)
   return features.has(cpu::Feature::ssse3);
+#elif defined(__arm__)
+  return features.has(cpu::Feature::neon);  // ARMv7: NEON is optional
+#elif defined(__powerpc64__)
+  return features.has(cpu::Feature::vsx);  // VSX + ISA 2.07, see simd/v128_altivec.hpp
 #else
   return true;
 #endif
@@ -22,7 +26,8 @@ bool vperm_supported([[maybe_unused]] const cpu::FeatureSet& features) {
 
 const AesBackend kVpermBackend = {
     .name = "vperm",
-    .description = "constant-time vector-permute AES (Hamburg), SSSE3/NEON, 4 blocks interleaved",
+    .description =
+        "constant-time vector-permute AES (Hamburg), SSSE3/NEON/VSX, 4 blocks interleaved",
     .supported = vperm_supported,
     .batch_blocks = 2 * vperm::kWide,
     .expand_key = vperm::expand_key,
