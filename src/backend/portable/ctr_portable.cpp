@@ -5,7 +5,8 @@
 // backend/backend.hpp (ctr32_be: low 32 bits big-endian mod 2^32; ctr128_be: the whole block
 // as one big-endian integer).
 //
-// For each group: lay out 32 successive counter blocks, encrypt them in one wide call
+// The round keys are broadcast to the wide path's vectors once per call (wide::prepare), then
+// for each group: lay out 32 successive counter blocks, encrypt them in one wide call
 // (wide_cipher.cpp), XOR the key stream into the data 8 bytes at a time. The counter is the
 // public IV, so computing it may branch; the data and key stream only meet AND/XOR.
 // The counter block is kept as two big-endian 64-bit halves (hi = bytes 0-7, lo = 8-15).
@@ -46,13 +47,15 @@ std::size_t ctr_groups(const RoundKeys& enc, std::uint8_t counter[16], const std
   if (groups == 0) return 0;
   std::uint64_t hi = load_be64(counter), lo = load_be64(counter + 8);
   std::uint8_t stream[16 * kGroup];
+  wide::Keys wk;
+  wide::prepare(enc, wk);
   for (std::size_t g = 0; g < groups; ++g) {
     for (std::size_t i = 0; i < kGroup; ++i) {
       store_be64(stream + 16 * i, hi);
       store_be64(stream + 16 * i + 8, lo);
       increment<Wide128>(hi, lo);
     }
-    wide::encrypt(enc, stream, stream);
+    wide::encrypt(wk, stream, stream);
     for (std::size_t i = 0; i < sizeof stream; i += 8) {
       std::uint64_t d, s;
       std::memcpy(&d, in + i, 8);
@@ -66,6 +69,7 @@ std::size_t ctr_groups(const RoundKeys& enc, std::uint8_t counter[16], const std
   store_be64(counter, hi);
   store_be64(counter + 8, lo);
   secure_zero(stream, sizeof stream);
+  secure_zero(wk.k, sizeof wk.k[0] * (enc.rounds + 1));
   return groups * kGroup;
 }
 

@@ -1,8 +1,8 @@
 // src/backend/portable/wide_layout.hpp — the wide (32-block) bitsliced layout: packing 512 bytes
 // into row words and back.
 //
-// CPU features: none (16-bit integer shifts, AND, XOR; the little-endian loads and stores of
-// bitslice.hpp, so the result is the same on any byte order).
+// CPU features: none (16-bit lane shifts, AND, XOR and lane permutations on the Vec type of
+// wide_vector.hpp; loads and stores are little-endian 16-bit lanes on any byte order).
 // References: FIPS-197 §3.4; bitslice.hpp (the 4-block layout this one is cut from).
 //
 // The layout. 32 blocks form 8 lanes of 4 blocks (lane h = blocks 4h .. 4h+3, b = block in the
@@ -25,62 +25,103 @@
 // leave k = 16 j2 + 8 j1 + 4 j0 + 2 r1 + r0 = 4 j + r and bit index (c1, c0, b1, b0) = 4 c + b,
 // which is the layout above. An exchange is a swap-move between the words k and k + d
 // (d = 1, 16, 8, 4) for every k with that bit clear, in all lanes at once.
+//
+// Vectors. The state is VState q[j][r] (wide_cipher.hpp): lane h of q[j][r] is the word
+// q[j][r * kLanes + h] above. Block b of lane h, loaded as one vector, holds its 8 words
+// 4 c1 + w (w = 0..3: the 16-bit word w of its 8-byte half c1); word w of half c1 goes to
+// (plane, row) = (b + 4 (w >> 1), c1 + 2 (w & 1)). Loading block b of all 8 lanes gives an
+// 8 x 8 matrix of 16-bit words (row = lane, column = word); its transpose (three rounds of
+// interleaves: 16-, 32-, 64-bit) has one vector per word, lanes = lanes: exactly the state
+// words before the exchanges. The transpose is its own inverse, so unpacking runs it again.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
-#include "backend/portable/bitslice.hpp"
+#include "backend/portable/wide_vector.hpp"
 
 namespace aeskit::detail::portable::wide {
 
-inline constexpr unsigned kLanes = 8;
+inline constexpr unsigned kLanes = kVecLanes;
 inline constexpr unsigned kBlocks = 4 * kLanes;
-inline constexpr unsigned kRowWords = 4 * kLanes;  // words per bit-plane
 
 using Row = std::uint16_t;
-using State = Row[8][kRowWords];
+using VState = Vec[8][4];
 
-inline void swap_move16(Row& x, Row& y, Row mask, unsigned shift) noexcept {
-  const auto t = static_cast<Row>(((x >> shift) ^ y) & mask);
-  y = static_cast<Row>(y ^ t);
-  x = static_cast<Row>(x ^ (t << shift));
+// load_vec / store_vec: 16 bytes as 8 little-endian 16-bit lanes.
+inline Vec load_vec(const std::uint8_t* p) noexcept {
+  Vec v;
+  std::memcpy(&v, p, sizeof v);
+  if constexpr (std::endian::native == std::endian::big) v = (v << 8) | (v >> 8);
+  return v;
+}
+inline void store_vec(std::uint8_t* p, Vec v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = (v << 8) | (v >> 8);
+  std::memcpy(p, &v, sizeof v);
+}
+
+// transpose8: m[i] lane k <-> m[k] lane i.
+inline void transpose8(Vec (&m)[8]) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  Vec a[8], b[8];
+  for (unsigned i = 0; i < 8; i += 2) {  // 16-bit interleave of rows i, i + 1
+    a[i] = __builtin_shufflevector(m[i], m[i + 1], 0, 8, 1, 9, 2, 10, 3, 11);
+    a[i + 1] = __builtin_shufflevector(m[i], m[i + 1], 4, 12, 5, 13, 6, 14, 7, 15);
+  }
+  for (unsigned i = 0; i < 8; i += 4)  // 32-bit interleave
+    for (unsigned t = 0; t < 2; ++t) {
+      b[i + 2 * t] = __builtin_shufflevector(a[i + t], a[i + t + 2], 0, 1, 8, 9, 2, 3, 10, 11);
+      b[i + 2 * t + 1] =
+          __builtin_shufflevector(a[i + t], a[i + t + 2], 4, 5, 12, 13, 6, 7, 14, 15);
+    }
+  for (unsigned t = 0; t < 4; ++t) {  // 64-bit interleave
+    m[2 * t] = __builtin_shufflevector(b[t], b[t + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    m[2 * t + 1] = __builtin_shufflevector(b[t], b[t + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
+#else
+  Vec t[8];
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned k = 0; k < 8; ++k) t[k].w[i] = m[i].w[k];
+  for (unsigned i = 0; i < 8; ++i) m[i] = t[i];
+#endif
+}
+
+inline void swap_move(Vec& x, Vec& y, Row mask, unsigned shift) noexcept {
+  const Vec t = ((x >> shift) ^ y) & broadcast(mask);
+  y ^= t;
+  x ^= t << shift;
 }
 
 // exchange_r0<Mask, Shift>: bit k:1 (the low bit of the row) <-> bit-index bit of weight Shift.
 template <Row Mask, unsigned Shift>
-inline void exchange_r0(State& q) noexcept {
+inline void exchange_r0(VState& q) noexcept {
   for (unsigned j = 0; j < 8; ++j)
-    for (unsigned r = 0; r < 4; r += 2)
-      for (unsigned h = 0; h < kLanes; ++h)
-        swap_move16(q[j][r * kLanes + h], q[j][(r + 1) * kLanes + h], Mask, Shift);
+    for (unsigned r = 0; r < 4; r += 2) swap_move(q[j][r], q[j][r + 1], Mask, Shift);
 }
 
 // exchange_j<D, Mask, Shift>: bit k:4D (bit D of the plane) <-> bit-index bit of weight Shift.
 template <unsigned D, Row Mask, unsigned Shift>
-inline void exchange_j(State& q) noexcept {
+inline void exchange_j(VState& q) noexcept {
   for (unsigned base = 0; base < 8; base += 2 * D)
     for (unsigned j = base; j < base + D; ++j)
-      for (unsigned i = 0; i < kRowWords; ++i) swap_move16(q[j][i], q[j + D][i], Mask, Shift);
+      for (unsigned r = 0; r < 4; ++r) swap_move(q[j][r], q[j + D][r], Mask, Shift);
 }
 
-// pack: 512 bytes -> state. The 8-byte half c1 of block b in lane h holds the 16-bit words
-// k = 4 b + c1 + {0, 2, 16, 18}, i.e. (plane, row) = (b, c1), (b, c1 + 2), (b + 4, c1),
-// (b + 4, c1 + 2) before the exchanges. The halves are first loaded lane-major, so that the
-// split into 16-bit words runs over adjacent lanes.
-inline void pack(const std::uint8_t* in, State& q) noexcept {
-  std::uint64_t half[8][kLanes];
-  for (unsigned h = 0; h < kLanes; ++h)
-    for (unsigned m = 0; m < 8; ++m) half[m][h] = load_le64(in + 64 * h + 8 * m);
-  for (unsigned b = 0; b < 4; ++b)
-    for (unsigned c1 = 0; c1 < 2; ++c1)
-      for (unsigned h = 0; h < kLanes; ++h) {
-        const std::uint64_t v = half[2 * b + c1][h];
-        q[b][c1 * kLanes + h] = static_cast<Row>(v);
-        q[b][(c1 + 2) * kLanes + h] = static_cast<Row>(v >> 16);
-        q[b + 4][c1 * kLanes + h] = static_cast<Row>(v >> 32);
-        q[b + 4][(c1 + 2) * kLanes + h] = static_cast<Row>(v >> 48);
-      }
+// pack: 512 bytes -> state.
+inline void pack(const std::uint8_t* in, VState& q) noexcept {
+  for (unsigned b = 0; b < 4; ++b) {
+    Vec m[8];
+    for (unsigned h = 0; h < kLanes; ++h) m[h] = load_vec(in + 64 * h + 16 * b);
+    transpose8(m);
+    for (unsigned c1 = 0; c1 < 2; ++c1) {
+      q[b][c1] = m[4 * c1];
+      q[b][c1 + 2] = m[4 * c1 + 1];
+      q[b + 4][c1] = m[4 * c1 + 2];
+      q[b + 4][c1 + 2] = m[4 * c1 + 3];
+    }
+  }
   exchange_r0<0x00FF, 8>(q);
   exchange_j<4, 0x0F0F, 4>(q);
   exchange_j<2, 0x3333, 2>(q);
@@ -89,25 +130,29 @@ inline void pack(const std::uint8_t* in, State& q) noexcept {
 
 // unpack: the inverse of pack. With `odd_rows_swapped` (phase 2, see mix_columns.hpp) the
 // bytes of odd rows (the high byte of every 16-bit word) trade places between columns c and
-// c ^ 2, i.e. between the two 8-byte halves of a block.
-inline void unpack(State& q, std::uint8_t* out, bool odd_rows_swapped) noexcept {
+// c ^ 2, i.e. between the words w and 4 + w of a block (its two 8-byte halves).
+inline void unpack(VState& q, std::uint8_t* out, bool odd_rows_swapped) noexcept {
   exchange_j<1, 0x5555, 1>(q);
   exchange_j<2, 0x3333, 2>(q);
   exchange_j<4, 0x0F0F, 4>(q);
   exchange_r0<0x00FF, 8>(q);
-  const std::uint64_t odd = odd_rows_swapped ? 0xFF00FF00FF00FF00 : 0;
-  for (unsigned h = 0; h < kLanes; ++h)
-    for (unsigned b = 0; b < 4; ++b) {
-      std::uint64_t half[2];
-      for (unsigned c1 = 0; c1 < 2; ++c1)
-        half[c1] = std::uint64_t{q[b][c1 * kLanes + h]} |
-                   std::uint64_t{q[b][(c1 + 2) * kLanes + h]} << 16 |
-                   std::uint64_t{q[b + 4][c1 * kLanes + h]} << 32 |
-                   std::uint64_t{q[b + 4][(c1 + 2) * kLanes + h]} << 48;
-      const std::uint64_t t = (half[0] ^ half[1]) & odd;
-      store_le64(out + 64 * h + 16 * b, half[0] ^ t);
-      store_le64(out + 64 * h + 16 * b + 8, half[1] ^ t);
+  const Vec odd = broadcast(odd_rows_swapped ? 0xFF00 : 0);
+  for (unsigned b = 0; b < 4; ++b) {
+    Vec m[8];
+    for (unsigned c1 = 0; c1 < 2; ++c1) {
+      m[4 * c1] = q[b][c1];
+      m[4 * c1 + 1] = q[b][c1 + 2];
+      m[4 * c1 + 2] = q[b + 4][c1];
+      m[4 * c1 + 3] = q[b + 4][c1 + 2];
     }
+    for (unsigned w = 0; w < 4; ++w) {
+      const Vec t = (m[w] ^ m[w + 4]) & odd;
+      m[w] ^= t;
+      m[w + 4] ^= t;
+    }
+    transpose8(m);
+    for (unsigned h = 0; h < kLanes; ++h) store_vec(out + 64 * h + 16 * b, m[h]);
+  }
 }
 
 }  // namespace aeskit::detail::portable::wide
