@@ -102,6 +102,67 @@ TEST_P(Polyval, MatchesBitByBitOracle) {
   }
 }
 
+// polyval_init with a block bound: native kernels build only the powers that bound can use
+// (1..kPowers). For every bound 1..40 (the 8- and 16-power tables, below, at and above),
+// the bounded key hashes exactly `bound` blocks (in one call, or split at random into pieces
+// that add up to it) to the oracle's value, over random and edge keys.
+TEST_P(Polyval, BoundedKeyBuildsOnlyNeededPowers) {
+  aeskit_test::TestRng rng;
+  Bytes one(16, 0);
+  one[0] = 1;
+  for (std::size_t bound = 1; bound <= 40; ++bound) {
+    for (const Bytes& h : {rng.bytes(16), Bytes(16, 0xff), one}) {
+      const Bytes data = rng.bytes(16 * bound);
+      const std::string expected = to_hex(aeskit_test::gcm_siv::polyval_reference(h, data));
+      d::PolyvalKey key;
+      d::polyval_init(choice_, h.data(), key, bound);
+      if (choice_.native != nullptr && choice_.native->init_powers != nullptr)
+        EXPECT_EQ(key.powers, std::min(bound, choice_.native->powers)) << bound;
+      else
+        EXPECT_EQ(key.powers, 0u);
+      Bytes s(16, 0);
+      d::polyval_update(key, s.data(), data.data(), bound);
+      EXPECT_EQ(to_hex(s), expected) << bound << " blocks, one call";
+      s.assign(16, 0);
+      for (std::size_t done = 0; done < bound;) {
+        const std::size_t n = std::min<std::size_t>(bound - done, rng.between(1, 17));
+        d::polyval_update(key, s.data(), data.data() + 16 * done, n);
+        done += n;
+      }
+      EXPECT_EQ(to_hex(s), expected) << bound << " blocks, split";
+      d::polyval_wipe(key);
+    }
+  }
+}
+
+// The native init_powers with n == powers builds byte for byte the table the GHASH backend's
+// own init builds from mulX_GHASH(ByteReverse(H)) (RFC 8452 Appendix A): K_1 = H as loaded.
+// Every native kernel this CPU can run.
+TEST(PolyvalNative, FullTableEqualsMappedGhashInit) {
+  aeskit_test::TestRng rng;
+  int kernels = 0;
+  for (const std::string& g : aeskit_test::gcm_siv::ghash_backend_names()) {
+    if (!aeskit_test::gcm_siv::ghash_available(g)) continue;
+    const d::PolyvalChoice c =
+        d::choose_polyval(d::find_ghash_backend(g), aeskit::cpu::cpu_features(), true);
+    if (c.native == nullptr || c.native->init_powers == nullptr) continue;
+    ++kernels;
+    for (int trial = 0; trial < 20; ++trial) {
+      const Bytes h = rng.bytes(16);
+      d::GhashKey native{}, mapped{};
+      c.native->init_powers(h.data(), native, c.native->powers);
+      std::uint8_t hp[16];
+      d::mulx_ghash_of_reversed(h.data(), hp);
+      c.ghash->init(hp, mapped);
+      const std::size_t used = 32 * c.native->powers;
+      EXPECT_EQ(to_hex(Bytes(native.bytes, native.bytes + used)),
+                to_hex(Bytes(mapped.bytes, mapped.bytes + used)))
+          << g;
+    }
+  }
+  if (kernels == 0) GTEST_SKIP() << "SKIPPED, NOT PASSED: no native POLYVAL kernel on this CPU";
+}
+
 TEST_P(Polyval, EdgeKeysAndData) {
   // H = 0, 1 (x^0), x^127 and all ones; data all ones (every carry and reduction path).
   const Bytes all_ones(16, 0xff), data(16 * 33, 0xff);

@@ -96,6 +96,9 @@ TEST(CtrHmacSha256, EveryByteChangeFails) {
     fails(nonce, bad, sealed);
   }
   EXPECT_EQ(aeskit::AeadKey::create(alg, key, 15).code(), Errc::bad_tag_length);
+  auto by_default = aeskit::AeadKey::create(alg, key);  // the longest tag, as BoringSSL
+  ASSERT_TRUE(by_default.ok());
+  EXPECT_EQ(by_default->tag_length(), 32u);
   EXPECT_EQ(aeskit::AeadKey::create(alg, Bytes(47, 0), 32).code(), Errc::bad_key_length);
   Bytes out(pt.size() + 32);
   EXPECT_EQ(k->seal(Bytes(16, 0), ad, pt, out).code(), Errc::bad_nonce_length);

@@ -131,13 +131,20 @@ AESKIT_API const AeadAlgorithm& xaes_256_gcm() noexcept;
 // AeadSealer/AeadOpener reject CCM keys (Errc::invalid_argument).
 // Common profiles are these descriptors with a tag length and a nonce length:
 //   CCM-8 (RFC 6655 TLS AES_128_CCM_8, 12-byte nonce; 13-byte nonces in IEEE 802.15.4 /
-//     Zigbee-style stacks): AeadKey::create(aead::aes_128_ccm(), key, 8)
+//     Zigbee-style stacks): AeadKey::create(aead::aes_128_ccm(), key, 8), or the named
+//     presets below
 //   Bluetooth LE link layer (4-byte MIC, 13-byte nonce): create(aead::aes_128_ccm(), key, 4)
 //   Matter (16-byte MIC, 13-byte nonce): create(aead::aes_128_ccm(), key)   (default tag 16)
 //   RFC 5116 AEAD_AES_128_CCM (12-byte nonce, 16-byte tag): create(aead::aes_128_ccm(), key)
 AESKIT_API const AeadAlgorithm& aes_128_ccm() noexcept;
 AESKIT_API const AeadAlgorithm& aes_192_ccm() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_ccm() noexcept;
+// CCM-8 presets ("AES-128-CCM-8", "AES-256-CCM-8"): CCM with the tag fixed at 8 bytes —
+// create(aead::aes_128_ccm_8(), key) (the default tag length is 8 here) or with tag length 8;
+// any other tag length returns Errc::bad_tag_length. Nonces of 7..13 bytes as above; the
+// output is identical to aes_*_ccm() with an 8-byte tag.
+AESKIT_API const AeadAlgorithm& aes_128_ccm_8() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_ccm_8() noexcept;
 
 // AES-EAX (Bellare-Rogaway-Wagner; "AES-128-EAX", "AES-192-EAX", "AES-256-EAX"): nonces of
 // any length, the empty one included (16 bytes recommended), AD of any length, tags of
@@ -202,7 +209,10 @@ class AESKIT_API AeadKey {
   // the best available). Errors: bad_key_length, bad_tag_length, unknown_backend,
   // backend_unavailable.
   static Result<AeadKey> create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
-                                std::size_t tag_length = 16, std::string_view backend = {});
+                                std::size_t tag_length, std::string_view backend = {});
+  // create without a tag length: the algorithm's default_tag_length(), its longest tag (16 for
+  // GCM, 8 for CCM-8, 20 for AES-128-CBC-SHA1, 32 for AES-128-CTR-HMAC-SHA256).
+  static Result<AeadKey> create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key);
 
   AeadKey() noexcept;  // an empty key; every operation on it fails with invalid_state
   AeadKey(AeadKey&&) noexcept;

@@ -172,6 +172,10 @@ Result<AeadKey> AeadKey::create(const AeadAlgorithm& algorithm, std::span<const 
   return detail::make_aead_key(algorithm, key, tag_length, {backend, nullptr, true});
 }
 
+Result<AeadKey> AeadKey::create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key) {
+  return create(algorithm, key, algorithm.default_tag_length());
+}
+
 AeadKey::AeadKey() noexcept = default;
 AeadKey::AeadKey(std::unique_ptr<detail::AeadKeyState> state) noexcept : state_(std::move(state)) {}
 AeadKey::AeadKey(AeadKey&&) noexcept = default;

@@ -83,6 +83,17 @@ struct AeadAlgorithmTable {
   static const AeadAlgorithm kAes192Ccm;
   static const AeadAlgorithm kAes256Ccm;
 
+  // CCM-8 presets (RFC 6655's AES_128_CCM_8 / AES_256_CCM_8, IEEE 802.15.4-style stacks):
+  // the CCM descriptors above with the tag fixed at 8 bytes; nonces 7..13 as for CCM.
+  static constexpr std::size_t kCcm8Tags[] = {8};
+
+  static constexpr AeadAlgorithm ccm_8(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, 7, 13, 12, kCcm8Tags, kCcmMax, kCcmMax);
+  }
+
+  static const AeadAlgorithm kAes128Ccm8;
+  static const AeadAlgorithm kAes256Ccm8;
+
   // EAX (Bellare-Rogaway-Wagner): nonce and header of any length (the empty nonce too, as
   // the paper and Wycheproof allow; 16 recommended), tags 8..16 bytes (the paper allows any
   // tau ≤ 16; below 8 bytes forgery by guessing gets cheap, as for OCB). The 128-bit CTR
@@ -154,6 +165,8 @@ constinit const AeadAlgorithm AeadAlgorithmTable::kXaes256Gcm =
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Ccm = ccm("AES-128-CCM", 16);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Ccm = ccm("AES-192-CCM", 24);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Ccm = ccm("AES-256-CCM", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Ccm8 = ccm_8("AES-128-CCM-8", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Ccm8 = ccm_8("AES-256-CCM-8", 32);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Eax = eax("AES-128-EAX", 16);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Eax = eax("AES-192-EAX", 24);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Eax = eax("AES-256-EAX", 32);
@@ -195,7 +208,8 @@ bool is_ocb(const AeadAlgorithm& algorithm) noexcept {
 bool is_ccm(const AeadAlgorithm& algorithm) noexcept {
   using T = AeadAlgorithmTable;
   return &algorithm == &T::kAes128Ccm || &algorithm == &T::kAes192Ccm ||
-         &algorithm == &T::kAes256Ccm;
+         &algorithm == &T::kAes256Ccm || &algorithm == &T::kAes128Ccm8 ||
+         &algorithm == &T::kAes256Ccm8;
 }
 
 }  // namespace detail
@@ -224,6 +238,8 @@ constexpr Entry kEntries[] = {
     {&T::kAes128Ccm, &detail::make_ccm_scheme},
     {&T::kAes192Ccm, &detail::make_ccm_scheme},
     {&T::kAes256Ccm, &detail::make_ccm_scheme},
+    {&T::kAes128Ccm8, &detail::make_ccm_scheme},
+    {&T::kAes256Ccm8, &detail::make_ccm_scheme},
     {&T::kAes128Eax, &detail::make_eax_scheme},
     {&T::kAes192Eax, &detail::make_eax_scheme},
     {&T::kAes256Eax, &detail::make_eax_scheme},
@@ -317,6 +333,12 @@ const AeadAlgorithm& aes_192_ccm() noexcept {
 }
 const AeadAlgorithm& aes_256_ccm() noexcept {
   return detail::AeadAlgorithmTable::kAes256Ccm;
+}
+const AeadAlgorithm& aes_128_ccm_8() noexcept {
+  return detail::AeadAlgorithmTable::kAes128Ccm8;
+}
+const AeadAlgorithm& aes_256_ccm_8() noexcept {
+  return detail::AeadAlgorithmTable::kAes256Ccm8;
 }
 
 const AeadAlgorithm& aes_128_eax() noexcept {

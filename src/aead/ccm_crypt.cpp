@@ -22,6 +22,7 @@
 
 #include "aead/ccm.hpp"
 #include "aead/ct_equal.hpp"
+#include "aead/wipe_block.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mac_chain.hpp"
 
@@ -76,9 +77,9 @@ struct Work {
   Work(const Work&) = delete;
   Work& operator=(const Work&) = delete;
   ~Work() {
-    secure_zero(mac, sizeof mac);
-    secure_zero(s0, sizeof s0);
-    secure_zero(last_ks, sizeof last_ks);
+    wipe_block(mac);
+    wipe_block(s0);
+    wipe_block(last_ks);
   }
 
   // start: E(B_0) (the chain's first value), S_0 and the last block's key stream in one batch,
@@ -103,7 +104,7 @@ struct Work {
     std::memcpy(mac, batch, 16);
     std::memcpy(s0, batch + 16, 16);
     if (count == 3) std::memcpy(last_ks, batch + 32, 16);
-    secure_zero(batch, sizeof batch);
+    wipe_fixed<sizeof batch>(batch);
     counter_block(nonce, 1, counter);
     if (!ad.empty()) absorb_ad(ad);
   }
@@ -124,7 +125,7 @@ struct Work {
       std::memcpy(block, rest + 16 * whole, tail);
       cbc_mac_blocks(key, mac, block, 1);
     }
-    secure_zero(block, sizeof block);
+    wipe_block(block);
   }
 
   // body: the data blocks before the last, CTR and the MAC chain in one pass.
@@ -160,12 +161,12 @@ void seal(const KeyState& key, std::size_t tag_length, std::span<const std::uint
     cbc_mac_blocks(key, w.mac, block, 1);
     for (std::size_t i = 0; i < w.last_bytes; ++i)
       out[off + i] = static_cast<std::uint8_t>(block[i] ^ w.last_ks[i]);
-    secure_zero(block, sizeof block);
+    wipe_block(block);
   }
   alignas(16) std::uint8_t t[16];
   w.tag(t);
   std::memcpy(tag_out, t, tag_length);
-  secure_zero(t, sizeof t);
+  wipe_block(t);
 }
 
 bool open(const KeyState& key, std::size_t tag_length, std::span<const std::uint8_t> nonce,
@@ -183,13 +184,13 @@ bool open(const KeyState& key, std::size_t tag_length, std::span<const std::uint
       block[i] = static_cast<std::uint8_t>(in[off + i] ^ w.last_ks[i]);
     std::memcpy(out + off, block, w.last_bytes);
     cbc_mac_blocks(key, w.mac, block, 1);
-    secure_zero(block, sizeof block);
+    wipe_block(block);
   }
   alignas(16) std::uint8_t expected[16];
   w.tag(expected);
   const bool ok = ct_equal(expected, received, tag_length);
-  secure_zero(expected, sizeof expected);
-  secure_zero(received, sizeof received);
+  wipe_block(expected);
+  wipe_block(received);
   if (!ok && len != 0) secure_zero(out, len);
   return ok;
 }

@@ -21,6 +21,7 @@
 #include <cstring>
 
 #include "aead/ct_equal.hpp"
+#include "aead/wipe_block.hpp"
 #include "core/declassify.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
@@ -55,8 +56,11 @@ struct MessageKeys {
 };
 
 // derive: blocks LE32(i) || N for i < 4 (AES-128) or 6 (AES-256), encrypted in one call; the
-// first half of each output block, concatenated, gives auth key || encryption key.
-void derive(const GcmSivKey& key, const std::uint8_t* nonce, MessageKeys& m) noexcept {
+// first half of each output block, concatenated, gives auth key || encryption key. The
+// POLYVAL key gets only the powers of H that `hash_blocks` (the message's POLYVAL input:
+// padded AD, padded data, the length block; public) can use.
+void derive(const GcmSivKey& key, const std::uint8_t* nonce, std::size_t hash_blocks,
+            MessageKeys& m) noexcept {
   const AesBackend& backend = *key.aes->backend;
   const std::size_t enc_len = key.aes->key_len;  // 16 or 32
   const std::size_t count = 2 + enc_len / 8;
@@ -71,9 +75,14 @@ void derive(const GcmSivKey& key, const std::uint8_t* nonce, MessageKeys& m) noe
   m.enc.backend = &backend;
   m.enc.key_len = enc_len;
   backend.expand_key(keys + 16, enc_len, m.enc.enc);
-  polyval_init(key.polyval, keys, m.auth);
-  secure_zero(blocks, sizeof blocks);
-  secure_zero(keys, sizeof keys);
+  polyval_init(key.polyval, keys, m.auth, hash_blocks);
+  wipe_fixed<sizeof blocks>(blocks);
+  wipe_fixed<sizeof keys>(keys);
+}
+
+// hash_blocks: the blocks POLYVAL absorbs for this message (§4).
+std::size_t hash_blocks(std::size_t ad_len, std::size_t len) noexcept {
+  return padded(ad_len) / 16 + padded(len) / 16 + 1;
 }
 
 void lengths_block(std::uint8_t block[16], std::size_t ad_len, std::size_t len) noexcept {
@@ -99,7 +108,7 @@ void make_tag(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* nonc
   for (int i = 0; i < 12; ++i) s[i] ^= nonce[i];
   s[15] &= 0x7f;
   m.enc.backend->encrypt_blocks(m.enc.enc, s, tag, 1);
-  secure_zero(s, 16);
+  wipe_block(s);
 }
 
 // initial_counter: the tag with byte 15's top bit set. The tag travels in the clear, so the
@@ -116,7 +125,7 @@ void ctr_tail(const MessageKeys& m, std::uint8_t counter[16], const std::uint8_t
   std::uint8_t ks[16] = {};
   ctr32_le_blocks(m.enc, counter, ks, ks, 1);
   for (std::size_t i = 0; i < rem; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-  secure_zero(ks, sizeof ks);
+  wipe_block(ks);
 }
 
 bool fits_small(std::size_t ad_len, std::size_t len) noexcept {
@@ -141,7 +150,7 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, std::uint8_t tag[16]) noexcept {
   MessageKeys m;
-  derive(key, nonce.data(), m);
+  derive(key, nonce.data(), hash_blocks(ad.size(), len), m);
   std::uint8_t s[16] = {};
   std::uint8_t counter[16];
   if (fits_small(ad.size(), len)) {
@@ -175,7 +184,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, const std::uint8_t tag[16]) noexcept {
   MessageKeys m;
-  derive(key, nonce.data(), m);
+  derive(key, nonce.data(), hash_blocks(ad.size(), len), m);
   std::uint8_t received[16];
   std::memcpy(received, tag, 16);
   std::uint8_t counter[16];
@@ -195,7 +204,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     polyval_update(m.auth, s, buf, total / 16);
     make_tag(m, s, nonce.data(), expected);
     const bool ok = ct_equal(expected, received, 16);
-    secure_zero(expected, sizeof expected);
+    wipe_block(expected);
     if (len != 0) {
       if (ok)
         std::memcpy(out, buf + at, len);
@@ -222,7 +231,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   polyval_update(m.auth, s, lengths, 1);
   make_tag(m, s, nonce.data(), expected);
   const bool ok = ct_equal(expected, received, 16);
-  secure_zero(expected, sizeof expected);
+  wipe_block(expected);
   if (!ok && len != 0) secure_zero(out, len);
   return ok;
 }

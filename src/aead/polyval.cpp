@@ -62,11 +62,22 @@ void mulx_ghash_of_reversed(const std::uint8_t h[16], std::uint8_t out[16]) noex
   store_be64(out + 8, lo);
 }
 
-void polyval_init(const PolyvalChoice& code, const std::uint8_t h[16], PolyvalKey& key) noexcept {
+void polyval_init(const PolyvalChoice& code, const std::uint8_t h[16], PolyvalKey& key,
+                  std::size_t max_blocks) noexcept {
   key.code = code;
+  const PolyvalKernel* native = code.native;
+  if (native != nullptr && native->init_powers != nullptr) {
+    // Powers beyond the message's block count are never read (lengths are public).
+    std::size_t n = max_blocks < native->powers ? max_blocks : native->powers;
+    if (n == 0) n = 1;
+    native->init_powers(h, key.hkey, n);
+    key.powers = n;
+    return;
+  }
   std::uint8_t mapped[16];
   mulx_ghash_of_reversed(h, mapped);
   code.ghash->init(mapped, key.hkey);
+  key.powers = 0;
   secure_zero(mapped, sizeof mapped);
 }
 
@@ -92,7 +103,10 @@ void polyval_update(const PolyvalKey& key, std::uint8_t state[16], const std::ui
 }
 
 void polyval_wipe(PolyvalKey& key) noexcept {
-  secure_zero(&key.hkey, sizeof key.hkey);
+  if (key.powers != 0)
+    key.code.native->wipe_powers(key.hkey, key.powers);
+  else
+    secure_zero(&key.hkey, sizeof key.hkey);
 }
 
 std::string describe_polyval(const PolyvalChoice& code) {

@@ -7,7 +7,7 @@
 //
 // Math (dbl = multiplication by x in GF(2^128); CMAC under K1):
 //   S2V(S_1, ..., S_n):              (n ≥ 1 here: the plaintext is always S_n)
-//     D = CMAC(<zero>)                 (per-key constant d0)
+//     D = CMAC(<zero>)                 (per-key constant d0, and d1 = dbl(d0))
 //     for i = 1..n-1:  D = dbl(D) ^ CMAC(S_i)
 //     if len(S_n) ≥ 16:  T = S_n xorend D   (D xored into the last 16 bytes of S_n)
 //     else:              T = dbl(D) ^ pad(S_n)   (pad = S_n || 10*)
@@ -24,6 +24,7 @@
 #include <cstring>
 
 #include "aead/ct_equal.hpp"
+#include "aead/wipe_block.hpp"
 #include "core/block_double.hpp"
 #include "core/buffers.hpp"
 #include "core/declassify.hpp"
@@ -35,6 +36,7 @@ namespace aeskit::detail::siv {
 
 Core::~Core() {
   secure_zero(d0, sizeof d0);
+  secure_zero(d1, sizeof d1);
 }
 
 Result<std::unique_ptr<Core>> make_core(std::span<const std::uint8_t> key,
@@ -53,6 +55,7 @@ Result<std::unique_ptr<Core>> make_core(std::span<const std::uint8_t> key,
   cmac::derive_subkeys(*core->mac, core->sub);
   const std::uint8_t zero[16] = {};
   cmac::compute(*core->mac, core->sub, zero, 16, core->d0);
+  block_double(core->d0, core->d1);
   return core;
 }
 
@@ -63,81 +66,104 @@ namespace {
 // short components go through one encrypt_blocks call; longer ones run their own chain.
 constexpr std::size_t kGroup = 8;
 
-// s2v: V for the AD components and the final string `last` (the plaintext).
+// s2v: V for the AD components and the final string `last` (the plaintext). The per-key
+// d0 = CMAC(<zero>) and d1 = dbl(d0) save the first doubling: the first component folds in
+// as D = d1 ^ CMAC(S_1), and a short plaintext with no component before it uses d1 directly.
 void s2v(const Core& core, const Component* ad, std::size_t ad_count, const std::uint8_t* last,
          std::size_t len, std::uint8_t v[16]) noexcept {
   const KeyState& k = *core.mac;
   alignas(16) std::uint8_t d[16];
-  alignas(16) std::uint8_t m[16];
-  alignas(16) std::uint8_t macs[kGroup][16];
-  std::memcpy(d, core.d0, 16);
   for (std::size_t base = 0; base < ad_count; base += kGroup) {
     const std::size_t n = ad_count - base < kGroup ? ad_count - base : kGroup;
-    std::size_t shorts[kGroup];
+    alignas(16) std::uint8_t shorts[kGroup][16];  // one-block components, then their CMACs
+    alignas(16) std::uint8_t longs[kGroup][16];   // CMACs of the longer ones
+    const std::uint8_t* result[kGroup];
     std::size_t short_count = 0;
     for (std::size_t j = 0; j < n; ++j) {
       const Component& s = ad[base + j];
       if (s.size() <= 16) {  // lengths are public
-        std::memset(macs[short_count], 0, 16);
-        cmac::finish_last_input(core.sub, s.data(), s.size(), macs[short_count]);
-        shorts[short_count++] = j;
+        std::memset(shorts[short_count], 0, 16);
+        cmac::finish_last_input(core.sub, s.data(), s.size(), shorts[short_count]);
+        result[j] = shorts[short_count++];
+      } else {
+        result[j] = longs[j];
       }
     }
-    alignas(16) std::uint8_t results[kGroup][16];
-    if (short_count != 0) k.backend->encrypt_blocks(k.enc, macs[0], macs[0], short_count);
-    for (std::size_t i = 0; i < short_count; ++i) std::memcpy(results[shorts[i]], macs[i], 16);
+    if (short_count != 0) k.backend->encrypt_blocks(k.enc, shorts[0], shorts[0], short_count);
     for (std::size_t j = 0; j < n; ++j) {
       const Component& s = ad[base + j];
-      if (s.size() > 16) cmac::compute(k, core.sub, s.data(), s.size(), results[j]);
-      block_double(d, d);
-      xor_block(d, d, results[j]);
+      if (s.size() > 16) cmac::compute(k, core.sub, s.data(), s.size(), longs[j]);
+      if (base + j == 0) {  // a public index
+        xor_block(d, core.d1, result[j]);
+      } else {
+        block_double(d, d);
+        xor_block(d, d, result[j]);
+      }
+      if (s.size() > 16) wipe_block(longs[j]);
     }
-    secure_zero(results, 16 * n);
-    if (short_count != 0) secure_zero(macs, 16 * short_count);
+    for (std::size_t i = 0; i < short_count; ++i) wipe_block(shorts[i]);
   }
   if (len >= 16) {
     // T = S_n xorend D differs from S_n only in its last 16 bytes: the whole blocks before
     // them are chained straight from S_n, the rest (16..31 bytes) from a copy with D xored
-    // into its last 16 bytes.
+    // into its last 16 bytes. D is d0 when there is no component before S_n.
+    const std::uint8_t* dn = ad_count == 0 ? core.d0 : d;
     const std::size_t head = (len - 16) / 16;
     std::memset(v, 0, 16);
     if (head != 0) cbc_mac_blocks(k, v, last, head);
     const std::size_t tail = len - 16 * head;
     alignas(16) std::uint8_t t[32];
     std::memcpy(t, last + 16 * head, tail);
-    xor_block(t + (tail - 16), t + (tail - 16), d);
+    xor_block(t + (tail - 16), t + (tail - 16), dn);
     cmac::continue_message(k, core.sub, v, t, tail);
-    secure_zero(t, sizeof t);
+    wipe_fixed<32>(t);
   } else {
-    block_double(d, d);
+    // T = dbl(D) ^ (S_n || 10*): one block whose CMAC is E(T ^ K1).
+    alignas(16) std::uint8_t m[16];
+    if (ad_count == 0)
+      std::memcpy(d, core.d1, 16);
+    else
+      block_double(d, d);
     std::memset(m, 0, 16);
     copy_bytes(m, last, len);
     m[len] = 0x80;
     xor_block(m, m, d);
-    cmac::compute(k, core.sub, m, 16, v);
+    std::memset(v, 0, 16);
+    cmac::finish_last(k, core.sub, v, m, 16);
+    wipe_block(m);
   }
-  secure_zero(d, sizeof d);
-  secure_zero(m, sizeof m);
+  wipe_block(d);
 }
 
-// ctr: out = in ^ CTR(K2, Q), Q = v with bits 63 and 31 cleared.
+// ctr: out = in ^ CTR(K2, Q), Q = v with bits 63 and 31 cleared. A message of at most one
+// block takes the single-block path (Q itself is its only counter block).
 void ctr(const Core& core, const std::uint8_t v[16], const std::uint8_t* in, std::uint8_t* out,
          std::size_t len) noexcept {
+  if (len == 0) return;
   alignas(16) std::uint8_t q[16];
   std::memcpy(q, v, 16);
   q[8] &= 0x7f;
   q[12] &= 0x7f;
   declassify(q);  // V is public: it is sent as the first 16 bytes of the output
+  const KeyState& key = *core.ctr;
+  if (len <= 16) {
+    alignas(16) std::uint8_t stream[16];
+    key.backend->encrypt_blocks(key.enc, q, stream, 1);
+    xor_bytes(out, in, stream, len);
+    wipe_block(stream);
+    wipe_block(q);
+    return;
+  }
   const std::size_t whole = len / 16;
-  if (whole != 0) ctr_blocks(*core.ctr, Mode::ctr128, q, in, out, whole);
+  ctr_blocks(key, Mode::ctr128, q, in, out, whole);
   const std::size_t rest = len - 16 * whole;
   if (rest != 0) {
     alignas(16) std::uint8_t stream[16];
-    core.ctr->backend->encrypt_blocks(core.ctr->enc, q, stream, 1);
+    key.backend->encrypt_blocks(key.enc, q, stream, 1);
     xor_bytes(out + 16 * whole, in + 16 * whole, stream, rest);
-    secure_zero(stream, sizeof stream);
+    wipe_block(stream);
   }
-  secure_zero(q, sizeof q);
+  wipe_block(q);
 }
 
 }  // namespace
@@ -148,7 +174,7 @@ void seal(const Core& core, const Component* ad, std::size_t ad_count, const std
   s2v(core, ad, ad_count, in, len, v);  // reads all of `in` before out is written
   ctr(core, v, in, out, len);
   std::memcpy(v_out, v, 16);
-  secure_zero(v, sizeof v);
+  wipe_block(v);
 }
 
 bool open(const Core& core, const Component* ad, std::size_t ad_count, const std::uint8_t* in,
@@ -157,7 +183,7 @@ bool open(const Core& core, const Component* ad, std::size_t ad_count, const std
   ctr(core, v, in, out, len);
   s2v(core, ad, ad_count, out, len, expected);
   const bool ok = ct_equal(expected, v, 16);
-  secure_zero(expected, sizeof expected);
+  wipe_block(expected);
   if (!ok && len != 0) secure_zero(out, len);
   return ok;
 }

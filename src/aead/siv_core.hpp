@@ -31,6 +31,7 @@ struct Core {
   const KeyState* ctr = nullptr;    // into ctr_aes
   cmac::Subkeys sub;                // K1's CMAC subkeys
   alignas(16) std::uint8_t d0[16];  // S2V's first D = CMAC(K1, <zero>), a per-key constant
+  alignas(16) std::uint8_t d1[16];  // dbl(d0): what the first component (or a short P) uses
 
   Core() = default;
   Core(const Core&) = delete;

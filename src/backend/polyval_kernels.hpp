@@ -29,6 +29,17 @@ struct PolyvalKernel {
   // POLYVAL's (little-endian) byte order.
   void (*update)(const GhashKey& key, std::uint8_t state[16], const std::uint8_t* data,
                  std::size_t blocks) noexcept;
+  // powers: the powers of H in the GHASH backend's full table (= blocks per reduction).
+  std::size_t powers = 0;
+  // init_powers: the key for the POLYVAL key H itself (16 bytes, POLYVAL order: no Appendix A
+  // mapping needed) with only the n (1..powers) lowest powers H^1..H^n written — all that
+  // update reads while every call passes at most n blocks; n == powers gives the same table
+  // ghash->init builds from h' = mulX_GHASH(ByteReverse(H)). A short message (AES-GCM-SIV:
+  // one key per nonce) so pays n - 1 multiplications instead of powers - 1. Leaves the rest
+  // of the GhashKey unwritten.
+  void (*init_powers)(const std::uint8_t h[16], GhashKey& key, std::size_t n) noexcept = nullptr;
+  // wipe_powers: zeroes exactly what init_powers(..., n) wrote.
+  void (*wipe_powers)(GhashKey& key, std::size_t n) noexcept = nullptr;
 };
 
 // find_polyval_kernel: the native kernel for `ghash` if one is compiled in and the CPU

@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "aead/wipe_block.hpp"
 #include "core/block_double.hpp"
 #include "core/buffers.hpp"
 #include "core/secure_zero.hpp"
@@ -37,7 +38,7 @@ void finish_last_input(const Subkeys& sub, const std::uint8_t* last, std::size_t
     xor_block(block, block, sub.k2);
   }
   xor_block(x, x, block);
-  secure_zero(block, sizeof block);
+  wipe_block(block);
 }
 
 void finish_last(const KeyState& aes, const Subkeys& sub, std::uint8_t chain[16],

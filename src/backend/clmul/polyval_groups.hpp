@@ -2,7 +2,8 @@
 // and vpclmul256 GhashKey layouts: ghash_groups.hpp's steps with the data loaded as it sits in
 // memory instead of byte-reversed.
 //
-// CPU features: PCLMULQDQ + SSSE3 (absorb128_le); AVX2 + VPCLMULQDQ + PCLMULQDQ (absorb256_le).
+// CPU features: PCLMULQDQ + SSSE3 (absorb128_le, write_low_powers); AVX2 + VPCLMULQDQ +
+// PCLMULQDQ (absorb256_le).
 // References: RFC 8452 §3 and Appendix A; gf128_clmul.hpp (representation, products,
 // reduction) and ghash_groups.hpp (power tables, group order).
 //
@@ -21,6 +22,7 @@
 
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
+#include "core/secure_zero.hpp"
 
 namespace aeskit::detail::clmul {
 
@@ -58,6 +60,38 @@ AESKIT_VPCLMUL_INLINE __m128i absorb256_le(__m128i y, const std::uint8_t* data,
     multiply_into(sum, load(data + 32 * pairs), load(powers + 32 * pairs),
                   load(powers + kMid + 32 * pairs));
   return reduce(sum);
+}
+
+// write_low_powers: the n (1..Table::kPowers) lowest entries of Table's layout for the
+// POLYVAL key H (16 bytes, POLYVAL order), each where the full table has it: K_i at
+// powers_for(i) and its halves_xor kMidOffset bytes on, for i = 1..n (K_(i+1) = K_i·K_1
+// reduced: n - 1 multiplications, none wasted). A group of m ≤ n blocks reads only K_m..K_1
+// (powers_for(m) onwards), so these entries serve every update of at most n blocks. Nothing
+// else of the table is written.
+// K_1 straight from H: the GHASH backends' init would take h' = mulX_GHASH(ByteReverse(H))
+// (Appendix A), i.e. the GCM field element ByteReverse(H)·x, and store K_1 = h'·x^-1 =
+// ByteReverse(H) in register form, which is ByteReverse(ByteReverse(H)) = H as loaded. So
+// the mulX and the x^-1 cancel, and K_1 is one unaligned load of H.
+template <class Table>
+AESKIT_PCLMUL_INLINE void write_low_powers(const std::uint8_t h[16], std::uint8_t* table,
+                                           std::size_t n) {
+  const __m128i k1 = load(h);
+  const __m128i k1_mid = halves_xor(k1);
+  __m128i k = k1;
+  for (std::size_t i = 1;; ++i) {
+    std::uint8_t* at = table + Table::powers_for(i);
+    store(at, k);
+    store(at + Table::kMidOffset, halves_xor(k));
+    if (i == n) break;  // n is public (from message lengths)
+    k = reduce(product(k, k1, k1_mid));
+  }
+}
+
+// wipe_low_powers: zeroes what write_low_powers<Table>(..., n) wrote (two runs of 16·n bytes).
+template <class Table>
+inline void wipe_low_powers(std::uint8_t* table, std::size_t n) noexcept {
+  secure_zero(table + Table::powers_for(n), 16 * n);
+  secure_zero(table + Table::kMidOffset + Table::powers_for(n), 16 * n);
 }
 
 }  // namespace aeskit::detail::clmul

@@ -1,5 +1,6 @@
 // src/backend/clmul/polyval_pclmul.cpp — native POLYVAL (RFC 8452 §3) on the pclmul GHASH
-// backend's key: 8 blocks per reduction, no byte shuffles (polyval_groups.hpp).
+// backend's key: 8 blocks per reduction, no byte shuffles (polyval_groups.hpp); init_powers
+// builds only the powers a short message needs, K_1 straight from H.
 //
 // CPU features: PCLMULQDQ, SSSE3 (the pclmul GHASH backend's predicate).
 // References: RFC 8452 §3, Appendix A; gf128_clmul.hpp.
@@ -26,12 +27,24 @@ AESKIT_PCLMUL_TARGET void pclmul_polyval(const GhashKey& key, std::uint8_t state
   clmul::store(state, y);
 }
 
+AESKIT_PCLMUL_TARGET void pclmul_polyval_init(const std::uint8_t h[16], GhashKey& key,
+                                              std::size_t n) noexcept {
+  clmul::write_low_powers<clmul::Table128>(h, key.bytes, n);
+}
+
+void pclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
+  clmul::wipe_low_powers<clmul::Table128>(key.bytes, n);
+}
+
 }  // namespace
 
 const PolyvalKernel kPolyvalPclmul = {
     .name = "pclmul polyval",
     .ghash = &kGhashPclmulBackend,
     .update = pclmul_polyval,
+    .powers = kGroup,
+    .init_powers = pclmul_polyval_init,
+    .wipe_powers = pclmul_polyval_wipe,
 };
 
 }  // namespace aeskit::detail

@@ -1,6 +1,7 @@
 // src/backend/clmul/polyval_vpclmul256.cpp — native POLYVAL (RFC 8452 §3) on the vpclmul256
 // GHASH backend's key: 16 blocks per reduction in ymm pairs, no byte shuffles
-// (polyval_groups.hpp).
+// (polyval_groups.hpp); init_powers builds only the powers a short message needs (xmm code,
+// K_1 straight from H).
 //
 // CPU features: VPCLMULQDQ, AVX2, PCLMULQDQ (the vpclmul256 GHASH backend's predicate).
 // References: RFC 8452 §3, Appendix A; gf128_clmul.hpp, ghash_groups.hpp.
@@ -29,12 +30,24 @@ AESKIT_VPCLMUL_TARGET void vpclmul256_polyval(const GhashKey& key, std::uint8_t 
   _mm256_zeroupper();
 }
 
+AESKIT_PCLMUL_TARGET void vpclmul256_polyval_init(const std::uint8_t h[16], GhashKey& key,
+                                                  std::size_t n) noexcept {
+  clmul::write_low_powers<clmul::Table256>(h, key.bytes, n);
+}
+
+void vpclmul256_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
+  clmul::wipe_low_powers<clmul::Table256>(key.bytes, n);
+}
+
 }  // namespace
 
 const PolyvalKernel kPolyvalVpclmul256 = {
     .name = "vpclmul256 polyval",
     .ghash = &kGhashVpclmul256Backend,
     .update = vpclmul256_polyval,
+    .powers = kGroup,
+    .init_powers = vpclmul256_polyval_init,
+    .wipe_powers = vpclmul256_polyval_wipe,
 };
 
 }  // namespace aeskit::detail
