@@ -2,7 +2,8 @@
 // "aes-128-cbc-sha1-tls" family): MAC-then-encrypt with TLS padding, and a constant-time open.
 //
 // CPU features: none named (AES through the key's backend: its cbc_encrypt / cbc_decrypt bulk
-// kernels; SHA through the compressor registry, SHA-NI where present).
+// kernels; SHA through the compressor registry, SHA-NI where present; stitched CBC+SHA
+// kernels through the registry in backend/sha_stitch.hpp).
 // References: RFC 5246 §6.2.3.2 (TLS 1.2 CBC), RFC 4346 (TLS 1.1 explicit IV), RFC 2246
 // (TLS 1.0: the IV chains from the previous record); BoringSSL's EVP_aead_*_tls semantics for
 // the key layout and AD; Lucky Thirteen (AlFardan-Paterson 2013) for the open path.
@@ -22,12 +23,24 @@
 // Open does the same work for every padding value (cbc_hmac_ct.hpp) and has one error,
 // authentication_failed, for a bad length, bad padding and a bad MAC alike; the output
 // (|C| bytes: the decrypted record) is zeroed on failure, and past |P| on success.
+// Stitching (backend/sha_stitch.hpp, when the CPU and the key's AES backend have a kernel):
+//   seal: hash block k + 1 of header || P and CBC-encrypt P[64k, 64k + 64) per iteration
+//         (the MAC input runs 51 bytes ahead of the ciphertext); then the rest of the hash,
+//         T, and the remaining blocks with the tail. Cost ≈ the CBC chain alone.
+//   open: len(P) is in the MAC header, so the last block is decrypted first (CBC decryption
+//         is random access) for the pad byte: data_len = |C| - |T| - 1 - pad when that fits,
+//         else |C| - |T| - 1 (the padding check then fails on the same byte); then groups 0-1
+//         are decrypted and kernel iteration k decrypts group k + 2 while hashing block
+//         k + 1 (already plaintext), over the public blocks only; the masked blocks,
+//         padding check and MAC extraction follow as without stitching.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
 #include "aead/cbc_hmac.hpp"
 #include "aead/cbc_hmac_ct.hpp"
 #include "aead/ct_equal.hpp"
+#include "backend/sha_stitch.hpp"
 #include "core/buffers.hpp"
 #include "core/declassify.hpp"
 #include "core/key_state.hpp"
@@ -47,6 +60,13 @@ class CbcHmacScheme final : public AeadScheme {
     hmac_key_setup(mac_, mac, c, mac_key.data(), mac_key.size());
     implicit_ = implicit_iv != nullptr;
     if (implicit_) std::memcpy(iv_, implicit_iv, 16);
+    // A stitched CBC+SHA kernel set for this key's AES backend and CPU, if any (with
+    // AESKIT_DISABLE=sha the feature set has no SHA and none is found).
+    stitch_ = find_cbc_sha_stitch(cpu::cpu_features(), key_->backend->name);
+    if (stitch_) {
+      seal_fn_ = stitch_fn(*stitch_, mac, true);
+      open_fn_ = stitch_fn(*stitch_, mac, false);
+    }
   }
   ~CbcHmacScheme() override {
     secure_zero(&mac_, sizeof mac_);
@@ -86,19 +106,43 @@ class CbcHmacScheme final : public AeadScheme {
     std::uint8_t header[13];
     make_header(ad, len, header);
     alignas(16) std::uint8_t tail[16 + 32 + 16];  // last partial block of P, T, padding
+    const std::size_t full = len / 16, rem = len % 16;
+    // Stitched path. The HMAC input header || P is in 64-byte blocks: block 0 = header ||
+    // P[0..51), block k ≥ 1 = P[64k - 13 .. 64k + 51). Hash block k + 1 (read first) and
+    // CBC-encrypt P[64k .. 64k + 64) in kernel iteration k: the hash stays 51 bytes ahead
+    // of the ciphertext written, so in place works. `groups` iterations need hash block
+    // `groups` inside P (64·groups + 51 ≤ len) and 4·groups ≤ full. Then the rest of the
+    // hash, the MAC, and the remaining blocks plus the tail are encrypted.
+    std::size_t groups = 0;
+    if (seal_fn_ != nullptr && len >= 51 + 64) groups = std::min(full / 4, (len - 51) / 64);
     HashCore core;
     hmac_begin(mac_, core);
-    core_update(core, header, 13);
-    core_update(core, plaintext.data(), len);
-    const std::size_t full = len / 16, rem = len % 16;
+    alignas(16) std::uint8_t iv[16];
+    initial_iv(nonce, iv);
+    if (groups) {
+      alignas(16) std::uint8_t first[64];
+      std::memcpy(first, header, 13);
+      std::memcpy(first + 13, plaintext.data(), 51);
+      HashWords h = mac_.ipad_h;
+      compress_fn(*mac_.compressor, mac_.alg)(h, first, 1);
+      seal_fn_(key_->enc, iv, plaintext.data(), out, h, plaintext.data() + 51, groups);
+      // Hashed so far: the ipad block, block 0 and `groups` more.
+      core_resume(core, h, 64 * (groups + 2));
+      core_update(core, plaintext.data() + 51 + 64 * groups, len - 51 - 64 * groups);
+      secure_zero(first, sizeof first);
+      secure_zero(&h, sizeof h);
+    } else {
+      core_update(core, header, 13);
+      core_update(core, plaintext.data(), len);
+    }
     copy_bytes(tail, plaintext.data() + full * 16, rem);
     hmac_end(mac_, core, tail + rem);
     const std::size_t tail_len = (rem + t) / 16 * 16 + 16;
     const std::uint8_t pad = static_cast<std::uint8_t>(tail_len - rem - t - 1);
     std::memset(tail + rem + t, pad, tail_len - rem - t);
-    alignas(16) std::uint8_t iv[16];
-    initial_iv(nonce, iv);
-    if (full) cbc_encrypt_blocks(*key_, iv, plaintext.data(), out, full);
+    const std::size_t done = 4 * groups;
+    if (full > done)
+      cbc_encrypt_blocks(*key_, iv, plaintext.data() + 16 * done, out + 16 * done, full - done);
     cbc_encrypt_blocks(*key_, iv, tail, out + full * 16, tail_len / 16);
     secure_zero(tail, sizeof tail);
     secure_zero(&core, sizeof core);
@@ -117,16 +161,52 @@ class CbcHmacScheme final : public AeadScheme {
     }
     alignas(16) std::uint8_t iv[16];
     initial_iv(nonce, iv);
-    cbc_decrypt_blocks(*key_, iv, sealed.data(), out, len / 16);
-
-    std::size_t data_len = 0;  // secret until the verdict
-    std::uint64_t good = tls_check_padding(out, len, t, &data_len);
     const std::size_t max_len = len - t - 1;
     const std::size_t min_len = len > t + 256 ? len - t - 256 : 0;
+    const std::size_t n = len / 16;
+    const std::size_t public_blocks = (13 + min_len) / 64;  // of header || P, see cbc_hmac_ct
     std::uint8_t header[13];
-    make_header(ad, data_len, header);
     std::uint8_t expected[32], received[32];
-    tls_hmac_secret_length(mac_, header, out, len, min_len, max_len, data_len, expected);
+    std::size_t data_len = 0;  // secret until the verdict
+    std::uint64_t good;
+    if (open_fn_ != nullptr && public_blocks >= 2 && n >= 8 + 4) {
+      // Stitched: the MAC header holds len(P), which the padding byte decides, so first
+      // decrypt the last block alone (CBC decryption is random access): pad = its last
+      // byte, data_len = len - t - 1 - pad when that fits, else len - t - 1 (the padding
+      // check below then fails anyway, as it must: it finds the same pad byte).
+      const std::size_t groups = std::min(public_blocks - 1, n / 4 - 2);
+      alignas(16) std::uint8_t last[16];
+      alignas(16) std::uint8_t last_iv[16];
+      std::memcpy(last_iv, sealed.data() + len - 32, 16);
+      cbc_decrypt_blocks(*key_, last_iv, sealed.data() + len - 16, last, 1);
+      const std::uint64_t pad = last[15];
+      const std::uint64_t fits = ct_mask_le(t + 1 + pad, len);
+      data_len = len - t - 1 - static_cast<std::size_t>(pad & fits);  // pad <= 255
+      secure_zero(last, sizeof last);
+      make_header(ad, data_len, header);
+      // Groups 0 and 1 plainly; then kernel iteration k decrypts group k + 2 while hashing
+      // block k + 1 = P[64k + 51 .. 64k + 115), already decrypted (below 64(k + 2)).
+      cbc_decrypt_blocks(*key_, iv, sealed.data(), out, 8);
+      alignas(16) std::uint8_t first[64];
+      std::memcpy(first, header, 13);
+      std::memcpy(first + 13, out, 51);
+      HashWords h = mac_.ipad_h;
+      compress_fn(*mac_.compressor, mac_.alg)(h, first, 1);
+      open_fn_(key_->decryption_keys(), iv, sealed.data() + 128, out + 128, h, out + 51, groups);
+      const std::size_t done = 8 + 4 * groups;
+      cbc_decrypt_blocks(*key_, iv, sealed.data() + 16 * done, out + 16 * done, n - done);
+      std::size_t checked_len = 0;
+      good = tls_check_padding(out, len, t, &checked_len);
+      tls_hmac_secret_length_from(mac_, h, groups + 1, header, out, len, min_len, max_len, data_len,
+                                  expected);
+      secure_zero(first, sizeof first);
+      secure_zero(&h, sizeof h);
+    } else {
+      cbc_decrypt_blocks(*key_, iv, sealed.data(), out, n);
+      good = tls_check_padding(out, len, t, &data_len);
+      make_header(ad, data_len, header);
+      tls_hmac_secret_length(mac_, header, out, len, min_len, max_len, data_len, expected);
+    }
     tls_extract_mac(out, len, t, data_len, received);
     std::uint32_t diff = 0;
     for (std::size_t i = 0; i < t; ++i) {
@@ -154,6 +234,10 @@ class CbcHmacScheme final : public AeadScheme {
     s += b.cbc_decrypt ? " (cbc_decrypt kernel" : " (generic CBC decrypt";
     s += ", SHA on ";
     s += mac_.compressor->name;
+    if (stitch_) {
+      s += ", stitched ";
+      s += stitch_->name;
+    }
     s += "; MAC-then-encrypt, constant-time open)";
     return s;
   }
@@ -176,6 +260,9 @@ class CbcHmacScheme final : public AeadScheme {
   HmacKey mac_;
   bool implicit_ = false;
   std::uint8_t iv_[16] = {};
+  const CbcShaStitch* stitch_ = nullptr;
+  CbcShaFn seal_fn_ = nullptr;
+  CbcShaFn open_fn_ = nullptr;
 };
 
 }  // namespace

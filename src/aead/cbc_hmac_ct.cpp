@@ -24,18 +24,22 @@ std::uint64_t tls_check_padding(const std::uint8_t* rec, std::size_t len, std::s
                                 std::size_t* data_len) noexcept {
   const std::uint64_t pad = rec[len - 1];
   std::uint64_t good = ct_mask_le(mac_len + 1 + pad, len);
+  // The last n bytes (public window w). Byte r of w is padding iff r ≥ thr = n - 1 - pad
+  // (secret; -255 ≤ thr ≤ 255, so 16-bit arithmetic is exact): the sign of r - thr is the
+  // mask. Padding bytes must equal pad; differences are ORed into `bad`. Straight-line
+  // arithmetic on public addresses (the compiler vectorises it), no early exit.
   const std::size_t n = len < 256 ? len : 256;
-  for (std::size_t i = 0; i < n; ++i) {
-    // The index goes through an empty asm so the compiler cannot fold it into an induction
-    // variable shared with pad - i (it did: the address was then computed from pad, the same
-    // address in the end, but an address computed from a secret; the ct audit flags that).
-    std::size_t at = len - 1 - i;
-    __asm__("" : "+r"(at));
-    const std::uint64_t b = rec[at];
-    const std::uint64_t in_padding = ct_mask_le(i, pad);
-    good &= ~(in_padding & ~ct_mask_eq(b, pad));
+  const std::uint8_t* w = rec + (len - n);
+  const int thr = static_cast<int>(n - 1) - static_cast<int>(pad);
+  const std::uint8_t pad8 = static_cast<std::uint8_t>(pad);
+  std::uint8_t bad = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::int16_t d = static_cast<std::int16_t>(static_cast<int>(r) - thr);
+    const std::uint8_t in_padding = static_cast<std::uint8_t>(~(d >> 15));  // 0xff: padding
+    bad = static_cast<std::uint8_t>(bad | ((w[r] ^ pad8) & in_padding));
   }
-  *data_len = len - mac_len - 1 - (pad & good);
+  good &= ct_mask_eq(bad, 0);
+  *data_len = len - mac_len - 1 - static_cast<std::size_t>(pad & good);  // pad <= 255
   return good;
 }
 
@@ -50,11 +54,20 @@ void store_be32(std::uint8_t* p, std::uint32_t v) noexcept {
 void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
                             const std::uint8_t* rec, std::size_t rec_len, std::size_t min_len,
                             std::size_t max_len, std::size_t data_len, std::uint8_t* mac) noexcept {
+  tls_hmac_secret_length_from(key, key.ipad_h, 0, header, rec, rec_len, min_len, max_len, data_len,
+                              mac);
+}
+
+void tls_hmac_secret_length_from(const HmacKey& key, const HashWords& start,
+                                 std::size_t done_blocks, const std::uint8_t header[13],
+                                 const std::uint8_t* rec, std::size_t rec_len, std::size_t min_len,
+                                 std::size_t max_len, std::size_t data_len,
+                                 std::uint8_t* mac) noexcept {
   constexpr std::size_t kB = 64;  // SHA-1 / SHA-256 block
   const std::size_t d = digest_length(key.alg);
   const std::size_t words = key.alg == HashAlgorithm::sha1 ? 5 : 8;
   const CompressFn compress = compress_fn(*key.compressor, key.alg);
-  HashWords h = key.ipad_h;
+  HashWords h = start;
 
   // Message byte at public position p (0 beyond the record).
   auto m_byte = [&](std::size_t p) -> std::uint8_t {
@@ -65,12 +78,15 @@ void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
   // Public part: whole blocks below 13 + min_len.
   const std::size_t public_blocks = (13 + min_len) / kB;
   alignas(16) std::uint8_t block[kB];
-  std::size_t j = 0;
-  if (public_blocks > 0) {
+  std::size_t j = done_blocks;
+  if (j == 0 && public_blocks > 0) {
     // Block 0 holds the header; later ones come straight from rec.
     for (std::size_t i = 0; i < kB; ++i) block[i] = m_byte(i);
     compress(h, block, 1);
-    if (public_blocks > 1) compress(h, rec + (kB - 13), public_blocks - 1);
+    j = 1;
+  }
+  if (j < public_blocks) {
+    compress(h, rec + (j * kB - 13), public_blocks - j);
     j = public_blocks;
   }
 
@@ -84,13 +100,34 @@ void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
   const std::size_t last = (13 + max_len + 8) / kB;
   for (; j <= last; ++j) {
     const std::uint64_t is_final = ct_mask_eq(j, f);
-    for (std::size_t i = 0; i < kB; ++i) {
-      const std::size_t p = j * kB + i;
-      const std::uint64_t lt = ct_mask_lt(p, m_len), eq = ct_mask_eq(p, m_len);
-      std::uint64_t b = (m_byte(p) & lt) | (0x80 & eq);
-      if (i >= 56) b |= len_bytes[i - 56] & is_final;
-      block[i] = static_cast<std::uint8_t>(b);
+    // The block's message bytes by public address (zero past the record) ...
+    const std::size_t base = j * kB;
+    if (base >= 13) {
+      const std::size_t from = base - 13;
+      const std::size_t avail = from >= rec_len ? 0 : (rec_len - from < kB ? rec_len - from : kB);
+      if (avail) std::memcpy(block, rec + from, avail);
+      std::memset(block + avail, 0, kB - avail);
+    } else {
+      for (std::size_t i = 0; i < kB; ++i) block[i] = m_byte(base + i);
     }
+    // ... then masked: keep byte i when i < q, 0x80 when i == q, else 0, with
+    // q = m_len - base (secret, may be negative), clamped to [-1, 64] (same masks for every
+    // byte) so 16-bit arithmetic is exact. diff = i - q: its sign is the "lt" mask and
+    // (diff | -diff) is non-negative only when diff == 0. Straight-line arithmetic.
+    std::int64_t q = static_cast<std::int64_t>(m_len) - static_cast<std::int64_t>(base);
+    const std::uint64_t below = static_cast<std::uint64_t>((q + 1) >> 63);   // q < -1
+    const std::uint64_t above = static_cast<std::uint64_t>((64 - q) >> 63);  // q > 64
+    q = static_cast<std::int64_t>((static_cast<std::uint64_t>(q) & ~below & ~above) | below |
+                                  (64 & above));
+    const int q16 = static_cast<int>(q);
+    for (std::size_t i = 0; i < kB; ++i) {
+      const std::int16_t diff = static_cast<std::int16_t>(static_cast<int>(i) - q16);
+      const std::uint8_t lt = static_cast<std::uint8_t>(diff >> 15);               // 0xff: i < q
+      const std::uint8_t eq = static_cast<std::uint8_t>(~((diff | -diff) >> 15));  // i == q
+      block[i] = static_cast<std::uint8_t>((block[i] & lt) | (0x80 & eq));
+    }
+    for (std::size_t i = 56; i < kB; ++i)
+      block[i] = static_cast<std::uint8_t>(block[i] | (len_bytes[i - 56] & is_final));
     compress(h, block, 1);
     for (std::size_t w = 0; w < words; ++w)
       selected.w32[w] |= h.w32[w] & static_cast<std::uint32_t>(is_final);
@@ -113,27 +150,35 @@ void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
 
 void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t mac_len,
                      std::size_t data_len, std::uint8_t* out) noexcept {
-  // out[i] = OR over the window of rec[p] & (p == data_len + i): every window byte is read
-  // for every output byte, by a public address (mac_len × (mac_len + 256) byte reads, a few
-  // thousand per record). Simpler than a rotation, and the ct audit found the rotated
-  // version compiled into secret-dependent addresses and moves.
+  // The MAC starts at data_len, which lies in [rec_len - mac_len - 256, rec_len - mac_len - 1]
+  // (pad is one byte). Copy the window that can hold it (public start and length) into buf,
+  // then rotate buf left by o = data_len - start (secret, 0..255) in eight steps, one per bit
+  // of o from the highest: step k replaces buf[i] by buf[i + 2^k] when bit k is set (a mask
+  // select on 8-byte words, public addresses). After the steps for bits 7..k only the first
+  // mac_len + 2^k - 1 bytes are still needed, so step k updates that many (rounded up to 8);
+  // its reads stay below mac_len + 2^(k+1) - 1 + 8 ≤ 32 + 256 + 8 bytes, inside buf. Walking
+  // forward in place is safe: a word written at i is never read again by that step.
+  constexpr std::size_t kBuf = 384;  // ≥ 32 + 256 + 8 (the window plus the last word's reach)
+  alignas(16) std::uint8_t buf[kBuf] = {};
   const std::size_t window = mac_len + 256;
   const std::size_t start = rec_len > window ? rec_len - window : 0;
-  for (std::size_t i = 0; i < mac_len; ++i) {
-    // i passes through an empty asm before the secret is added, so the compiler cannot make
-    // data_len + i the loop's induction variable (it did, and then addressed out[] and ended
-    // the loop from it).
-    std::size_t opaque_i = i;
-    __asm__("" : "+r"(opaque_i));
-    const std::uint64_t target = data_len + opaque_i;  // secret
-    std::uint64_t acc = 0;
-    for (std::size_t p = start; p < rec_len; ++p) {
-      std::size_t at = p;  // kept out of any induction variable shared with the target
-      __asm__("" : "+r"(at));
-      acc |= rec[at] & ct_mask_eq(at, target);
+  std::memcpy(buf, rec + start, rec_len - start);
+  const std::uint64_t o = data_len - start;  // secret
+  for (int k = 7; k >= 0; --k) {
+    const std::size_t s = std::size_t{1} << k;
+    std::uint64_t m = 0 - ((o >> k) & 1);  // all ones when bit k of o is set
+    __asm__("" : "+r"(m));
+    const std::size_t need = (mac_len + s - 1 + 7) / 8 * 8;
+    for (std::size_t i = 0; i < need; i += 8) {
+      std::uint64_t keep, moved;
+      std::memcpy(&keep, buf + i, 8);
+      std::memcpy(&moved, buf + i + s, 8);
+      const std::uint64_t w = (moved & m) | (keep & ~m);
+      std::memcpy(buf + i, &w, 8);
     }
-    out[i] = static_cast<std::uint8_t>(acc);
   }
+  std::memcpy(out, buf, mac_len);
+  secure_zero(buf, sizeof buf);
 }
 
 }  // namespace aeskit::detail

@@ -49,9 +49,18 @@ void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
                             const std::uint8_t* rec, std::size_t rec_len, std::size_t min_len,
                             std::size_t max_len, std::size_t data_len, std::uint8_t* mac) noexcept;
 
+// tls_hmac_secret_length_from: the same, continuing from chaining value `start` after the
+// first done_blocks 64-byte blocks of header || rec (done_blocks ≤ the public blocks,
+// floor((13 + min_len) / 64), or 0 to start from the key's ipad state).
+void tls_hmac_secret_length_from(const HmacKey& key, const HashWords& start,
+                                 std::size_t done_blocks, const std::uint8_t header[13],
+                                 const std::uint8_t* rec, std::size_t rec_len, std::size_t min_len,
+                                 std::size_t max_len, std::size_t data_len,
+                                 std::uint8_t* mac) noexcept;
+
 // tls_extract_mac: copies rec[data_len .. data_len + mac_len) to out without an address that
-// depends on data_len: for each output byte it reads the whole window of the last
-// mac_len + 256 bytes by public address and keeps the one byte a mask selects.
+// depends on data_len: it copies the window of the last mac_len + 256 bytes (public
+// addresses) and rotates it left by the secret offset in eight masked steps (log shifter).
 void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t mac_len,
                      std::size_t data_len, std::uint8_t* out) noexcept;
 
