@@ -5,13 +5,15 @@
 // full chunks [t·n/T, (t+1)·n/T) and writes exactly the bytes the serial loop would: the output
 // does not depend on T. Open: every thread reports its first failing chunk; the earliest
 // failure overall decides the error, and the whole output is then zeroed. The final chunk and
-// the header are done by the calling thread. No CPU feature of its own.
+// the header are done by the calling thread; the other threads come from a pool that lives
+// across calls (worker_pool.hpp). No CPU feature of its own.
 #include <algorithm>
 #include <cstring>
 #include <thread>
 #include <vector>
 
 #include "chunked/chunk_keys.hpp"
+#include "chunked/worker_pool.hpp"
 #include "core/secure_zero.hpp"
 
 namespace aeskit::chunked::detail {
@@ -20,18 +22,26 @@ namespace {
 // Below this many full chunks per thread, starting a thread costs more than it saves.
 constexpr std::size_t kMinChunksPerThread = 4;
 
+// for_ranges calls fn(slot, begin, end) for the T = min(threads, count / 4) ranges
+// [slot·count/T, (slot+1)·count/T), on pooled threads (worker_pool.hpp) when T > 1.
 template <class Fn>
 void for_ranges(std::size_t count, unsigned threads, Fn fn) {
-  std::size_t t = std::min<std::size_t>(threads, count / kMinChunksPerThread);
+  const std::size_t t = std::min<std::size_t>(threads, count / kMinChunksPerThread);
   if (t <= 1) {
-    fn(0, std::size_t{0}, count);
+    fn(std::size_t{0}, std::size_t{0}, count);
     return;
   }
-  std::vector<std::thread> pool;
-  pool.reserve(t - 1);
-  for (std::size_t i = 1; i < t; ++i) pool.emplace_back(fn, i, i * count / t, (i + 1) * count / t);
-  fn(0, std::size_t{0}, count / t);
-  for (auto& th : pool) th.join();
+  struct Context {
+    Fn* fn;
+    std::size_t count, t;
+  } context{&fn, count, t};
+  run_parallel(
+      t,
+      [](void* p, std::size_t slot) {
+        const Context& c = *static_cast<const Context*>(p);
+        (*c.fn)(slot, slot * c.count / c.t, (slot + 1) * c.count / c.t);
+      },
+      &context);
 }
 
 }  // namespace

@@ -243,6 +243,60 @@ void Output::discard() {
   }
 }
 
+BackgroundWriter::BackgroundWriter(int fd) : fd_(fd), thread_([this] { loop(); }) {}
+
+BackgroundWriter::~BackgroundWriter() {
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [this] { return !busy_; });
+    stop_ = true;
+  }
+  cv_.notify_all();
+  thread_.join();
+}
+
+void BackgroundWriter::loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    cv_.wait(lock, [this] { return busy_ || stop_; });
+    if (!busy_) return;  // stop_ and nothing pending
+    const std::span<const std::uint8_t> data = pending_;
+    const bool skip = error_ != 0;
+    lock.unlock();
+    const bool ok = skip || write_all(fd_, data);
+    const int cause = errno;
+    lock.lock();
+    if (!ok) error_ = cause == 0 ? EIO : cause;
+    busy_ = false;
+    cv_.notify_all();
+  }
+}
+
+bool BackgroundWriter::wait_idle(std::unique_lock<std::mutex>& lock) {
+  cv_.wait(lock, [this] { return !busy_; });
+  if (error_ != 0) {
+    errno = error_;
+    return false;
+  }
+  return true;
+}
+
+bool BackgroundWriter::submit(std::span<const std::uint8_t> data) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (!wait_idle(lock)) return false;
+  if (data.empty()) return true;
+  pending_ = data;
+  busy_ = true;
+  lock.unlock();
+  cv_.notify_all();
+  return true;
+}
+
+bool BackgroundWriter::finish() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return wait_idle(lock);
+}
+
 void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;

@@ -4,11 +4,14 @@
 // rename; removed on failure, SIGINT or SIGTERM), and the progress bar.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "aeskit/status.hpp"
@@ -78,6 +81,35 @@ class Output {
   std::string path_, temp_;
   unsigned mode_ = 0666;
   bool committed_ = false;
+};
+
+// BackgroundWriter writes buffers to a descriptor on a thread of its own, one at a time, so
+// the caller reads and encrypts the next buffer meanwhile (seal and open alternate two output
+// buffers: after submit(b) returns, the buffer submitted before b is free again). Errors are
+// sticky: once a write fails, submit() and finish() return false with errno set to its cause.
+class BackgroundWriter {
+ public:
+  explicit BackgroundWriter(int fd);
+  ~BackgroundWriter();  // waits for the pending write
+  BackgroundWriter(const BackgroundWriter&) = delete;
+  BackgroundWriter& operator=(const BackgroundWriter&) = delete;
+
+  // submit waits until the previous buffer is written, then queues `data` (which must stay
+  // valid and unchanged until the next submit() or finish() returns).
+  bool submit(std::span<const std::uint8_t> data);
+  // finish waits until everything submitted is written.
+  bool finish();
+
+ private:
+  void loop();
+  bool wait_idle(std::unique_lock<std::mutex>& lock);
+  int fd_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::span<const std::uint8_t> pending_;
+  bool busy_ = false, stop_ = false;
+  int error_ = 0;
+  std::thread thread_;
 };
 
 // install_interrupt_handlers: SIGINT/SIGTERM remove the registered temporary file and exit

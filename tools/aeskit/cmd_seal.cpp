@@ -1,8 +1,9 @@
 // tools/aeskit/cmd_seal.cpp — `aeskit seal`: encrypt a file or stdin with Cobblestone
 // (c2sp.org/chunked-encryption; the suite follows the key length). Streams in blocks of 1 MiB
-// per thread through chunked::Encryptor (its large updates run on --threads threads), so
-// memory stays at about 2 MiB per thread whatever the file size. A file output appears under
-// its name only when complete (cli_files.hpp: Output).
+// per thread through chunked::Encryptor (its large updates run on --threads threads) into two
+// alternating output buffers, one written by a BackgroundWriter while the next block is read
+// and sealed, so memory stays at about 3 MiB per thread whatever the file size. A file output
+// appears under its name only when complete (cli_files.hpp: Output).
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -70,7 +71,13 @@ int run_seal(int argc, char** argv) {
   }
   Progress progress(!o.quiet, in.size, "sealing");
   std::vector<std::uint8_t> buf(std::size_t{threads} * 64 * chunked::kChunkSize);
-  std::vector<std::uint8_t> sealed(enc->update_bound(buf.size()));
+  // Two output buffers: one is being written while the next block is read and sealed.
+  const std::size_t bound =
+      std::max(enc->update_bound(buf.size()), chunked::Encryptor::kFinishBound);
+  std::vector<std::uint8_t> sealed[2] = {std::vector<std::uint8_t>(bound),
+                                         std::vector<std::uint8_t>(bound)};
+  int cur = 0;
+  BackgroundWriter writer(out.fd());
   while (true) {
     const long long n = read_full(in.fd, buf);
     if (n < 0) {
@@ -81,28 +88,29 @@ int run_seal(int argc, char** argv) {
     }
     const std::size_t got = static_cast<std::size_t>(n);
     if (got > 0) {
-      auto w = enc->update({buf.data(), got}, sealed);
+      auto w = enc->update({buf.data(), got}, sealed[cur]);
       if (!w) {
         progress.finish();
         std::fprintf(stderr, "aeskit seal: %s\n", w.message());
         return exit_for(w.code());
       }
-      if (!out.write({sealed.data(), *w})) {
+      if (!writer.submit({sealed[cur].data(), *w})) {
         progress.finish();
         std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n", std::strerror(errno));
         return kExitIo;
       }
+      cur ^= 1;
       progress.add(got);
     }
     if (got < buf.size()) break;
   }
-  auto w = enc->finish(sealed);
+  auto w = enc->finish(sealed[cur]);
   progress.finish();
   if (!w) {
     std::fprintf(stderr, "aeskit seal: %s\n", w.message());
     return exit_for(w.code());
   }
-  if (!out.write({sealed.data(), *w}) || !out.commit(error)) {
+  if (!writer.submit({sealed[cur].data(), *w}) || !writer.finish() || !out.commit(error)) {
     std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n",
                  error.empty() ? std::strerror(errno) : error.c_str());
     return kExitIo;

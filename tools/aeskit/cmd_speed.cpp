@@ -13,6 +13,7 @@
 #include "aeskit/aeskit.hpp"
 #include "commands.hpp"
 #include "speed_buffer.hpp"
+#include "speed_chunked.hpp"
 #include "speed_hash.hpp"
 #include "speed_impl.hpp"
 #include "speed_items.hpp"
@@ -208,6 +209,7 @@ std::string table_note(const Run& run, const Item& item, std::size_t measured_si
   }
   if (is_cmac_item(item)) return cmac_table_note(item, backend);
   if (item.kind == ItemKind::hash) return hash_table_note(item);
+  if (item.kind == ItemKind::chunked) return chunked_table_note(item);
   if (item.kind == ItemKind::xts) {
     const std::string kernel = xts_kernel_for(item.direction, item.key_bits, backend);
     if (!kernel.empty()) note += ", kernel " + kernel;
@@ -236,7 +238,7 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
     // Block and setup runners read (at most) one block; message runners the whole message.
     const bool whole_message = item.kind == ItemKind::message || item.kind == ItemKind::aead ||
                                item.kind == ItemKind::xts || item.kind == ItemKind::hash ||
-                               item.kind == ItemKind::tls;
+                               item.kind == ItemKind::tls || item.kind == ItemKind::chunked;
     const std::size_t span = whole_message ? bytes : kBlockSize;
     for (Prepared& entry : prepared) {
       if (!entry.runner) continue;
@@ -304,8 +306,15 @@ int run_speed(int argc, char** argv) {
 
   std::size_t longest = 1350;  // the cross-check's tail length
   for (std::size_t size : run.options.sizes) longest = std::max(longest, size);
+  std::size_t longest_out = longest + kAeadTagBytes;
+  for (const Item& item : items) {  // chunked items add sizes of their own, and headers
+    for (std::size_t size : run_sizes(item, run.options.sizes)) {
+      longest = std::max(longest, size);
+      longest_out = std::max({longest_out, size + kAeadTagBytes, output_length(item, size)});
+    }
+  }
   AlignedBuffer in(longest);
-  AlignedBuffer out(longest + kAeadTagBytes);
+  AlignedBuffer out(longest_out);
   for (std::size_t i = 0; i < longest; ++i) {
     in.span()[i] = static_cast<std::uint8_t>(i * 31 + 7);
   }
@@ -320,6 +329,11 @@ int run_speed(int argc, char** argv) {
       continue;
     }
     time_item(run, item, prepared, in.span(), out.span());
+    if (item.kind == ItemKind::chunked &&
+        !print_chunked_ratios(run.human, item, run.records, *run.impls.front(), run.options.seconds,
+                              in.span(), out.span(), error)) {
+      report_failure(run, "aeskit", item, "AES-GCM reference: " + error);
+    }
   }
 
   if (run.impls.size() > 1) {

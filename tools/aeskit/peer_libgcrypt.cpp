@@ -154,6 +154,8 @@ class GcryptImpl final : public Impl {
     if (item.kind == ItemKind::aead) return make_libgcrypt_aead_runner(item, material, error);
     if (item.kind == ItemKind::hash) return make_libgcrypt_hash_runner(item, material, error);
     if (item.kind == ItemKind::tls) return nullptr;  // not offered: measured without libgcrypt
+    // No Cobblestone (c2sp.org chunked encryption) either: measured without libgcrypt.
+    if (item.kind == ItemKind::chunked) return nullptr;
     const std::size_t key_bytes = item.key_bits / (item.kind == ItemKind::xts ? 4 : 8);
     auto runner = std::make_unique<GcryptRunner>(item, material.key.first(key_bytes), material.iv);
     if (!runner->init(item, error)) return nullptr;

@@ -78,6 +78,7 @@ class OpensslRunner final : public Runner {
       case ItemKind::aead:  // AEAD items have their own runner (peer_openssl_aead.cpp)
       case ItemKind::hash:  // and so do hash items (peer_openssl_hash.cpp)
       case ItemKind::tls:   // and TLS AEAD items (peer_openssl_tls.cpp)
+      case ItemKind::chunked:
         break;
     }
     error = "internal: OpensslRunner given an AEAD item";
@@ -197,6 +198,8 @@ class OpensslImpl final : public Impl {
     if (item.kind == ItemKind::aead) return make_openssl_aead_runner(item, material, error);
     if (item.kind == ItemKind::hash) return make_openssl_hash_runner(item, material, error);
     if (item.kind == ItemKind::tls) return make_openssl_tls_runner(item, material, error);
+    // No Cobblestone (c2sp.org chunked encryption): measured without OpenSSL (empty error).
+    if (item.kind == ItemKind::chunked) return nullptr;
     const std::size_t key_bytes = item.key_bits / (item.kind == ItemKind::xts ? 4 : 8);
     auto runner = std::make_unique<OpensslRunner>(item, material.key.first(key_bytes), material.iv);
     if (!runner->init(item, error)) return nullptr;

@@ -5,6 +5,7 @@
 
 #include "aeskit/aeskit.hpp"
 #include "speed_aead.hpp"
+#include "speed_chunked.hpp"
 #include "speed_hash.hpp"
 #include "speed_impl.hpp"
 #include "speed_mac.hpp"
@@ -161,6 +162,7 @@ class AeskitImpl final : public Impl {
     if (is_cmac_item(item)) return make_aeskit_cmac_runner(item, material, backend_, error);
     if (item.kind == ItemKind::hash) return make_aeskit_hash_runner(item, material, error);
     if (item.kind == ItemKind::tls) return make_aeskit_tls_runner(item, material, error);
+    if (item.kind == ItemKind::chunked) return make_aeskit_chunked_runner(item, material, error);
     if (item.kind == ItemKind::xts) {
       Result<XtsKey> xts = XtsKey::create(material.key.first(item.key_bits / 4), backend_);
       if (!xts.ok()) {

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "speed_chunked.hpp"
 #include "speed_hash.hpp"
 #include "speed_mac.hpp"
 #include "speed_tls.hpp"
@@ -127,6 +128,7 @@ std::vector<Item> all_items() {
   for (Item& item : hash_items()) items.push_back(std::move(item));
   for (Item& item : tls_items()) items.push_back(std::move(item));
   for (Item& item : cmac_items()) items.push_back(std::move(item));
+  for (Item& item : chunked_items()) items.push_back(std::move(item));
   return items;
 }
 
@@ -142,6 +144,7 @@ bool matches_filters(const Item& item, const std::vector<std::string>& filters) 
 std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size_t>& requested) {
   if (item.kind == ItemKind::block) return {kBlockSize};
   if (item.kind == ItemKind::setup) return {0};
+  if (item.kind == ItemKind::chunked) return chunked_sizes(requested);
   if (item.kind == ItemKind::aead || item.kind == ItemKind::hash || item.kind == ItemKind::tls)
     return requested;
   if (item.kind == ItemKind::xts) {  // a data unit is at least one block
@@ -163,6 +166,7 @@ std::size_t output_length(const Item& item, std::size_t in_len) {
   if (is_cmac_item(item)) return kCmacTagBytes;
   if (item.kind == ItemKind::hash) return hash_output_length(item);
   if (item.kind == ItemKind::tls) return tls_output_length(item, in_len);
+  if (item.kind == ItemKind::chunked) return chunked_output_length(item, in_len);
   return item.kind == ItemKind::aead ? in_len + kAeadTagBytes : in_len;
 }
 

@@ -23,6 +23,8 @@ enum class ItemKind {
   hash,     // one message hashed (op "hash") or HMACed (op "mac") per operation; the output
             // is the digest; MB/s per size (speed_hash.hpp)
   tls,      // one TLS AEAD record sealed or opened per operation (speed_tls.hpp)
+  chunked,  // one whole Cobblestone message sealed or opened, or one memcpy, on Item::threads
+            // threads per operation; MB/s of plaintext (speed_chunked.hpp)
 };
 
 // AEAD items: every message is authenticated with this much associated data (a TLS 1.2
@@ -38,6 +40,7 @@ struct Item {
   Direction direction = Direction::encrypt;
   std::string algorithm;  // "AES-128-CTR" (message items), "AES-128-GCM" (AEAD) or "AES-128"
   std::string op;         // "encrypt", "decrypt block", "encrypt setup", "seal", "open", ...
+  unsigned threads = 1;   // chunked items: threads per operation (named in `op`)
 
   // label is "ALGORITHM op", the text --filter matches against.
   std::string label() const { return algorithm + " " + op; }
