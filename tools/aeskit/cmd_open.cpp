@@ -10,7 +10,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <thread>
 #include <vector>
 
 #include "aeskit/chunked.hpp"
@@ -70,30 +69,20 @@ int run_open(int argc, char** argv) {
   SealOptions o;
   if (int rc = parse_seal_options(argc, argv, "open", kHelp, o); rc >= 0) return rc;
   auto suite = chunked::suite_for_key_length(o.key.size());
-  const std::span<const std::uint8_t> context(
-      reinterpret_cast<const std::uint8_t*>(o.context.data()), o.context.size());
-  auto dec = chunked::Decryptor::create(*suite, o.key, context);
+  auto dec = chunked::Decryptor::create(*suite, o.key, context_bytes(o));
   std::fill(o.key.begin(), o.key.end(), 0);
   if (!dec) {
     std::fprintf(stderr, "aeskit open: %s\n", dec.message());
     return exit_for(dec.code());
   }
   dec->set_threads(o.threads);
-  const unsigned threads =
-      o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
+  const unsigned threads = thread_count(o);
 
   install_interrupt_handlers();
-  std::string error;
   Input in;
-  if (!open_input(o.input, in, error)) {
-    std::fprintf(stderr, "aeskit open: %s\n", error.c_str());
-    return kExitIo;
-  }
   Output out;
-  if (!out.open(o.output, error)) {
-    std::fprintf(stderr, "aeskit open: %s\n", error.c_str());
-    return kExitIo;
-  }
+  if (!open_streams("open", o, in, out)) return kExitIo;
+  std::string error;
   Progress progress(!o.quiet, in.size, "opening");
   BackgroundWriter writer(out.fd());
   auto fail = [&](Errc code) {

@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <thread>
 #include <vector>
 
 #include "aeskit/chunked.hpp"
@@ -45,30 +44,20 @@ int run_seal(int argc, char** argv) {
   SealOptions o;
   if (int rc = parse_seal_options(argc, argv, "seal", kHelp, o); rc >= 0) return rc;
   auto suite = chunked::suite_for_key_length(o.key.size());
-  const std::span<const std::uint8_t> context(
-      reinterpret_cast<const std::uint8_t*>(o.context.data()), o.context.size());
-  auto enc = chunked::Encryptor::create(*suite, o.key, context);
+  auto enc = chunked::Encryptor::create(*suite, o.key, context_bytes(o));
   std::fill(o.key.begin(), o.key.end(), 0);
   if (!enc) {
     std::fprintf(stderr, "aeskit seal: %s\n", enc.message());
     return exit_for(enc.code());
   }
   enc->set_threads(o.threads);
-  const unsigned threads =
-      o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
+  const unsigned threads = thread_count(o);
 
   install_interrupt_handlers();
-  std::string error;
   Input in;
-  if (!open_input(o.input, in, error)) {
-    std::fprintf(stderr, "aeskit seal: %s\n", error.c_str());
-    return kExitIo;
-  }
   Output out;
-  if (!out.open(o.output, error)) {
-    std::fprintf(stderr, "aeskit seal: %s\n", error.c_str());
-    return kExitIo;
-  }
+  if (!open_streams("seal", o, in, out)) return kExitIo;
+  std::string error;
   Progress progress(!o.quiet, in.size, "sealing");
   std::vector<std::uint8_t> buf(std::size_t{threads} * 64 * chunked::kChunkSize);
   // Two output buffers: one is being written while the next block is read and sealed.

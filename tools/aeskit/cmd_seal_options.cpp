@@ -2,9 +2,11 @@
 // cmd_seal_options.hpp). The key comes from --key-file FILE or --key-env VAR (hex).
 #include "cmd_seal_options.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include "cli_files.hpp"
 
@@ -94,6 +96,23 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
     o.key = std::move(*key);
   }
   return -1;
+}
+
+std::span<const std::uint8_t> context_bytes(const SealOptions& o) {
+  return {reinterpret_cast<const std::uint8_t*>(o.context.data()), o.context.size()};
+}
+
+unsigned thread_count(const SealOptions& o) {
+  return o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
+}
+
+bool open_streams(const char* command, const SealOptions& o, Input& in, Output& out) {
+  std::string error;
+  if (!open_input(o.input, in, error) || !out.open(o.output, error)) {
+    std::fprintf(stderr, "aeskit %s: %s\n", command, error.c_str());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace aeskit::cli

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,17 @@ struct SealOptions {
 // or 0 after printing `help` for --help); on success returns -1.
 int parse_seal_options(int argc, char** argv, const char* command, const char* help,
                        SealOptions& options);
+
+// context_bytes: options.context as the bytes chunked:: binds the ciphertext to.
+std::span<const std::uint8_t> context_bytes(const SealOptions& options);
+
+// thread_count: options.threads, or the number of cores for 0 (sizes the I/O buffers).
+unsigned thread_count(const SealOptions& options);
+
+struct Input;
+class Output;
+// open_streams opens options.input into `in` and options.output into `out`; on failure prints
+// "aeskit COMMAND: why" and returns false (the caller exits with kExitIo).
+bool open_streams(const char* command, const SealOptions& options, Input& in, Output& out);
 
 }  // namespace aeskit::cli
