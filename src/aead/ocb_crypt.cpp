@@ -26,10 +26,14 @@
 // one two-block call (the checksum is over the plaintext, known in advance); opening needs
 // the pad first. Short AD (≤ 16 bytes, the common case) is encrypted in the same call as the
 // nonce block.
+#include <bit>
 #include <cstring>
+#include <span>
 
 #include "aead/ct_equal.hpp"
 #include "aead/ocb_key.hpp"
+#include "aead/wipe_block.hpp"
+#include "core/block128.hpp"
 #include "core/buffers.hpp"
 #include "core/secure_zero.hpp"
 
@@ -44,11 +48,6 @@ std::uint64_t load_be64(const std::uint8_t* p) noexcept {
   std::uint64_t v;
   std::memcpy(&v, p, 8);
   return __builtin_bswap64(v);
-}
-
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  v = __builtin_bswap64(v);
-  std::memcpy(p, &v, 8);
 }
 
 const std::uint8_t* l_for(const OcbKey& k, std::uint64_t index) noexcept {
@@ -121,11 +120,40 @@ void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t of
   blocks_generic(k, kind, index, offset, acc, in, out, blocks);
 }
 
-// pad_partial: block = X || 1 || 0* for 1..15 bytes of X.
-void pad_partial(std::uint8_t block[16], const std::uint8_t* x, std::size_t n) noexcept {
-  std::memset(block, 0, 16);
-  std::memcpy(block, x, n);
-  block[n] = 0x80;
+// nonce_block: Nonce = num2str(TAGLEN mod 128, 7) || 0* || 1 || N with its last 6 bits
+// cleared, and those 6 bits (`bottom`). Built in two 64-bit words (byte i of the block is
+// byte i % 8 of word i / 8) and returned as one register, so the AES call that follows reads
+// it without a store-forwarding stall (core/block128.hpp). N is 1..15 bytes (public).
+Block128 nonce_block(std::size_t tag_length, std::span<const std::uint8_t> nonce,
+                     unsigned& bottom) noexcept {
+  const std::size_t n = nonce.size();
+  if constexpr (std::endian::native == std::endian::little) {
+    const std::uint8_t* p = nonce.data();
+    std::uint64_t w0 = 0, w1 = 0;  // N fills bytes 16-n..15
+    if (n >= 8) {
+      std::memcpy(&w1, p + n - 8, 8);
+      if (n > 8) w0 = load_partial_word(p, n - 8) << (8 * (16 - n));
+    } else if (n != 0) {
+      w1 = load_partial_word(p, n) << (8 * (8 - n));
+    }
+    const std::size_t one = 15 - n;  // the byte holding the 1 bit before N
+    if (one < 8)
+      w0 |= std::uint64_t{1} << (8 * one);
+    else
+      w1 |= std::uint64_t{1} << (8 * (one - 8));
+    w0 |= static_cast<std::uint64_t>(((tag_length * 8) % 128) << 1);
+    bottom = static_cast<unsigned>(w1 >> 56) & 0x3f;
+    w1 &= ~(std::uint64_t{0x3f} << 56);
+    return Block128{w0, w1};
+  } else {
+    alignas(16) std::uint8_t in[16] = {};
+    in[0] = static_cast<std::uint8_t>(((tag_length * 8) % 128) << 1);
+    in[15 - n] |= 1;
+    copy_bytes(in + 16 - n, nonce.data(), n);
+    bottom = in[15] & 0x3f;
+    in[15] &= 0xc0;
+    return load_block128(in);
+  }
 }
 
 // start: Offset_0 from the nonce, and Sum = HASH(K, A).
@@ -133,26 +161,25 @@ void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t
            std::span<const std::uint8_t> ad, std::uint8_t offset[16],
            std::uint8_t sum[16]) noexcept {
   // in[0]: the nonce block with its bottom 6 bits cleared; in[1]: a short AD's only block.
-  alignas(16) std::uint8_t in[2][16] = {};
-  in[0][0] = static_cast<std::uint8_t>(((tag_length * 8) % 128) << 1);
-  in[0][15 - nonce.size()] |= 1;
-  std::memcpy(in[0] + 16 - nonce.size(), nonce.data(), nonce.size());
-  const unsigned bottom = in[0][15] & 0x3f;
-  in[0][15] &= 0xc0;
+  alignas(16) std::uint8_t in[2][16];
+  unsigned bottom;
+  store_block128(in[0], nonce_block(tag_length, nonce, bottom));
 
-  std::memset(sum, 0, 16);
   const bool short_ad = ad.size() <= 16;
   std::size_t calls = 1;
   if (short_ad && ad.size() == 16) {
     xor_block(in[1], ad.data(), k.l.l[0]);  // Offset_1 = L_{ntz(1)} = L_0
     calls = 2;
-  } else if (short_ad && !ad.empty()) {
-    pad_partial(in[1], ad.data(), ad.size());
-    xor_block(in[1], in[1], k.l_star);  // Offset_* = 0 ^ L_*
+  } else if (short_ad && !ad.empty()) {  // (A_* || 1 || 0*) ^ Offset_*, Offset_* = 0 ^ L_*
+    store_block128(
+        in[1], load_partial_block(ad.data(), ad.size(), /*pad=*/true) ^ load_block128(k.l_star));
     calls = 2;
   }
   encrypt1(k, in[0], in[0], calls);
-  if (calls == 2) std::memcpy(sum, in[1], 16);
+  if (calls == 2)
+    std::memcpy(sum, in[1], 16);
+  else
+    std::memset(sum, 0, 16);
   if (!short_ad) {
     alignas(16) std::uint8_t ad_offset[16] = {};
     const std::size_t full = ad.size() / 16;
@@ -160,14 +187,14 @@ void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t
     const std::size_t rest = ad.size() % 16;
     if (rest != 0) {
       alignas(16) std::uint8_t last[16];
-      pad_partial(last, ad.data() + 16 * full, rest);
       xor_block(ad_offset, ad_offset, k.l_star);
-      xor_block(last, last, ad_offset);
+      store_block128(last, load_partial_block(ad.data() + 16 * full, rest, /*pad=*/true) ^
+                               load_block128(ad_offset));
       encrypt1(k, last, last, 1);
       xor_block(sum, sum, last);
-      secure_zero(last, sizeof last);
+      wipe_block(last);
     }
-    secure_zero(ad_offset, sizeof ad_offset);
+    wipe_block(ad_offset);
   }
 
   // Stretch = k0 || k1 || k2 (192 bits); Offset_0 = bits bottom..bottom+127 of it.
@@ -176,9 +203,9 @@ void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t
   const std::uint64_t k2 = k0 ^ ((k0 << 8) | (k1 >> 56));
   // (x >> 1) >> (63 - bottom) is x >> (64 - bottom), and 0 for bottom == 0, without an
   // undefined 64-bit shift.
-  store_be64(offset, (k0 << bottom) | ((k1 >> 1) >> (63 - bottom)));
-  store_be64(offset + 8, (k1 << bottom) | ((k2 >> 1) >> (63 - bottom)));
-  secure_zero(in, sizeof in);
+  store_block128(offset, block128_from_be64((k0 << bottom) | ((k1 >> 1) >> (63 - bottom)),
+                                            (k1 << bottom) | ((k2 >> 1) >> (63 - bottom))));
+  wipe_fixed<32>(in);
 }
 
 }  // namespace
@@ -196,16 +223,14 @@ void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t>
   // fin[0]: Offset_* (becomes Pad), fin[1]: the tag input (becomes E of it).
   alignas(16) std::uint8_t fin[2][16];
   if (rest != 0) {
-    alignas(16) std::uint8_t last[16];
-    pad_partial(last, in + 16 * full, rest);
-    xor_block(checksum, checksum, last);
+    const Block128 last = load_partial_block(in + 16 * full, rest, /*pad=*/true);  // P_* || 1 || 0*
+    store_block128(checksum, load_block128(checksum) ^ last);
     xor_block(offset, offset, k.l_star);
     std::memcpy(fin[0], offset, 16);
     xor_block(fin[1], checksum, offset);
     xor_block(fin[1], fin[1], k.l_dollar);
     encrypt1(k, fin[0], fin[0], 2);
-    xor_bytes(out + 16 * full, last, fin[0], rest);
-    secure_zero(last, sizeof last);
+    store_partial_block(out + 16 * full, rest, last ^ load_block128(fin[0]));
   } else {
     xor_block(fin[1], checksum, offset);
     xor_block(fin[1], fin[1], k.l_dollar);
@@ -213,16 +238,16 @@ void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t>
   }
   xor_block(fin[1], fin[1], sum);
   std::memcpy(tag_out, fin[1], tag_length);
-  secure_zero(fin, sizeof fin);
-  secure_zero(offset, sizeof offset);
-  secure_zero(sum, sizeof sum);
-  secure_zero(checksum, sizeof checksum);
+  wipe_fixed<32>(fin);
+  wipe_block(offset);
+  wipe_block(sum);
+  wipe_block(checksum);
 }
 
 bool open(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, const std::uint8_t* tag) noexcept {
-  std::uint8_t received[16];
+  alignas(16) std::uint8_t received[16];
   std::memcpy(received, tag, tag_length);
   alignas(16) std::uint8_t offset[16];
   alignas(16) std::uint8_t sum[16];
@@ -234,26 +259,28 @@ bool open(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t>
   alignas(16) std::uint8_t t[16];
   if (rest != 0) {
     alignas(16) std::uint8_t pad[16];
-    alignas(16) std::uint8_t last[16];
     xor_block(offset, offset, k.l_star);
     encrypt1(k, offset, pad, 1);
-    xor_bytes(last, in + 16 * full, pad, rest);  // P_* (read before out is written)
-    std::memcpy(out + 16 * full, last, rest);
-    std::memset(last + rest, 0, 16 - rest);
-    last[rest] = 0x80;
-    xor_block(checksum, checksum, last);
-    secure_zero(pad, sizeof pad);
-    secure_zero(last, sizeof last);
+    // P_* = C_* ^ Pad[0..rest): the pad's bytes past `rest` masked off, then 1 || 0* added.
+    static constexpr std::uint8_t kOnes[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                               0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    const Block128 keep = load_partial_block(kOnes, rest, /*pad=*/false);
+    const Block128 last = load_partial_block(in + 16 * full, rest, /*pad=*/true) ^
+                          (load_block128(pad) & keep);  // read before out is written
+    store_partial_block(out + 16 * full, rest, last);
+    store_block128(checksum, load_block128(checksum) ^ last);
+    wipe_block(pad);
   }
   xor_block(t, checksum, offset);
   xor_block(t, t, k.l_dollar);
   encrypt1(k, t, t, 1);
   xor_block(t, t, sum);
   const bool ok = ct_equal(t, received, tag_length);
-  secure_zero(t, sizeof t);
-  secure_zero(offset, sizeof offset);
-  secure_zero(sum, sizeof sum);
-  secure_zero(checksum, sizeof checksum);
+  wipe_block(t);
+  wipe_block(offset);
+  wipe_block(sum);
+  wipe_block(checksum);
+  wipe_block(received);
   if (!ok && len != 0) secure_zero(out, len);
   return ok;
 }

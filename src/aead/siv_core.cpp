@@ -25,6 +25,7 @@
 
 #include "aead/ct_equal.hpp"
 #include "aead/wipe_block.hpp"
+#include "core/block128.hpp"
 #include "core/block_double.hpp"
 #include "core/buffers.hpp"
 #include "core/declassify.hpp"
@@ -82,8 +83,7 @@ void s2v(const Core& core, const Component* ad, std::size_t ad_count, const std:
     for (std::size_t j = 0; j < n; ++j) {
       const Component& s = ad[base + j];
       if (s.size() <= 16) {  // lengths are public
-        std::memset(shorts[short_count], 0, 16);
-        cmac::finish_last_input(core.sub, s.data(), s.size(), shorts[short_count]);
+        store_block128(shorts[short_count], cmac::final_block_input(core.sub, s.data(), s.size()));
         result[j] = shorts[short_count++];
       } else {
         result[j] = longs[j];
@@ -118,19 +118,12 @@ void s2v(const Core& core, const Component* ad, std::size_t ad_count, const std:
     cmac::continue_message(k, core.sub, v, t, tail);
     wipe_fixed<32>(t);
   } else {
-    // T = dbl(D) ^ (S_n || 10*): one block whose CMAC is E(T ^ K1).
-    alignas(16) std::uint8_t m[16];
-    if (ad_count == 0)
-      std::memcpy(d, core.d1, 16);
-    else
-      block_double(d, d);
-    std::memset(m, 0, 16);
-    copy_bytes(m, last, len);
-    m[len] = 0x80;
-    xor_block(m, m, d);
-    std::memset(v, 0, 16);
-    cmac::finish_last(k, core.sub, v, m, 16);
-    wipe_block(m);
+    // T = dbl(D) ^ (S_n || 10*): one whole block, whose CMAC is E(T ^ K1). Built in
+    // registers and stored once (core/block128.hpp).
+    const Block128 dd = ad_count == 0 ? load_block128(core.d1) : block128_double(load_block128(d));
+    store_block128(v,
+                   load_partial_block(last, len, /*pad=*/true) ^ dd ^ load_block128(core.sub.k1));
+    k.backend->encrypt_blocks(k.enc, v, v, 1);
   }
   wipe_block(d);
 }
@@ -140,16 +133,18 @@ void s2v(const Core& core, const Component* ad, std::size_t ad_count, const std:
 void ctr(const Core& core, const std::uint8_t v[16], const std::uint8_t* in, std::uint8_t* out,
          std::size_t len) noexcept {
   if (len == 0) return;
+  // Q = V with the top bits of bytes 8 and 12 cleared, as one 16-byte store (block128.hpp).
+  alignas(16) static constexpr std::uint8_t kClearBits[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                                              0xff, 0xff, 0x7f, 0xff, 0xff, 0xff,
+                                                              0x7f, 0xff, 0xff, 0xff};
   alignas(16) std::uint8_t q[16];
-  std::memcpy(q, v, 16);
-  q[8] &= 0x7f;
-  q[12] &= 0x7f;
+  store_block128(q, load_block128(v) & load_block128(kClearBits));
   declassify(q);  // V is public: it is sent as the first 16 bytes of the output
   const KeyState& key = *core.ctr;
   if (len <= 16) {
     alignas(16) std::uint8_t stream[16];
     key.backend->encrypt_blocks(key.enc, q, stream, 1);
-    xor_bytes(out, in, stream, len);
+    store_partial_block(out, len, load_partial_block(in, len, false) ^ load_block128(stream));
     wipe_block(stream);
     wipe_block(q);
     return;

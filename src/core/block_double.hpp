@@ -8,28 +8,14 @@
 
 #include <cstdint>
 
+#include "core/block128.hpp"
+
 namespace aeskit::detail {
 
-inline std::uint64_t load_be64_bytes(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-
-inline void store_be64_bytes(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<std::uint8_t>(v);
-    v >>= 8;
-  }
-}
-
-// block_double: out = dbl(in); out may equal in.
+// block_double: out = dbl(in); out may equal in. One 16-byte load and one 16-byte store
+// (core/block128.hpp says why).
 inline void block_double(const std::uint8_t in[16], std::uint8_t out[16]) noexcept {
-  const std::uint64_t hi = load_be64_bytes(in);
-  const std::uint64_t lo = load_be64_bytes(in + 8);
-  const std::uint64_t carry_mask = 0 - (hi >> 63);
-  store_be64_bytes(out, (hi << 1) | (lo >> 63));
-  store_be64_bytes(out + 8, (lo << 1) ^ (carry_mask & 0x87));
+  store_block128(out, block128_double(load_block128(in)));
 }
 
 }  // namespace aeskit::detail

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "aead/wipe_block.hpp"
+#include "core/block128.hpp"
 #include "core/block_double.hpp"
 #include "core/buffers.hpp"
 #include "core/secure_zero.hpp"
@@ -27,18 +28,16 @@ void derive_subkeys(const KeyState& aes, Subkeys& out) noexcept {
   secure_zero(l, sizeof l);
 }
 
+Block128 final_block_input(const Subkeys& sub, const std::uint8_t* last,
+                           std::size_t last_len) noexcept {
+  const Block128 m = load_partial_block(last, last_len, /*pad=*/true);
+  // lengths are public: choosing the subkey by them is fine
+  return m ^ load_block128(last_len == 16 ? sub.k1 : sub.k2);
+}
+
 void finish_last_input(const Subkeys& sub, const std::uint8_t* last, std::size_t last_len,
                        std::uint8_t x[16]) noexcept {
-  alignas(16) std::uint8_t block[16] = {};
-  copy_bytes(block, last, last_len);
-  if (last_len == 16) {  // lengths are public: this branch is fine
-    xor_block(block, block, sub.k1);
-  } else {
-    block[last_len] = 0x80;
-    xor_block(block, block, sub.k2);
-  }
-  xor_block(x, x, block);
-  wipe_block(block);
+  store_block128(x, load_block128(x) ^ final_block_input(sub, last, last_len));
 }
 
 void finish_last(const KeyState& aes, const Subkeys& sub, std::uint8_t chain[16],
