@@ -18,6 +18,7 @@
 #include "speed_impl.hpp"
 #include "speed_items.hpp"
 #include "speed_mac.hpp"
+#include "speed_mask.hpp"
 #include "speed_options.hpp"
 #include "speed_report.hpp"
 #include "speed_timer.hpp"
@@ -248,7 +249,8 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
                     item.op,
                     item.kind,
                     bytes,
-                    {}};
+                    {},
+                    impl_hw_masked(entry.impl->name())};
       std::string error;
       if (!measure(*entry.runner, in.first(span), out.first(output_length(item, span)),
                    run.options.seconds, record.timing, error)) {

@@ -131,6 +131,17 @@ const PeerMask& peer_mask() {
   return g_mask;
 }
 
+bool impl_hw_masked(std::string_view impl) {
+  if (impl == "aeskit") {
+    for (const CpuFeatureState& f : cpu_report().features)
+      if (f.detected && !f.enabled) return true;
+    return false;
+  }
+  if (!g_mask.active) return false;
+  if (impl == "openssl") return g_mask.openssl_applied || g_mask.openssl_ia32cap.empty();
+  return true;  // libgcrypt applies gcrypt_hwf itself
+}
+
 std::string mask_summary(const std::string& how) {
   if (!g_mask.active) return "";
   std::string features;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aeskit::cli::speed {
@@ -31,6 +32,12 @@ void prepare_peer_mask(int argc, char** argv, char** full_argv);
 
 // peer_mask is the decision prepare_peer_mask made (inactive if it was not called).
 const PeerMask& peer_mask();
+
+// impl_hw_masked: whether the implementation named `impl` ("aeskit", "openssl", "libgcrypt")
+// runs with CPU features removed: aeskit when AESKIT_DISABLE removed a detected feature, a
+// peer when the mask above is active and applied to it. The `hw_masked` field of
+// `aeskit speed --json`.
+bool impl_hw_masked(std::string_view impl);
 
 // mask_summary: "masked like aeskit (aesni, pclmul): ..." for a report header, or "".
 std::string mask_summary(const std::string& how);

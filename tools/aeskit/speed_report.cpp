@@ -52,6 +52,7 @@ void write_record(std::FILE* out, const Record& record) {
   std::fprintf(out, ",\"bytes\":%zu,\"ops_per_sec\":%.1f,\"mb_per_sec\":%.3f", record.bytes,
                ops_per_sec(record), mb_per_sec(record));
   if (per_op_item(record.kind)) std::fprintf(out, ",\"ns_per_op\":%.2f", ns_per_op(record));
+  std::fprintf(out, ",\"hw_masked\":%s", record.hw_masked ? "true" : "false");
   std::fputc('}', out);
 }
 

@@ -21,6 +21,7 @@ struct Record {
   ItemKind kind = ItemKind::message;
   std::size_t bytes = 0;  // per operation: message length, 16 (block) or 0 (setup)
   Timing timing;
+  bool hw_masked = false;  // this implementation ran with CPU features removed (speed_mask.hpp)
 };
 
 double ops_per_sec(const Record& record);
