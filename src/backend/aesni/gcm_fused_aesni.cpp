@@ -59,11 +59,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "aead/gcm_fused.hpp"
 #include "backend/aesni/aesni.hpp"
 #include "backend/aesni/rounds.hpp"
+#include "backend/clmul/gcm_tail.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
 #include "backend/gcm_fused_list.hpp"
@@ -221,16 +221,10 @@ AESKIT_GCM_AESNI_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
   if (full > 0) y = clmul::absorb128(y, data, table, full);
   const std::size_t rest = len % 16;
   if (rest == 0) return y;
-  alignas(16) std::uint8_t last[16] = {};
-  std::memcpy(last, data + 16 * full, rest);
+  // Built in a register and stored whole, so absorb128's load forwards from the store.
+  alignas(16) std::uint8_t last[16];
+  clmul::store(last, clmul::load_partial(data + 16 * full, rest));
   return clmul::absorb128(y, last, table, 1);
-}
-
-AESKIT_GCM_AESNI_INLINE void store_be64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<std::uint8_t>(v);
-    v >>= 8;
-  }
 }
 
 // message_rounds: one whole message (GcmFusedKernels::seal_message). E(J0) and the key
@@ -257,20 +251,20 @@ AESKIT_GCM_AESNI_TARGET void message_rounds(const RoundKeys& rk, const GhashKey&
   __m128i y = hash_bytes(_mm_setzero_si128(), table, ad, ad_len);
   crypt_blocks<R, kSeal>(s, table, ctr, y, in, out, blocks);
 
-  // tail_and_lengths: [padded partial block] || [bits(AD)]_64 || [bits(C)]_64.
-  alignas(16) std::uint8_t tail_and_lengths[32] = {};
+  // tail_and_lengths: [padded partial block] || [bits(AD)]_64 || [bits(C)]_64, each block
+  // built in a register and written with one 16-byte store (core/block128.hpp says why).
+  alignas(16) std::uint8_t tail_and_lengths[32];
   std::uint8_t* lengths = tail_and_lengths + (rest != 0 ? 16 : 0);
   if (rest != 0) {
-    alignas(16) std::uint8_t block[16] = {};
-    std::memcpy(block, in + 16 * blocks, rest);  // copied first: out may be in
-    if constexpr (!kSeal) std::memcpy(tail_and_lengths, block, rest);  // the ciphertext
-    clmul::store(block, _mm_xor_si128(clmul::load(block), pair[1]));
-    std::memcpy(out + 16 * blocks, block, rest);
-    if constexpr (kSeal) std::memcpy(tail_and_lengths, block, rest);  // ciphertext, padded
-    clmul::store(block, _mm_setzero_si128());
+    const __m128i x = clmul::load_partial(in + 16 * blocks, rest);
+    const __m128i y_out = _mm_xor_si128(x, pair[1]);  // x read first: out may be in
+    clmul::store_partial(out + 16 * blocks, rest, y_out);
+    // The hashed ciphertext block, zero-padded: x itself when opening, the output's first
+    // `rest` bytes when sealing.
+    const __m128i hashed = kSeal ? _mm_and_si128(y_out, clmul::prefix_mask(rest)) : x;
+    clmul::store(tail_and_lengths, hashed);
   }
-  store_be64(lengths, static_cast<std::uint64_t>(ad_len) * 8);
-  store_be64(lengths + 8, static_cast<std::uint64_t>(len) * 8);
+  clmul::store(lengths, clmul::length_block(ad_len, len));
   y = clmul::absorb128(y, tail_and_lengths, table, rest != 0 ? 2 : 1);
   clmul::store(tag, _mm_xor_si128(pair[0], aesni::reverse_bytes(y)));
 }

@@ -85,9 +85,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "aead/gcm_fused.hpp"
+#include "backend/clmul/gcm_tail.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
 #include "backend/gcm_fused_list.hpp"
@@ -304,16 +304,10 @@ AESKIT_VAES256_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
   if (full > 0) y = clmul::absorb256(y, data, table, full);
   const std::size_t rest = len % 16;
   if (rest == 0) return y;
-  alignas(16) std::uint8_t last[16] = {};
-  std::memcpy(last, data + 16 * full, rest);
+  // Built in a register and stored whole, so absorb256's load forwards from the store.
+  alignas(16) std::uint8_t last[16];
+  clmul::store(last, clmul::load_partial(data + 16 * full, rest));
   return clmul::absorb256(y, last, table, 1);
-}
-
-AESKIT_VAES256_INLINE void store_be64(std::uint8_t* p, std::uint64_t v) {
-  const __m128i x =
-      _mm_shuffle_epi8(_mm_cvtsi64_si128(static_cast<long long>(v)),
-                       _mm_set_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, 6, 7));
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(p), x);
 }
 
 // message_rounds: one whole message (see GcmFusedKernels::seal_message). The pair
@@ -349,21 +343,23 @@ AESKIT_VAES256_TARGET void message_rounds(const RoundKeys& rk, const GhashKey& h
   s.y = hash_bytes(_mm_setzero_si128(), table, ad, ad_len);
   crypt_blocks<R, kSeal>(w, table, s, in, out, blocks);
 
-  // tail_and_lengths: [padded partial block] || [bits(AD)]_64 || [bits(C)]_64.
-  alignas(32) std::uint8_t tail_and_lengths[32] = {};
-  std::uint8_t* lengths = tail_and_lengths + (rest != 0 ? 16 : 0);
+  // tail_and_lengths: [padded partial block] || [bits(AD)]_64 || [bits(C)]_64, built in
+  // registers and written with one store of the size absorb256 then loads (a 32-byte pair
+  // or the lengths block alone), so the load forwards from it (gcm_tail.hpp says why).
+  alignas(32) std::uint8_t tail_and_lengths[32];
+  const __m128i lengths = clmul::length_block(ad_len, len);
   if (rest != 0) {
-    alignas(16) std::uint8_t block[16] = {};
-    std::memcpy(block, in + 16 * blocks, rest);  // copied first: out may be in
-    if constexpr (!kSeal) std::memcpy(tail_and_lengths, block, rest);  // the ciphertext
-    const __m128i ks = _mm256_extracti128_si256(pair[0], 1);
-    clmul::store(block, _mm_xor_si128(clmul::load(block), ks));
-    std::memcpy(out + 16 * blocks, block, rest);
-    if constexpr (kSeal) std::memcpy(tail_and_lengths, block, rest);  // ciphertext, padded
-    clmul::store(block, _mm_setzero_si128());
+    const __m128i x = clmul::load_partial(in + 16 * blocks, rest);
+    const __m128i c = _mm_xor_si128(x, _mm256_extracti128_si256(pair[0], 1));  // x read first
+    clmul::store_partial(out + 16 * blocks, rest, c);
+    // The hashed ciphertext block, zero-padded: x itself when opening, the output's first
+    // `rest` bytes when sealing.
+    const __m128i hashed = kSeal ? _mm_and_si128(c, clmul::prefix_mask(rest)) : x;
+    _mm256_store_si256(reinterpret_cast<__m256i*>(tail_and_lengths),
+                       _mm256_set_m128i(lengths, hashed));
+  } else {
+    clmul::store(tail_and_lengths, lengths);
   }
-  store_be64(lengths, static_cast<std::uint64_t>(ad_len) * 8);
-  store_be64(lengths + 8, static_cast<std::uint64_t>(len) * 8);
   s.y = clmul::absorb256(s.y, tail_and_lengths, table, rest != 0 ? 2 : 1);
   const __m128i mask = _mm256_castsi256_si128(pair[0]);
   clmul::store(tag, _mm_xor_si128(mask, _mm_shuffle_epi8(s.y, clmul::byte_reverse_mask())));
