@@ -44,10 +44,13 @@ void cbc_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uin
   // Generic: decrypt a batch into a scratch buffer, then XOR with the previous ciphertext
   // blocks from the last to the first, so exact in-place (in == out) never reads a block
   // it has already overwritten.
+  // Only the part a batch used is wiped: when the kernel did every block, nothing is.
   std::uint8_t scratch[16 * kMaxBatchBlocks];
   const std::size_t batch = b.batch_blocks < kMaxBatchBlocks ? b.batch_blocks : kMaxBatchBlocks;
+  std::size_t used = 0;
   while (done < blocks) {
     std::size_t n = blocks - done < batch ? blocks - done : batch;
+    used = n > used ? n : used;
     const std::uint8_t* c = in + 16 * done;
     std::uint8_t* p = out + 16 * done;
     b.decrypt_blocks(dk, c, scratch, n);
@@ -58,7 +61,7 @@ void cbc_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uin
     std::memcpy(iv, next_iv, 16);
     done += n;
   }
-  secure_zero(scratch, sizeof scratch);
+  if (used != 0) secure_zero(scratch, 16 * used);
 }
 
 }  // namespace aeskit::detail

@@ -37,10 +37,13 @@ void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const 
   auto* bulk = mode == Mode::ctr32 ? b.ctr32_be : b.ctr128_be;
   std::size_t done = bulk ? bulk(key.enc, counter, in, out, blocks) : 0;
   // Generic: lay out a batch of counter blocks, encrypt them in one call, XOR.
+  // Only the part a batch used is wiped: when the kernel did every block, nothing is.
   std::uint8_t stream[16 * kMaxBatchBlocks];
   const std::size_t batch = batch_for(b);
+  std::size_t used = 0;
   while (done < blocks) {
     std::size_t n = blocks - done < batch ? blocks - done : batch;
+    used = n > used ? n : used;
     for (std::size_t i = 0; i < n; ++i) {
       std::memcpy(stream + 16 * i, counter, 16);
       ctr_increment(mode, counter);
@@ -49,7 +52,7 @@ void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const 
     xor_bytes(out + 16 * done, in + 16 * done, stream, 16 * n);
     done += n;
   }
-  secure_zero(stream, sizeof stream);
+  if (used != 0) secure_zero(stream, 16 * used);
 }
 
 void cfb128_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
@@ -71,8 +74,10 @@ void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::
   // output is written (in-place safety), encrypt in one call, XOR.
   std::uint8_t stream[16 * kMaxBatchBlocks];
   const std::size_t batch = batch_for(b);
+  std::size_t used = 0;
   while (done < blocks) {
     std::size_t n = blocks - done < batch ? blocks - done : batch;
+    used = n > used ? n : used;
     const std::uint8_t* c = in + 16 * done;
     std::memcpy(stream, iv, 16);
     std::memcpy(stream + 16, c, 16 * (n - 1));
@@ -81,7 +86,7 @@ void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::
     xor_bytes(out + 16 * done, c, stream, 16 * n);
     done += n;
   }
-  secure_zero(stream, sizeof stream);
+  if (used != 0) secure_zero(stream, 16 * used);
 }
 
 void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in, std::uint8_t* out,

@@ -72,8 +72,10 @@ struct Unit {
     const std::size_t batch = b.batch_blocks < kMaxBatchBlocks ? b.batch_blocks : kMaxBatchBlocks;
     std::uint8_t tweaks[16 * kMaxBatchBlocks];
     std::uint8_t buf[16 * kMaxBatchBlocks];
+    std::size_t used = 0;  // only the part a batch used is wiped
     while (done < blocks) {
       const std::size_t n = blocks - done < batch ? blocks - done : batch;
+      used = n > used ? n : used;
       for (std::size_t i = 0; i < n; ++i) {
         std::memcpy(tweaks + 16 * i, t, 16);
         xts_mul_alpha(t);
@@ -84,8 +86,8 @@ struct Unit {
         xor_block(out + 16 * (done + i), buf + 16 * i, tweaks + 16 * i);
       done += n;
     }
-    secure_zero(tweaks, sizeof tweaks);
-    secure_zero(buf, sizeof buf);
+    secure_zero(tweaks, 16 * used);
+    secure_zero(buf, 16 * used);
   }
 
   // data_unit: len >= 16 bytes with the encrypted tweak t = T_0 (clobbered).
@@ -153,8 +155,10 @@ void xts_sectors(const KeyState& key1, const KeyState& key2, Direction direction
   // The tweaks of up to kMaxBatchBlocks sectors are encrypted with Key2 in one call.
   std::uint8_t tweaks[16 * kMaxBatchBlocks];
   std::size_t done = 0;
+  std::size_t used = 0;  // only the part a batch used is wiped
   while (done < units) {
     const std::size_t n = units - done < kMaxBatchBlocks ? units - done : kMaxBatchBlocks;
+    used = n > used ? n : used;
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint64_t lo = first_sector + static_cast<std::uint64_t>(done + j);
       const std::uint64_t hi = lo < first_sector ? 1 : 0;  // public: sector numbers
@@ -168,7 +172,7 @@ void xts_sectors(const KeyState& key1, const KeyState& key2, Direction direction
     }
     done += n;
   }
-  secure_zero(tweaks, sizeof tweaks);
+  if (used != 0) secure_zero(tweaks, 16 * used);
 }
 
 }  // namespace aeskit::detail
