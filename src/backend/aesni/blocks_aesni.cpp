@@ -6,8 +6,8 @@
 //
 // out_i = E(in_i) (or D(in_i)) for every block. Blocks are independent, so groups of 8 go
 // through the rounds together (rounds.hpp) and the last 1..7 form one smaller group
-// (interleave.hpp); a lone block takes a path of its own (one_block). Each group is loaded completely before any of it is stored, so in == out
-// works.
+// (interleave.hpp); a lone block takes a path of its own (one_block). Each group is loaded
+// completely before any of it is stored, so in == out works.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -40,17 +40,11 @@ struct BlocksKernel {
   }
 };
 
-// one_block: a single block, each round key a memory operand of its AESENC. The keys'
-// loads do not wait for the state, so they run ahead of the chain; loading the whole
-// schedule into registers first (as the interleaved kernel does) spills a few of them and
-// costs a single-block call (CMAC's last block, SIV's and OCB's nonce, CCM's B_0) ~10 cycles.
+// one_block: a lone block (rounds.hpp, cipher_one).
 template <Dir D, unsigned R>
 AESKIT_AESNI_TARGET void one_block(const RoundKeys& rk, const std::uint8_t* in,
                                    std::uint8_t* out) noexcept {
-  __m128i b = _mm_xor_si128(load_block(in), round_key(rk, 0));
-#pragma GCC unroll 16
-  for (unsigned r = 1; r < R; ++r) b = aes_round<D>(b, round_key(rk, r));
-  store_block(out, aes_last_round<D>(b, round_key(rk, R)));
+  store_block(out, cipher_one<D, R>(rk, load_block(in), _mm_setzero_si128()));
 }
 
 template <Dir D, unsigned R>

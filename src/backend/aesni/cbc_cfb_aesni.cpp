@@ -115,6 +115,24 @@ AESKIT_AESNI_TARGET void chained(const RoundKeys& rk, std::uint8_t iv[16], const
   store_block(iv, kernel.iv);
 }
 
+// One block (rounds.hpp, cipher_one): CBC decryption P = D(C) ^ IV, CFB decryption
+// P = E(IV) ^ C; the IV becomes C either way.
+template <unsigned R>
+AESKIT_AESNI_TARGET void cbc_decrypt_one(const RoundKeys& rk, std::uint8_t iv[16],
+                                         const std::uint8_t* in, std::uint8_t* out) noexcept {
+  const __m128i c = load_block(in);
+  store_block(out, cipher_one<Dir::decrypt, R>(rk, c, load_block(iv)));
+  store_block(iv, c);
+}
+
+template <unsigned R>
+AESKIT_AESNI_TARGET void cfb_decrypt_one(const RoundKeys& rk, std::uint8_t iv[16],
+                                         const std::uint8_t* in, std::uint8_t* out) noexcept {
+  const __m128i c = load_block(in);
+  store_block(out, cipher_one<Dir::encrypt, R>(rk, load_block(iv), c));
+  store_block(iv, c);
+}
+
 template <template <unsigned> class Kernel>
 AESKIT_AESNI_TARGET void chained_any(const RoundKeys& rk, std::uint8_t iv[16],
                                      const std::uint8_t* in, std::uint8_t* out,
@@ -141,6 +159,15 @@ AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t i
 AESKIT_AESNI_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t blocks) noexcept {
+  if (blocks == 1) {  // a public count
+    if (dec.rounds == 10)
+      cbc_decrypt_one<10>(dec, iv, in, out);
+    else if (dec.rounds == 12)
+      cbc_decrypt_one<12>(dec, iv, in, out);
+    else
+      cbc_decrypt_one<14>(dec, iv, in, out);
+    return 1;
+  }
   chained_any<CbcDecryptKernel>(dec, iv, in, out, blocks);
   return blocks;
 }
@@ -148,6 +175,15 @@ AESKIT_AESNI_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t i
 AESKIT_AESNI_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                                const std::uint8_t* in, std::uint8_t* out,
                                                std::size_t blocks) noexcept {
+  if (blocks == 1) {  // a public count
+    if (enc.rounds == 10)
+      cfb_decrypt_one<10>(enc, iv, in, out);
+    else if (enc.rounds == 12)
+      cfb_decrypt_one<12>(enc, iv, in, out);
+    else
+      cfb_decrypt_one<14>(enc, iv, in, out);
+    return 1;
+  }
   chained_any<CfbDecryptKernel>(enc, iv, in, out, blocks);
   return blocks;
 }
