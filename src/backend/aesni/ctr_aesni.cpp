@@ -103,10 +103,30 @@ AESKIT_AESNI_TARGET void ctr(const RoundKeys& rk, std::uint8_t counter[16], cons
   store_block(counter, reverse_bytes(kernel.counter.le));
 }
 
+// ctr_one: a lone block (rounds.hpp, cipher_one): out = in ^ E(T), T advanced by one.
+template <class Counter, unsigned R>
+AESKIT_AESNI_TARGET void ctr_one(const RoundKeys& rk, std::uint8_t counter[16],
+                                 const std::uint8_t* in, std::uint8_t* out) noexcept {
+  Counter c{reverse_bytes(load_block(counter))};
+  __m128i t[1];
+  c.take(t);
+  store_block(out, cipher_one<Dir::encrypt, R>(rk, t[0], load_block(in)));
+  store_block(counter, reverse_bytes(c.le));
+}
+
 template <class Counter>
 AESKIT_AESNI_TARGET std::size_t ctr_any(const RoundKeys& rk, std::uint8_t counter[16],
                                         const std::uint8_t* in, std::uint8_t* out,
                                         std::size_t blocks) noexcept {
+  if (blocks == 1) {  // a public count
+    if (rk.rounds == 10)
+      ctr_one<Counter, 10>(rk, counter, in, out);
+    else if (rk.rounds == 12)
+      ctr_one<Counter, 12>(rk, counter, in, out);
+    else
+      ctr_one<Counter, 14>(rk, counter, in, out);
+    return 1;
+  }
   if (rk.rounds == 10)
     ctr<Counter, 10>(rk, counter, in, out, blocks);
   else if (rk.rounds == 12)
