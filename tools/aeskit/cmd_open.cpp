@@ -1,19 +1,19 @@
 // tools/aeskit/cmd_open.cpp — `aeskit open`: verify and decrypt a Cobblestone ciphertext
 // (c2sp.org/chunked-encryption) from a file or stdin. Streams through chunked::Decryptor in
-// blocks of 64 wire chunks per thread, into two alternating output buffers (one written by a
-// BackgroundWriter while the next block is read and opened). To a file: the plaintext goes to a
-// temporary file in the same directory that is renamed to OUT only after the final chunk verified,
-// and removed on any failure or interruption, so OUT never holds unauthenticated or partial
-// plaintext. To stdout: chunks are written as they verify; on failure what was written is an
-// authentic prefix, and the exit status says the whole did not verify.
+// blocks of 64 wire chunks per thread (read ahead by a BackgroundReader), into two alternating
+// output buffers (one written by a BackgroundWriter while the next block is opened). To a file: the
+// plaintext goes to a temporary file in the same directory that is renamed to OUT only after the
+// final chunk verified, and removed on any failure or interruption, so OUT never holds
+// unauthenticated or partial plaintext. To stdout: chunks are written as they verify; on failure
+// what was written is an authentic prefix, and the exit status says the whole did not verify.
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <vector>
 
 #include "aeskit/chunked.hpp"
 #include "cli_files.hpp"
+#include "cli_read_ahead.hpp"
 #include "cmd_seal_options.hpp"
 #include "commands.hpp"
 
@@ -93,15 +93,18 @@ int run_open(int argc, char** argv) {
                  out.is_stdout() ? "" : "; no output written");
     return exit_for(code);
   };
-  std::vector<std::uint8_t> buf(std::size_t{threads} * 64 * chunked::kWireChunkSize);
-  // Two output buffers: one is being written while the next block is read and opened.
-  const std::size_t bound = dec->update_bound(buf.size()) + chunked::kChunkSize;
-  std::vector<std::uint8_t> plain[2] = {std::vector<std::uint8_t>(bound),
-                                        std::vector<std::uint8_t>(bound)};
+  // Three stages overlap: a BackgroundReader reads block k + 1, this thread (with the
+  // decryptor's threads) opens block k, a BackgroundWriter writes block k - 1. Output blocks
+  // sit at the page offset of their stream position (cli_read_ahead.hpp: IoBuffer).
+  const std::size_t block = std::size_t{threads} * 64 * chunked::kWireChunkSize;
+  const std::size_t bound = dec->update_bound(block) + chunked::kChunkSize;
+  IoBuffer plain[2] = {IoBuffer(bound), IoBuffer(bound)};
+  std::uint64_t out_pos = stream_position(out.fd());
   int cur = 0;
+  BackgroundReader reader(in.fd, block);
   while (true) {
-    const long long n = read_full(in.fd, buf);
-    if (n < 0) {
+    std::span<const std::uint8_t> data;
+    if (!reader.next(data)) {
       progress.finish();
       (void)writer.finish();
       out.discard();
@@ -109,25 +112,29 @@ int run_open(int argc, char** argv) {
                    std::strerror(errno));
       return kExitIo;
     }
-    const std::size_t got = static_cast<std::size_t>(n);
-    if (got > 0) {
-      auto w = dec->update({buf.data(), got}, plain[cur]);
-      if (!w) return fail(w.code());
-      if (!writer.submit({plain[cur].data(), *w})) {
-        progress.finish();
-        out.discard();
-        std::fprintf(stderr, "aeskit open: cannot write the output: %s\n", std::strerror(errno));
-        return kExitIo;
-      }
-      cur ^= 1;
-      progress.add(got);
+    if (data.empty()) break;
+    const std::span<std::uint8_t> dst = plain[cur].at(out_pos);
+    auto w = dec->update(data, dst);
+    if (!w) return fail(w.code());
+    if (!writer.submit(dst.first(*w))) {
+      progress.finish();
+      out.discard();
+      std::fprintf(stderr, "aeskit open: cannot write the output: %s\n", std::strerror(errno));
+      return kExitIo;
     }
-    if (got < buf.size()) break;
+    // A chunk that failed after others in this block verified is reported by the next call:
+    // ask now, not once the next block has arrived (a pipe may be slow, or never end).
+    if (auto pending = dec->update({}, dst.subspan(*w)); !pending) return fail(pending.code());
+    out_pos += *w;
+    cur ^= 1;
+    progress.add(data.size());
+    if (data.size() < block) break;
   }
-  auto w = dec->finish(plain[cur]);
+  const std::span<std::uint8_t> last = plain[cur].at(out_pos);
+  auto w = dec->finish(last);
   if (!w) return fail(w.code());
   progress.finish();
-  if (!writer.submit({plain[cur].data(), *w}) || !writer.finish() || !out.commit(error)) {
+  if (!writer.submit(last.first(*w)) || !writer.finish() || !out.commit(error)) {
     out.discard();
     std::fprintf(stderr, "aeskit open: cannot write the output: %s\n",
                  error.empty() ? std::strerror(errno) : error.c_str());

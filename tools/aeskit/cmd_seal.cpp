@@ -1,17 +1,18 @@
 // tools/aeskit/cmd_seal.cpp — `aeskit seal`: encrypt a file or stdin with Cobblestone
 // (c2sp.org/chunked-encryption; the suite follows the key length). Streams in blocks of 1 MiB
-// per thread through chunked::Encryptor (its large updates run on --threads threads) into two
-// alternating output buffers, one written by a BackgroundWriter while the next block is read
-// and sealed, so memory stays at about 3 MiB per thread whatever the file size. A file output
-// appears under its name only when complete (cli_files.hpp: Output).
+// per thread through chunked::Encryptor (its large updates run on --threads threads): a
+// BackgroundReader reads the next block while this one is sealed into one of two alternating
+// output buffers, the other being written by a BackgroundWriter. Memory stays at about 4 MiB
+// per thread whatever the file size. A file output appears under its name only when complete
+// (cli_files.hpp: Output).
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <vector>
 
 #include "aeskit/chunked.hpp"
 #include "cli_files.hpp"
+#include "cli_read_ahead.hpp"
 #include "cmd_seal_options.hpp"
 #include "commands.hpp"
 
@@ -59,47 +60,50 @@ int run_seal(int argc, char** argv) {
   if (!open_streams("seal", o, in, out)) return kExitIo;
   std::string error;
   Progress progress(!o.quiet, in.size, "sealing");
-  std::vector<std::uint8_t> buf(std::size_t{threads} * 64 * chunked::kChunkSize);
-  // Two output buffers: one is being written while the next block is read and sealed.
-  const std::size_t bound =
-      std::max(enc->update_bound(buf.size()), chunked::Encryptor::kFinishBound);
-  std::vector<std::uint8_t> sealed[2] = {std::vector<std::uint8_t>(bound),
-                                         std::vector<std::uint8_t>(bound)};
+  // Three stages overlap: a BackgroundReader reads block k + 1, this thread (with the
+  // encryptor's threads) seals block k, a BackgroundWriter writes block k - 1. Output blocks
+  // sit at the page offset of their stream position (cli_read_ahead.hpp: IoBuffer).
+  const std::size_t block = std::size_t{threads} * 64 * chunked::kChunkSize;
+  const std::size_t bound = std::max(enc->update_bound(block), chunked::Encryptor::kFinishBound);
+  IoBuffer sealed[2] = {IoBuffer(bound), IoBuffer(bound)};
+  std::uint64_t out_pos = stream_position(out.fd());
   int cur = 0;
   BackgroundWriter writer(out.fd());
+  BackgroundReader reader(in.fd, block);
   while (true) {
-    const long long n = read_full(in.fd, buf);
-    if (n < 0) {
+    std::span<const std::uint8_t> data;
+    if (!reader.next(data)) {
       progress.finish();
       std::fprintf(stderr, "aeskit seal: cannot read %s: %s\n", in.name.c_str(),
                    std::strerror(errno));
       return kExitIo;
     }
-    const std::size_t got = static_cast<std::size_t>(n);
-    if (got > 0) {
-      auto w = enc->update({buf.data(), got}, sealed[cur]);
-      if (!w) {
-        progress.finish();
-        std::fprintf(stderr, "aeskit seal: %s\n", w.message());
-        return exit_for(w.code());
-      }
-      if (!writer.submit({sealed[cur].data(), *w})) {
-        progress.finish();
-        std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n", std::strerror(errno));
-        return kExitIo;
-      }
-      cur ^= 1;
-      progress.add(got);
+    if (data.empty()) break;
+    const std::span<std::uint8_t> dst = sealed[cur].at(out_pos);
+    auto w = enc->update(data, dst);
+    if (!w) {
+      progress.finish();
+      std::fprintf(stderr, "aeskit seal: %s\n", w.message());
+      return exit_for(w.code());
     }
-    if (got < buf.size()) break;
+    if (!writer.submit(dst.first(*w))) {
+      progress.finish();
+      std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n", std::strerror(errno));
+      return kExitIo;
+    }
+    out_pos += *w;
+    cur ^= 1;
+    progress.add(data.size());
+    if (data.size() < block) break;
   }
-  auto w = enc->finish(sealed[cur]);
+  const std::span<std::uint8_t> last = sealed[cur].at(out_pos);
+  auto w = enc->finish(last);
   progress.finish();
   if (!w) {
     std::fprintf(stderr, "aeskit seal: %s\n", w.message());
     return exit_for(w.code());
   }
-  if (!writer.submit({sealed[cur].data(), *w}) || !writer.finish() || !out.commit(error)) {
+  if (!writer.submit(last.first(*w)) || !writer.finish() || !out.commit(error)) {
     std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n",
                  error.empty() ? std::strerror(errno) : error.c_str());
     return kExitIo;
