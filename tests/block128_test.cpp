@@ -1,6 +1,7 @@
 // tests/block128_test.cpp — core/block128.hpp against byte-by-byte references: partial loads
-// with and without 10* padding, partial stores (nothing written past n), and dbl against the
-// shift-and-reduce definition, for every length 0..16 and many random blocks and offsets.
+// with and without 10* padding, partial stores (nothing written past n), prefix masks, and dbl
+// against the shift-and-reduce definition, for every length 0..16 and many random blocks and
+// offsets.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -70,6 +71,14 @@ TEST(Block128, PartialStoresWriteExactlyNBytes) {
       EXPECT_EQ(to_bytes(aeskit::detail::load_partial_block(out + offset, n, false)),
                 to_bytes(aeskit::detail::load_partial_block(source, n, false)));
     }
+  }
+}
+
+TEST(Block128, PrefixMaskKeepsExactlyNBytes) {
+  for (std::size_t n = 0; n <= 16; ++n) {
+    Bytes16 expected{};
+    for (std::size_t i = 0; i < n; ++i) expected[i] = 0xff;
+    EXPECT_EQ(to_bytes(aeskit::detail::block128_prefix_mask(n)), expected) << "n=" << n;
   }
 }
 

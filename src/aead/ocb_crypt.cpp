@@ -262,9 +262,7 @@ bool open(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t>
     xor_block(offset, offset, k.l_star);
     encrypt1(k, offset, pad, 1);
     // P_* = C_* ^ Pad[0..rest): the pad's bytes past `rest` masked off, then 1 || 0* added.
-    static constexpr std::uint8_t kOnes[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                               0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    const Block128 keep = load_partial_block(kOnes, rest, /*pad=*/false);
+    const Block128 keep = block128_prefix_mask(rest);
     const Block128 last = load_partial_block(in + 16 * full, rest, /*pad=*/true) ^
                           (load_block128(pad) & keep);  // read before out is written
     store_partial_block(out + 16 * full, rest, last);

@@ -75,6 +75,13 @@ inline Block128 load_partial_block(const std::uint8_t* p, std::size_t n, bool pa
   }
 }
 
+// block128_prefix_mask: 0xff in bytes 0..n-1, zero in the others (n ≤ 16, public).
+inline Block128 block128_prefix_mask(std::size_t n) noexcept {
+  static constexpr std::uint8_t kOnes[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                             0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+  return load_partial_block(kOnes, n, /*pad=*/false);
+}
+
 // store_partial_word / store_partial_block: the first n bytes (n ≤ 8, resp. ≤ 16, public)
 // of w / b to p[0..n), nothing past them. The stores mirror load_partial_word's loads (the
 // same widths at the same addresses), so reading the bytes back with load_partial_block

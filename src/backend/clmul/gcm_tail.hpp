@@ -46,9 +46,7 @@ AESKIT_PCLMUL_INLINE void store_partial(std::uint8_t* p, std::size_t n, __m128i 
 
 // prefix_mask: 0xff in bytes 0..n-1, zero in the others (n = 0..16, public).
 AESKIT_PCLMUL_INLINE __m128i prefix_mask(std::size_t n) {
-  static constexpr std::uint8_t kOnes[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                             0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-  return load_partial(kOnes, n);
+  return from_block128(block128_prefix_mask(n));
 }
 
 // length_block: [bits(AD)]_64 || [bits(C)]_64, both big-endian, in GCM byte order (not
