@@ -41,9 +41,22 @@ struct CpuReport {
   std::vector<CpuFeatureState> features;
   std::string disable_setting;              // AESKIT_DISABLE as read at start-up
   std::vector<std::string> unknown_tokens;  // tokens of AESKIT_DISABLE that name no feature
+  bool prefer_ymm = false;                  // see set_prefer_ymm
+  std::string_view prefer_ymm_source;       // "api", "AESKIT_PREFER_YMM", "cpu model", "default"
 };
 
 // cpu_report describes the features found once at start-up and what was disabled.
 AESKIT_API CpuReport cpu_report();
+
+// set_prefer_ymm: on CPUs with AVX-512, choose the 256-bit (ymm) kernels over the 512-bit
+// (zmm) ones for keys created from now on (existing keys keep their kernels). For processes
+// where other code is sensitive to the clock drop some CPUs take while zmm registers are in
+// use. Without a call the environment decides: AESKIT_PREFER_YMM=1 prefers ymm, =0 allows
+// zmm everywhere, unset prefers ymm only on CPU models known to lower their clock for zmm
+// (Intel Ice Lake, Tiger Lake, Sapphire/Emerald Rapids). AESKIT_DISABLE=avx512 removes the
+// zmm kernels altogether. A backend named explicitly (AesKey::create(key, "vaes512")) is
+// used regardless. Thread-safe.
+AESKIT_API void set_prefer_ymm(bool prefer);
+AESKIT_API bool prefer_ymm();
 
 }  // namespace aeskit

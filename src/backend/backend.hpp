@@ -51,6 +51,9 @@ struct AesBackend {
   // batch_blocks: how many blocks generic mode code should hand to encrypt_blocks at once
   // to keep the backend's pipeline full (its interleave width, or a multiple of it).
   std::size_t batch_blocks;
+  // vector_bits: the widest vector register the bulk kernels use (128, 256, 512), or 0 for
+  // scalar code. Selection skips backends wider than cpu::max_vector_bits() (prefer-ymm).
+  unsigned vector_bits = 0;
 
   // --- required -------------------------------------------------------------------------
   // expand_key: key_len is 16, 24 or 32 (validated by the caller). Sets enc.rounds.

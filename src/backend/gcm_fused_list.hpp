@@ -4,8 +4,10 @@
 // Like registry.cpp and ghash_registry.cpp, AESKIT_HAVE_X86 (set by CMakeLists.txt) decides
 // which backend folders exist; the AEAD layer only sees this list and never names an
 // instruction set. The kernels are defined in their backend folders:
+//   vaes512/gcm_vaes512.cpp          VAES + VPCLMULQDQ on zmm, 16 blocks per iteration
+//   vaes256/gcm_vaes256.cpp          VAES + VPCLMULQDQ on ymm, 16 blocks per iteration
 //   aesni/gcm_fused_aesni.cpp        AES-NI + PCLMULQDQ, 8 blocks per iteration
-//   vaes256/gcm_fused_vaes256.cpp    VAES + VPCLMULQDQ on ymm, 16 blocks per iteration
+// (the two VAES ones are one source, vaes/wide_gcm.hpp, at two widths).
 #pragma once
 
 #include "aead/gcm_fused.hpp"
@@ -13,6 +15,7 @@
 namespace aeskit::detail {
 
 #if defined(AESKIT_HAVE_X86)
+extern const GcmFusedKernels kGcmFusedVaes512Vpclmul512;
 extern const GcmFusedKernels kGcmFusedVaes256Vpclmul256;
 extern const GcmFusedKernels kGcmFusedAesniPclmul;
 #endif
@@ -20,6 +23,7 @@ extern const GcmFusedKernels kGcmFusedAesniPclmul;
 // Fastest first; the trailing nullptr keeps the array non-empty on every CPU family.
 inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #if defined(AESKIT_HAVE_X86)
+    &kGcmFusedVaes512Vpclmul512,
     &kGcmFusedVaes256Vpclmul256,
     &kGcmFusedAesniPclmul,
 #endif

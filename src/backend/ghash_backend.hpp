@@ -26,6 +26,8 @@ struct GhashBackend {
   std::string_view name;         // "portable", "pclmul", "vpclmul256", ...
   std::string_view description;  // one line for `aeskit cpu`
   bool (*supported)(const cpu::FeatureSet& features);
+  // vector_bits: as AesBackend::vector_bits (selection honours cpu::max_vector_bits()).
+  unsigned vector_bits = 0;
   // init: h is E_K(0^128) as 16 bytes in GCM order.
   void (*init)(const std::uint8_t h[16], GhashKey& key) noexcept;
   // update: for each 16-byte block X of data: state = (state ^ X)·H. state is 16 bytes in

@@ -20,6 +20,7 @@ namespace {
 // backend supports every CPU, so the search always ends.
 constexpr const GhashBackend* kGhashBackends[] = {
 #if defined(AESKIT_HAVE_X86)
+    &kGhashVpclmul512Backend,
     &kGhashVpclmul256Backend,
     &kGhashPclmulBackend,
 #endif
@@ -46,8 +47,9 @@ const GhashBackend* find_ghash_backend(std::string_view name) noexcept {
 }
 
 const GhashBackend& best_ghash_backend(const cpu::FeatureSet& features) noexcept {
+  const unsigned max_bits = cpu::max_vector_bits();
   for (const GhashBackend* b : kGhashBackends)
-    if (b->supported(features)) return *b;
+    if (b->vector_bits <= max_bits && b->supported(features)) return *b;
   return kGhashPortableBackend;
 }
 

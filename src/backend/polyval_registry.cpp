@@ -11,7 +11,7 @@ namespace aeskit::detail {
 const PolyvalKernel* find_polyval_kernel(const GhashBackend& ghash,
                                          const cpu::FeatureSet& features) noexcept {
 #if defined(AESKIT_HAVE_X86)
-  for (const PolyvalKernel* k : {&kPolyvalPclmul, &kPolyvalVpclmul256})
+  for (const PolyvalKernel* k : {&kPolyvalPclmul, &kPolyvalVpclmul256, &kPolyvalVpclmul512})
     if (k->ghash == &ghash && ghash.supported(features)) return k;
 #else
   (void)ghash;

@@ -12,15 +12,18 @@
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
 #include "backend/vaes256/vaes256.hpp"
+#include "backend/vaes512/vaes512.hpp"
 #endif
 
 namespace aeskit::detail {
 namespace {
 
-// Fastest first. best_backend() takes the first one the CPU supports; the portable
-// backend supports every CPU, so the search always ends.
+// Fastest first. best_backend() takes the first one the CPU supports whose registers are no
+// wider than cpu::max_vector_bits() (prefer-ymm); the portable backend supports every CPU,
+// so the search always ends.
 constexpr const AesBackend* kBackends[] = {
 #if defined(AESKIT_HAVE_X86)
+    &kVaes512Backend,
     &kVaes256Backend,
     &kAesniBackend,
 #endif
@@ -47,8 +50,9 @@ const AesBackend* find_backend(std::string_view name) noexcept {
 }
 
 const AesBackend& best_backend(const cpu::FeatureSet& features) noexcept {
+  const unsigned max_bits = cpu::max_vector_bits();
   for (const AesBackend* b : kBackends)
-    if (b->supported(features)) return *b;
+    if (b->vector_bits <= max_bits && b->supported(features)) return *b;
   return kPortableBackend;
 }
 

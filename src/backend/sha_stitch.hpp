@@ -35,7 +35,7 @@ struct CbcShaStitch {
   std::string_view name;         // "aesni+shani"
   std::string_view description;  // one line
   bool (*supported)(const cpu::FeatureSet& features);
-  std::string_view key_formats[2];  // AES backends whose RoundKeys layout the kernels read
+  std::string_view key_formats[3];  // AES backends whose RoundKeys layout the kernels read
   CbcShaFn sha1_encrypt, sha1_decrypt;
   CbcShaFn sha256_encrypt, sha256_decrypt;
 };

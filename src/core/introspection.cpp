@@ -43,7 +43,17 @@ CpuReport cpu_report() {
   }
   r.disable_setting = cpu::disable_setting();
   r.unknown_tokens = cpu::disable_unknown_tokens();
+  r.prefer_ymm = cpu::prefer_ymm();
+  r.prefer_ymm_source = cpu::prefer_ymm_source();
   return r;
+}
+
+void set_prefer_ymm(bool prefer) {
+  cpu::set_prefer_ymm(prefer);
+}
+
+bool prefer_ymm() {
+  return cpu::prefer_ymm();
 }
 
 }  // namespace aeskit

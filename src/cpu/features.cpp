@@ -4,6 +4,7 @@
 #include "cpu/features.hpp"
 
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
 
@@ -43,6 +44,8 @@ struct State {
   FeatureSet detected;
   std::string setting;
   DisableResult result;
+  bool prefer_ymm = false;  // before any set_prefer_ymm()
+  std::string_view prefer_ymm_source = "default";
 };
 
 const State& state() {
@@ -52,10 +55,24 @@ const State& state() {
     const char* env = std::getenv("AESKIT_DISABLE");
     st.setting = env ? env : "";
     st.result = apply_disable(st.detected, st.setting);
+    const char* ymm = std::getenv("AESKIT_PREFER_YMM");
+    const std::string ymm_setting = ymm ? lower_trimmed(ymm) : std::string{};
+    if (ymm_setting == "1" || ymm_setting == "yes" || ymm_setting == "true") {
+      st.prefer_ymm = true;
+      st.prefer_ymm_source = "AESKIT_PREFER_YMM";
+    } else if (ymm_setting == "0" || ymm_setting == "no" || ymm_setting == "false") {
+      st.prefer_ymm_source = "AESKIT_PREFER_YMM";
+    } else if (probe_zmm_lowers_clock()) {
+      st.prefer_ymm = true;
+      st.prefer_ymm_source = "cpu model";
+    }
     return st;
   }();
   return s;
 }
+
+// -1: set_prefer_ymm() not called; else its argument.
+std::atomic<int> g_prefer_ymm_api{-1};
 
 }  // namespace
 
@@ -113,6 +130,27 @@ const std::string& disable_setting() {
 }
 const std::vector<std::string>& disable_unknown_tokens() {
   return state().result.unknown_tokens;
+}
+
+}  // namespace aeskit::cpu
+
+namespace aeskit::cpu {
+
+bool prefer_ymm() {
+  const int api = g_prefer_ymm_api.load(std::memory_order_relaxed);
+  return api >= 0 ? api != 0 : state().prefer_ymm;
+}
+
+void set_prefer_ymm(bool prefer) {
+  g_prefer_ymm_api.store(prefer ? 1 : 0, std::memory_order_relaxed);
+}
+
+std::string_view prefer_ymm_source() {
+  return g_prefer_ymm_api.load(std::memory_order_relaxed) >= 0 ? "api" : state().prefer_ymm_source;
+}
+
+unsigned max_vector_bits() {
+  return prefer_ymm() ? 256 : 512;
 }
 
 }  // namespace aeskit::cpu

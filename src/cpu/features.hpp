@@ -82,4 +82,21 @@ const std::vector<std::string>& disable_unknown_tokens();
 // cpu_brand: the CPU's brand string, or "".
 std::string cpu_brand();
 
+// Vector width preference (prefer-ymm). Some CPUs lower their clock while 512-bit registers
+// are in use, which can make zmm kernels slower than ymm ones for the whole process. Backends
+// with vector_bits above max_vector_bits() are skipped by selection (a backend named
+// explicitly still runs). zmm_lowers_clock: the probe knows this CPU model does that (x86:
+// Intel Ice Lake, Tiger Lake, Sapphire Rapids and Emerald Rapids, as the Linux kernel's
+// prefer-ymm list has them; AMD Zen 4/5 run zmm at full clock).
+bool probe_zmm_lowers_clock();
+// prefer_ymm: set_prefer_ymm() if called, else AESKIT_PREFER_YMM ("1"/"0") if set, else
+// zmm_lowers_clock(). Keys pick their backend at creation: a change affects new keys only.
+bool prefer_ymm();
+void set_prefer_ymm(bool prefer);
+// prefer_ymm_source: why prefer_ymm() is what it is ("api", "AESKIT_PREFER_YMM", "cpu model",
+// or "default").
+std::string_view prefer_ymm_source();
+// max_vector_bits: 256 when ymm is preferred, else 512.
+unsigned max_vector_bits();
+
 }  // namespace aeskit::cpu

@@ -40,4 +40,9 @@ std::string cpu_brand() {
   return platform ? std::string(platform) : std::string();
 }
 
+// No vector unit here changes the clock by register width.
+bool probe_zmm_lowers_clock() {
+  return false;
+}
+
 }  // namespace aeskit::cpu

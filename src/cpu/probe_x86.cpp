@@ -78,4 +78,35 @@ std::string cpu_brand() {
   return s;
 }
 
+// probe_zmm_lowers_clock: Intel family 6 models whose cores lower their frequency while zmm
+// registers are in use enough that 512-bit crypto kernels lose to 256-bit ones over a whole
+// process (the models the Linux kernel marks X86_FEATURE_PREFER_YMM): Ice Lake (server 0x6A,
+// 0x6C; client 0x7D, 0x7E; NNP-I 0x9D), Tiger Lake (0x8C, 0x8D), Sapphire Rapids (0x8F) and
+// Emerald Rapids (0xCF). Older AVX-512 CPUs (Skylake-X) have no VAES, so never run zmm AES
+// anyway; AMD's AVX-512 CPUs keep their clock.
+bool probe_zmm_lowers_clock() {
+  if (cpuid(0, 0).a < 1) return false;
+  const Regs vendor = cpuid(0, 0);
+  const bool intel = vendor.b == 0x756e6547u && vendor.d == 0x49656e69u && vendor.c == 0x6c65746eu;
+  if (!intel) return false;
+  const unsigned eax = cpuid(1, 0).a;
+  const unsigned family = (eax >> 8) & 0xfu;
+  const unsigned model = ((eax >> 4) & 0xfu) | (((eax >> 16) & 0xfu) << 4);
+  if (family != 6) return false;
+  switch (model) {
+    case 0x6A:
+    case 0x6C:
+    case 0x7D:
+    case 0x7E:
+    case 0x9D:
+    case 0x8C:
+    case 0x8D:
+    case 0x8F:
+    case 0xCF:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace aeskit::cpu

@@ -10,16 +10,21 @@
 namespace aeskit::detail {
 namespace {
 
-// bulk: the backend's own entry; when another backend's table holds the very same function
-// (vaes256 reuses aesni's serial chains, whose 128-bit code is already right for it), say so.
+// bulk: the backend's own entry and the register width it runs at. When a narrower backend's
+// table holds the very same function (vaes512 and vaes256 reuse aesni's serial chains, whose
+// 128-bit code is already right for them), say whose code it is: the last such backend in the
+// registry, the one the code was written for.
 template <typename Fn>
 std::string bulk(const AesBackend& b, const char* entry, Fn AesBackend::*member) {
-  std::string text = std::string(b.name) + ":" + entry + " (bulk kernel)";
+  const AesBackend* origin = &b;
   for (std::size_t i = 0; i < backend_count(); ++i) {
     const AesBackend& other = backend_at(i);
-    if (&other != &b && other.*member == b.*member)
-      return text + " [" + std::string(other.name) + "'s code]";
+    if (&other != &b && other.*member == b.*member) origin = &other;
   }
+  std::string text = std::string(b.name) + ":" + entry + " (bulk kernel";
+  if (origin->vector_bits != 0) text += ", " + std::to_string(origin->vector_bits) + "-bit";
+  text += ")";
+  if (origin != &b) text += " [" + std::string(origin->name) + "'s code]";
   return text;
 }
 

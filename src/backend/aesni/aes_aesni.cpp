@@ -24,6 +24,7 @@ const AesBackend kAesniBackend = {
     .description = "AES-NI + SSSE3, 128-bit SSE, 8 blocks interleaved",
     .supported = aesni_supported,
     .batch_blocks = aesni::kInterleave,
+    .vector_bits = 128,
     .expand_key = aesni::expand_key,
     .derive_decrypt_key = aesni::derive_decrypt_key,
     .encrypt_blocks = aesni::encrypt_blocks,

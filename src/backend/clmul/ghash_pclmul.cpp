@@ -53,6 +53,7 @@ const GhashBackend kGhashPclmulBackend = {
     .name = "pclmul",
     .description = "PCLMULQDQ + SSSE3, 128-bit, 8 blocks per reduction",
     .supported = pclmul_supported,
+    .vector_bits = 128,
     .init = pclmul_init,
     .update = pclmul_update,
 };

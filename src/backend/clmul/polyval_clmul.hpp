@@ -1,5 +1,5 @@
-// src/backend/clmul/polyval_clmul.hpp — the native POLYVAL kernels over the pclmul and
-// vpclmul256 GHASH backends' keys (polyval_pclmul.cpp, polyval_vpclmul256.cpp).
+// src/backend/clmul/polyval_clmul.hpp — the native POLYVAL kernels over the pclmul,
+// vpclmul256 and vpclmul512 GHASH backends' keys (polyval_pclmul.cpp, polyval_vpclmul.cpp).
 #pragma once
 
 #include "backend/polyval_kernels.hpp"
@@ -7,4 +7,5 @@
 namespace aeskit::detail {
 extern const PolyvalKernel kPolyvalPclmul;
 extern const PolyvalKernel kPolyvalVpclmul256;
+extern const PolyvalKernel kPolyvalVpclmul512;
 }  // namespace aeskit::detail

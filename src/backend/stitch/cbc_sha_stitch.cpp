@@ -257,7 +257,7 @@ const CbcShaStitch kCbcShaStitchAesniShani = {
     "aesni+shani",
     "AES-NI CBC chain stitched with SHA-NI SHA-1/SHA-256, 64 bytes per iteration",
     &stitch_supported,
-    {"aesni", "vaes256"},
+    {"aesni", "vaes256", "vaes512"},
     &kernel<Sha1, CbcEnc>,
     &kernel<Sha1, CbcDec>,
     &kernel<Sha256, CbcEnc>,

@@ -1,9 +1,10 @@
 // src/backend/vaes256/aes_vaes256.cpp — the vaes256 backend instance: name, CPU predicate and
 // the table of kernels. The key schedule is the AES-NI backend's (the same 16-byte round keys,
-// broadcast to both lanes by the kernels), and the serial chains (CBC/CFB encryption, OFB, CBC-MAC
-// and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing.
-// ECB, CTR (both counter forms), CBC and CFB decryption run the ymm kernels of blocks_vaes256.cpp,
-// ctr_vaes256.cpp and cbc_cfb_vaes256.cpp (16 blocks per group; batch_blocks = 16).
+// broadcast to every lane by the kernels), and the serial chains (CBC/CFB encryption, OFB,
+// CBC-MAC and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm
+// gains nothing. ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run
+// the ymm instantiations of the width-generic kernels (blocks_vaes256.cpp, modes_vaes256.cpp;
+// 16 blocks per group: batch_blocks = 16).
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp). This file itself
 // uses none of them.
@@ -11,10 +12,7 @@
 #include "backend/vaes256/vaes256.hpp"
 
 #include "backend/aesni/kernels.hpp"
-#include "backend/aesni/rounds.hpp"
 #include "backend/vaes256/kernels.hpp"
-#include "backend/vaes256/ocb_vaes256.hpp"
-#include "backend/vaes256/rounds_vaes256.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -32,7 +30,8 @@ const AesBackend kVaes256Backend = {
     .name = "vaes256",
     .description = "VAES + AVX2, 256-bit ymm, two blocks per register",
     .supported = vaes256_supported,
-    .batch_blocks = vaes256::kGroupBlocks,
+    .batch_blocks = 16,  // 8 registers of 2 blocks (vaes/vec256.hpp)
+    .vector_bits = 256,
     .expand_key = aesni::expand_key,
     .derive_decrypt_key = aesni::derive_decrypt_key,
     .encrypt_blocks = vaes256::encrypt_blocks,

@@ -1,51 +1,23 @@
-// src/backend/vaes256/kernels.hpp — the vaes256 backend's ymm kernels (declarations), for
-// aes_vaes256.cpp's backend table. Semantics of each entry: backend/backend.hpp.
+// src/backend/vaes256/kernels.hpp — the vaes256 backend's ymm entry points (declarations),
+// for its backend table (aes_vaes256.cpp), its fused GCM kernels (gcm_vaes256.cpp), the
+// vpclmul256 GHASH backend and POLYVAL kernel (clmul/), and the vaes512 backend, whose OCB
+// head and tail runs use the ymm OCB kernel. Semantics of each entry: backend/backend.hpp,
+// src/aead/gcm_fused.hpp, backend/ghash_backend.hpp, backend/polyval_kernels.hpp.
 //
-// CPU features: AVX2, AES-NI, VAES (see target.hpp).
-// References: backend/backend.hpp.
+// CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp).
+// The definitions are the width-generic kernels of src/backend/vaes/ instantiated with the
+// 256-bit policy (vaes/vec256.hpp) in this folder's .cpp files.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/ghash_backend.hpp"
 #include "backend/vaes256/target.hpp"
 
-namespace aeskit::detail::vaes256 {
-
-// blocks_vaes256.cpp
-AESKIT_VAES256_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
-                                          std::uint8_t* out, std::size_t blocks) noexcept;
-AESKIT_VAES256_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
-                                          std::uint8_t* out, std::size_t blocks) noexcept;
-
-// ctr_vaes256.cpp
-AESKIT_VAES256_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
-                                           const std::uint8_t* in, std::uint8_t* out,
-                                           std::size_t blocks) noexcept;
-AESKIT_VAES256_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t counter[16],
-                                            const std::uint8_t* in, std::uint8_t* out,
-                                            std::size_t blocks) noexcept;
-
-// ctr_le_vaes256.cpp (AES-GCM-SIV's little-endian 32-bit counter)
-AESKIT_VAES256_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
-                                           const std::uint8_t* in, std::uint8_t* out,
-                                           std::size_t blocks) noexcept;
-
-// cbc_cfb_vaes256.cpp
-AESKIT_VAES256_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept;
-AESKIT_VAES256_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                 const std::uint8_t* in, std::uint8_t* out,
-                                                 std::size_t blocks) noexcept;
-
-// xts_vaes256.cpp
-AESKIT_VAES256_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept;
-AESKIT_VAES256_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept;
-
-}  // namespace aeskit::detail::vaes256
+#define AESKIT_WIDE_NAMESPACE vaes256
+#define AESKIT_WIDE_DECLARE AESKIT_VAES256_TARGET
+#include "backend/vaes/entry_declarations.inc"
+#undef AESKIT_WIDE_DECLARE
+#undef AESKIT_WIDE_NAMESPACE

@@ -1,13 +1,15 @@
-// src/backend/vaes256/target.hpp — the function attributes every vaes256 backend function carries.
+// src/backend/vaes256/target.hpp — the function attribute of the vaes256 backend's entry
+// points, for their declarations (kernels.hpp); the definitions get the same string through
+// vaes/vec256.hpp (both from vaes/targets.hpp).
 //
-// CPU features: AVX2, AES-NI, VAES (VEX-encoded VAESENC on ymm), and PCLMULQDQ/VPCLMULQDQ for
-// the kernels that multiply in GF(2^128) (XTS tweaks, fused GCM). Enabled per function, not per
-// file, so the library still loads on CPUs without them; kVaes256Backend.supported() keeps these
-// functions from being called there. GCC and Clang emit vzeroupper on return from functions
-// that touch ymm registers, so following SSE code pays no transition penalty.
+// CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ — VEX only. Enabled per function,
+// not per file, so the library still loads on CPUs without them; kVaes256Backend.supported()
+// keeps these functions from being called there. GCC and Clang emit VZEROUPPER on return
+// from functions that use ymm registers; the GCM and GHASH entries also call it by hand
+// (Vec::finish) after their last wide instruction.
 // References: GCC and Clang documentation of __attribute__((target)).
 #pragma once
 
-#define AESKIT_VAES256_TARGET __attribute__((target("avx2,aes,vaes,pclmul,vpclmulqdq")))
-#define AESKIT_VAES256_INLINE \
-  __attribute__((target("avx2,aes,vaes,pclmul,vpclmulqdq"), always_inline)) inline
+#include "backend/vaes/targets.hpp"
+
+#define AESKIT_VAES256_TARGET __attribute__((target(AESKIT_TARGET_STRING_VAES256)))

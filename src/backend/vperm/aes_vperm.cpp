@@ -30,6 +30,7 @@ const AesBackend kVpermBackend = {
         "constant-time vector-permute AES (Hamburg), SSSE3/NEON/VSX, 4 blocks interleaved",
     .supported = vperm_supported,
     .batch_blocks = 2 * vperm::kWide,
+    .vector_bits = 128,
     .expand_key = vperm::expand_key,
     .derive_decrypt_key = vperm::derive_decrypt_key,
     .encrypt_blocks = vperm::encrypt_blocks,

@@ -1,0 +1,53 @@
+// src/backend/clmul/polyval_vpclmul.cpp — native POLYVAL (RFC 8452 §3) on the vpclmul256 and
+// vpclmul512 GHASH backends' key (one layout, 16 powers): 16 blocks per reduction, no byte
+// shuffles. The updates are the ymm and zmm instantiations of the width-generic group step
+// (vaes/wide_ghash.hpp with kReflect false); init_powers builds only the powers a short
+// message needs (xmm code, K_1 straight from H: polyval_groups.hpp).
+//
+// CPU features: PCLMULQDQ for init_powers (this file); the updates carry their width's target
+// (vaes256/kernels.hpp, vaes512/kernels.hpp), gated by their GHASH backend's predicate.
+// References: RFC 8452 §3, Appendix A; gf128_clmul.hpp, polyval_groups.hpp.
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/clmul/ghash_clmul.hpp"
+#include "backend/clmul/polyval_clmul.hpp"
+#include "backend/clmul/polyval_groups.hpp"
+#include "backend/vaes256/kernels.hpp"
+#include "backend/vaes512/kernels.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+constexpr std::size_t kGroup = clmul::kVpclmul256Powers;
+
+AESKIT_PCLMUL_TARGET void vpclmul_polyval_init(const std::uint8_t h[16], GhashKey& key,
+                                               std::size_t n) noexcept {
+  clmul::write_low_powers<clmul::Table256>(h, key.bytes, n);
+}
+
+void vpclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
+  clmul::wipe_low_powers<clmul::Table256>(key.bytes, n);
+}
+
+}  // namespace
+
+const PolyvalKernel kPolyvalVpclmul256 = {
+    .name = "vpclmul256 polyval",
+    .ghash = &kGhashVpclmul256Backend,
+    .update = vaes256::polyval_update,
+    .powers = kGroup,
+    .init_powers = vpclmul_polyval_init,
+    .wipe_powers = vpclmul_polyval_wipe,
+};
+
+const PolyvalKernel kPolyvalVpclmul512 = {
+    .name = "vpclmul512 polyval",
+    .ghash = &kGhashVpclmul512Backend,
+    .update = vaes512::polyval_update,
+    .powers = kGroup,
+    .init_powers = vpclmul_polyval_init,
+    .wipe_powers = vpclmul_polyval_wipe,
+};
+
+}  // namespace aeskit::detail

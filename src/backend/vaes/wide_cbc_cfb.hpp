@@ -1,0 +1,111 @@
+// src/backend/vaes/wide_cbc_cfb.hpp — CBC decryption and CFB128 decryption for every VAES
+// width (the serial chains, CBC/CFB encryption, run one block at a time on the AES-NI
+// kernels, where a wider register gains nothing).
+//
+// CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
+// References: NIST SP 800-38A §6.2 (CBC), §6.3 (CFB); FIPS-197.
+//
+// Register j of a group holds blocks kB·j .. kB·j + kB - 1 (kB = V::kBlocks). Its "previous
+// ciphertext" register is [c_{kB·j-1} | ... | c_{kB·j+kB-2}]: for j >= 1 one unaligned load at
+// in + 16·(kB·j - 1), and for j = 0 shift_in(iv, [c_0 | ...]). Every block it needs exists
+// whenever the lane it feeds does; the last register's loads are load_n over its m blocks.
+//
+// CBC decryption: p_i = D(c_i) ^ c_{i-1}; the D() calls are independent, and the XOR with
+// the previous register is folded into the last round key (VAESDECLAST(s, k ^ m) = T(s) ^ k ^
+// m). For in == out, register j's store overwrites the blocks that register j (its own
+// previous register) and j+1 (its lane 0's predecessor) still read, so stores go from the
+// last register to the first, each reading its previous register just before its store. The
+// next iv, c_{n-1}, is read before any store.
+// CFB128 decryption: p_i = c_i ^ E(c_{i-1}); the E() inputs are the previous registers, all
+// loaded before the rounds; stores go forwards, each after reading the blocks it overwrites.
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/vaes/wide_rounds.hpp"
+
+namespace aeskit::detail::wide {
+
+// previous: register j's previous-ciphertext register (see the header); n blocks in it.
+template <class V>
+AESKIT_WIDE_INLINE typename V::reg previous(__m128i iv, const std::uint8_t* in, std::size_t j,
+                                            std::size_t n) {
+  if (j == 0) return V::shift_in(iv, V::load_n(in, n));
+  return V::load_n(in + 16 * (V::kBlocks * j) - 16, n);
+}
+
+template <class V, unsigned R>
+struct CbcDecryptKernel {
+  Keys<V, R> keys;
+  __m128i iv;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+    constexpr std::size_t kStride = 16 * V::kBlocks;
+    const std::size_t m = last_count<V, Y>(blocks);
+    typename V::reg b[Y];
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j + 1 < Y; ++j) b[j] = V::load(in + kStride * j);
+    b[Y - 1] = V::load_n(in + kStride * (Y - 1), m);
+    const __m128i next_iv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (blocks - 1)));
+    all_but_last_round<V, Dir::decrypt>(keys, b);
+    const typename V::reg k = keys[R];
+#pragma GCC unroll 8
+    for (std::size_t n = 0; n < Y; ++n) {  // from the last register to the first
+      const std::size_t j = Y - 1 - n;
+      const std::size_t count = j == Y - 1 ? m : V::kBlocks;
+      const typename V::reg prev = previous<V>(iv, in, j, count);
+      V::store_n(out + kStride * j, V::dec_last(b[j], V::x(k, prev)), count);
+    }
+    iv = next_iv;
+    in += 16 * blocks;
+    out += 16 * blocks;
+  }
+};
+
+template <class V, unsigned R>
+struct CfbDecryptKernel {
+  Keys<V, R> keys;
+  __m128i iv;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+    constexpr std::size_t kStride = 16 * V::kBlocks;
+    const std::size_t m = last_count<V, Y>(blocks);
+    typename V::reg b[Y];
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < Y; ++j) b[j] = previous<V>(iv, in, j, j + 1 == Y ? m : V::kBlocks);
+    iv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (blocks - 1)));
+    all_but_last_round<V, Dir::encrypt>(keys, b);
+    const typename V::reg k = keys[R];
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j + 1 < Y; ++j)
+      V::store(out + kStride * j, V::enc_last(b[j], V::x(k, V::load(in + kStride * j))));
+    constexpr std::size_t j = Y - 1;
+    V::store_n(out + kStride * j, V::enc_last(b[j], V::x(k, V::load_n(in + kStride * j, m))), m);
+    in += 16 * blocks;
+    out += 16 * blocks;
+  }
+};
+
+// chained: Kernel is CbcDecryptKernel or CfbDecryptKernel; iv advanced to the last input block.
+template <class V, template <class, unsigned> class Kernel>
+AESKIT_WIDE_INLINE void chained(const RoundKeys& rk, std::uint8_t iv[16], const std::uint8_t* in,
+                                std::uint8_t* out, std::size_t blocks) {
+  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(iv));
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    Kernel<V, R> kernel{keys_of<V, R>(rk), v, in, out};
+    run_groups<V>(kernel, blocks);
+    v = kernel.iv;
+  });
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(iv), v);
+}
+
+}  // namespace aeskit::detail::wide

@@ -1,0 +1,148 @@
+// src/backend/vaes/wide_ctr.hpp — CTR keystream for every VAES width, with the three counter
+// forms of the backend contract: 32-bit and 128-bit big-endian (SP 800-38A, GCM) and
+// AES-GCM-SIV's 32-bit little-endian counter in the block's first four bytes (RFC 8452 §4).
+//
+// CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
+// References: NIST SP 800-38A §6.5 and Appendix B; RFC 8452 §4; FIPS-197.
+//
+// out_i = in_i ^ E(T_i). A group of n blocks in Y = ceil(n / kBlocks) registers: register j
+// lane i holds T_{kBlocks·j + i}.
+//   Big-endian counters are kept byte-reversed: reversing the 16 bytes makes T a
+//   little-endian 128-bit integer t whose 32-bit element 0 is the block's last four bytes and
+//   whose 64-bit elements 0/1 are its low/high halves. base = broadcast(t) + [0 | 1 | ...]
+//   (lane_index), register j = reverse_lanes(base + kBlocks·j in every lane), t += n.
+//   ctr32: VPADDD on element 0 wraps mod 2^32 and never touches bytes 0..11, exact even when
+//          the wrap falls between two lanes or two groups.
+//   ctr128: VPADDQ on the low 64-bit element is exact while the low half does not pass
+//          2^64 - 1 within the group: checked once per group (lo <= 2^64 - 1 - n, which also
+//          covers t + n). Otherwise (at most once per 2^64 blocks) each block is built from
+//          scalar halves with the carry added into the high half; ff..ff + 1 wraps to 00..00.
+//   ctr32_le: the block in memory already has bytes 0..3 in element 0, little-endian: the
+//          same VPADDD without any byte reversal.
+// The branch depends on the counter (public: nonce/IV), never on key or data. The XOR with
+// the input is folded into the last round key (wide_rounds.hpp).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/vaes/wide_rounds.hpp"
+
+namespace aeskit::detail::wide {
+
+// reverse_block: a block's 16 bytes in the opposite order (xmm; used once per call).
+template <class V>
+AESKIT_WIDE_INLINE __m128i reverse_block(__m128i v) {
+  return _mm_shuffle_epi8(v, _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+template <class V>
+struct Counter32 {
+  static constexpr bool kReversed = true;
+  __m128i t;  // the next counter block, byte-reversed
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void take(typename V::reg (&b)[Y], std::size_t blocks) {
+    const typename V::reg base = V::add32(V::broadcast(t), V::lane_index32());
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < Y; ++j)
+      b[j] = V::reverse_lanes(V::add32(base, V::each_lane32(static_cast<int>(V::kBlocks * j))));
+    t = _mm_add_epi32(t, _mm_cvtsi32_si128(static_cast<int>(blocks)));
+  }
+};
+
+template <class V>
+struct CounterLe32 {
+  static constexpr bool kReversed = false;
+  __m128i t;  // the next counter block, as in memory
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void take(typename V::reg (&b)[Y], std::size_t blocks) {
+    const typename V::reg base = V::add32(V::broadcast(t), V::lane_index32());
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < Y; ++j)
+      b[j] = V::add32(base, V::each_lane32(static_cast<int>(V::kBlocks * j)));
+    t = _mm_add_epi32(t, _mm_cvtsi32_si128(static_cast<int>(blocks)));
+  }
+};
+
+template <class V>
+struct Counter128 {
+  static constexpr bool kReversed = true;
+  __m128i t;  // the next counter block, byte-reversed: a little-endian 128-bit integer
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void take(typename V::reg (&b)[Y], std::size_t blocks) {
+    const auto lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(t));
+    if (lo <= UINT64_MAX - blocks) {  // no carry into the high half in this group
+      const typename V::reg base = V::add64(V::broadcast(t), V::lane_index64());
+#pragma GCC unroll 8
+      for (std::size_t j = 0; j < Y; ++j) {
+        const auto step = static_cast<long long>(V::kBlocks * j);
+        b[j] = V::reverse_lanes(V::add64(base, V::each_lane64(step)));
+      }
+      t = _mm_add_epi64(t, _mm_cvtsi64_si128(static_cast<long long>(blocks)));
+      return;
+    }
+    const auto hi = static_cast<std::uint64_t>(_mm_extract_epi64(t, 1));
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < Y; ++j) {
+      __m128i lanes[V::kBlocks];
+      for (std::size_t i = 0; i < V::kBlocks; ++i) lanes[i] = plus(lo, hi, V::kBlocks * j + i);
+      b[j] = V::reverse_lanes(V::from_blocks(lanes));
+    }
+    t = plus(lo, hi, blocks);
+  }
+
+  // plus: (hi:lo) + n as a little-endian vector.
+  AESKIT_WIDE_INLINE static __m128i plus(std::uint64_t lo, std::uint64_t hi, std::uint64_t n) {
+    const std::uint64_t sum_lo = lo + n;
+    const std::uint64_t sum_hi = hi + (sum_lo < lo ? 1u : 0u);
+    return _mm_set_epi64x(static_cast<long long>(sum_hi), static_cast<long long>(sum_lo));
+  }
+};
+
+template <class V, class Counter, unsigned R>
+struct CtrKernel {
+  Keys<V, R> keys;
+  Counter counter;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+    constexpr std::size_t kStride = 16 * V::kBlocks;
+    const std::size_t m = last_count<V, Y>(blocks);
+    typename V::reg b[Y];
+    counter.template take<Y>(b, blocks);
+    all_but_last_round<V, Dir::encrypt>(keys, b);
+    const typename V::reg k = keys[R];
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j + 1 < Y; ++j)
+      V::store(out + kStride * j, V::enc_last(b[j], V::x(k, V::load(in + kStride * j))));
+    constexpr std::size_t j = Y - 1;
+    V::store_n(out + kStride * j, V::enc_last(b[j], V::x(k, V::load_n(in + kStride * j, m))), m);
+    in += 16 * blocks;
+    out += 16 * blocks;
+  }
+};
+
+// ctr: Counter is Counter32<V>, Counter128<V> or CounterLe32<V>; counter advanced.
+template <class V, template <class> class Counter>
+AESKIT_WIDE_INLINE void ctr(const RoundKeys& rk, std::uint8_t counter[16], const std::uint8_t* in,
+                            std::uint8_t* out, std::size_t blocks) {
+  using C = Counter<V>;
+  __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counter));
+  if constexpr (C::kReversed) t = reverse_block<V>(t);
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    CtrKernel<V, C, R> kernel{keys_of<V, R>(rk), C{t}, in, out};
+    run_groups<V>(kernel, blocks);
+    t = kernel.counter.t;
+  });
+  if constexpr (C::kReversed) t = reverse_block<V>(t);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), t);
+}
+
+}  // namespace aeskit::detail::wide

@@ -1,0 +1,302 @@
+// src/backend/vaes/wide_gcm.hpp — fused AES-GCM (CTR32 encryption and GHASH in one pass over
+// the data) for every VAES + VPCLMULQDQ width: 16 blocks per iteration (8 ymm or 4 zmm
+// registers), one GHASH reduction per iteration, on the vpclmul256 GHASH key layout.
+//
+// CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
+// References: NIST SP 800-38D §6.3-§7 (GF(2^128) and its bit order, GHASH, GCTR with inc32);
+// FIPS-197; Intel SDM, VAESENC/VAESENCLAST and VPCLMULQDQ (each 128-bit lane does the
+// 128-bit instruction on its own); Intel white paper "Carry-Less Multiplication Instruction
+// and its Usage for Computing the GCM Mode" (reflected representation and aggregated
+// reduction, as facts); the Linux kernel's aes-gcm-avx10 was studied for its design (one
+// source for two widths, one power table); the code is this file's own.
+//
+// What it computes (gcm_fused.hpp in src/aead): C_i = P_i ^ E_K(CB_i), CB_(i+1) = inc32(CB_i),
+// and Y = (...((Y ^ C_1)·H ^ C_2)·H ... ^ C_n)·H (open: the input is C_i; the hash is always
+// over the ciphertext).
+//
+// The field and products are those of clmul/gf128_clmul.hpp and wide_ghash.hpp: reflected
+// blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
+// Karatsuba (3 VPCLMULQDQ per register; chosen because VPCLMULQDQ and VAESENC compete for the
+// same pipes while shuffles and XORs have spare ports), lo/mid/hi accumulated over the 16
+// blocks and reduced once.
+//
+// Counters. inc32 adds 1 to the last four bytes, big-endian, mod 2^32, never carrying into
+// byte 11. The counter block is kept byte-reversed (the same VPSHUFB as the data): its 32-bit
+// element 0 is that big-endian word as a little-endian integer, and VPADDD of n in element 0
+// of each lane is inc32 applied n times, wrapping without carry. Register j lane i holds
+// CB + kBlocks·j + i, built from one base by VPADDD with constants, reversed back and
+// whitened. The XOR of the data is folded into the last round (VAESENCLAST(x, k ^ d)).
+//
+// Schedule of one iteration (16 blocks in kGcmRegs registers, AES-128: 1 + 9 + 1 rounds). The
+// AES states stay in registers; the round keys are broadcast once per call. Between rounds
+// r = 1..kGcmRegs-1 of the new group the kernel does one register of GHASH of the other group
+// (load, VPSHUFB, VPSHUFD/VPXOR, 3 VPCLMULQDQ, 3 VPXOR), the state-dependent register 0 after
+// round kGcmRegs (so the previous group's reduction had that many rounds' time), and the
+// reduction one round later. seal hashes the previous group's ciphertext (the current one is
+// not computed yet): the first group is encrypted alone and the last one hashed after the
+// loop. open hashes the group it is decrypting (the input); in place is safe because the hash
+// loads come before the stores.
+//
+// Tails. After the whole groups, m = 1..15 blocks are done here too: ceil(m / kBlocks)
+// registers of AES (a template per register count, chosen by a switch on the public m; the
+// last register's load and store are masked to its blocks), then GHASH of the m blocks with
+// the table's last m powers and one reduction. So the kernel processes every block given.
+// The one-shot message kernel adds the AD, the partial block and the lengths block, the
+// last two absorbed straight from registers (no store and reload).
+// Round keys and key stream are not wiped from the stack copy / spill slots (as in the other
+// AES kernels of the tree).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/backend.hpp"
+#include "backend/clmul/gcm_tail.hpp"
+#include "backend/clmul/gf128_clmul.hpp"
+#include "backend/ghash_backend.hpp"
+#include "backend/vaes/wide_ghash.hpp"
+#include "backend/vaes/wide_rounds.hpp"
+
+namespace aeskit::detail::wide::gcm {
+
+inline constexpr std::size_t kGroup = 16;  // blocks per iteration = powers in the table
+inline constexpr std::size_t kGroupBytes = 16 * kGroup;
+static_assert(kGroup == Table::kPowers);
+
+// WideKeys: the R+1 round keys, each broadcast to every lane.
+template <class V, unsigned R>
+struct WideKeys {
+  typename V::reg k[R + 1];
+};
+
+template <class V, unsigned R>
+AESKIT_WIDE_INLINE WideKeys<V, R> load_wide_keys(const RoundKeys& rk) {
+  WideKeys<V, R> w;
+#pragma GCC unroll 16
+  for (unsigned i = 0; i <= R; ++i) w.k[i] = V::broadcast_load(rk.bytes + 16 * i);
+  return w;
+}
+
+// first_round: P registers of counter blocks base + kBlocks·j + lane, back in big-endian
+// byte order and whitened with round key 0.
+template <class V, unsigned R, std::size_t P>
+AESKIT_WIDE_INLINE void first_round(const WideKeys<V, R>& w, typename V::reg base,
+                                    typename V::reg (&x)[P]) {
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < P; ++j) {
+    const typename V::reg ctr = V::add32(base, V::each_lane32(static_cast<int>(V::kBlocks * j)));
+    x[j] = V::x(V::reverse_lanes(ctr), w.k[0]);
+  }
+}
+
+// hash_reg: register j of a full group (its kBlocks blocks) into acc.
+template <class V>
+AESKIT_WIDE_INLINE void hash_reg(Product<V>& acc, typename V::reg data, const std::uint8_t* table,
+                                 std::size_t j) {
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  multiply_into<V>(acc, data, V::load(table + kStride * j),
+                   V::load(table + Table::kMidOffset + kStride * j));
+}
+
+// group: 16 blocks of CTR from base (advanced by 16) from in to out; with kHash, the 16
+// ciphertext blocks at `hashed` are absorbed into y at the same time.
+template <class V, unsigned R, bool kHash>
+AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table,
+                              typename V::reg& base, __m128i& y, const std::uint8_t* in,
+                              std::uint8_t* out, const std::uint8_t* hashed) {
+  constexpr std::size_t kRegs = V::kGcmRegs;
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  static_assert(kRegs * V::kBlocks == kGroup);
+  static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
+  typename V::reg x[kRegs];
+  first_round<V>(w, base, x);
+  base = V::add32(base, V::each_lane32(static_cast<int>(kGroup)));
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < kRegs; ++j) x[j] = V::enc(x[j], w.k[r]);
+    if constexpr (kHash) {
+      if (r < kRegs) {  // registers 1..kRegs-1: independent of the state
+        hash_reg<V>(acc, V::reverse_lanes(V::load(hashed + kStride * r)), table, r);
+      } else if (r == kRegs) {  // register 0 carries the state
+        const typename V::reg first = V::x(V::reverse_lanes(V::load(hashed)), V::low_only(y));
+        hash_reg<V>(acc, first, table, 0);
+      } else if (r == kRegs + 1) {
+        y = clmul::reduce(fold_lanes<V>(acc));
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < kRegs; ++j)
+    V::store(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load(in + kStride * j))));
+}
+
+// tail_crypt: CTR over m blocks (kBlocks·(P-1) < m <= kBlocks·P) from base.
+template <class V, unsigned R, std::size_t P>
+AESKIT_WIDE_INLINE void tail_crypt(const WideKeys<V, R>& w, typename V::reg base,
+                                   const std::uint8_t* in, std::uint8_t* out, std::size_t m) {
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  typename V::reg x[P];
+  first_round<V>(w, base, x);
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], w.k[r]);
+  }
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j + 1 < P; ++j)
+    V::store(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load(in + kStride * j))));
+  constexpr std::size_t j = P - 1;
+  const std::size_t n = m - V::kBlocks * j;
+  V::store_n(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load_n(in + kStride * j, n))), n);
+}
+
+// tail: CTR over m (1..15) blocks.
+template <class V, unsigned R>
+AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, const std::uint8_t* in,
+                             std::uint8_t* out, std::size_t m) {
+  const std::size_t regs = (m + V::kBlocks - 1) / V::kBlocks;
+  if (regs <= 1) return tail_crypt<V, R, 1>(w, base, in, out, m);
+  if (regs == 2) return tail_crypt<V, R, 2>(w, base, in, out, m);
+  if (regs == 3) return tail_crypt<V, R, 3>(w, base, in, out, m);
+  if constexpr (V::kGcmRegs > 4) {
+    if (regs == 4) return tail_crypt<V, R, 4>(w, base, in, out, m);
+    if (regs == 5) return tail_crypt<V, R, 5>(w, base, in, out, m);
+    if (regs == 6) return tail_crypt<V, R, 6>(w, base, in, out, m);
+    if (regs == 7) return tail_crypt<V, R, 7>(w, base, in, out, m);
+  }
+  tail_crypt<V, R, V::kGcmRegs>(w, base, in, out, m);
+}
+
+// State: the reflected counter CB, the lanes (CB, CB + 1, ...) and the reflected hash.
+template <class V>
+struct State {
+  __m128i counter;
+  typename V::reg base;
+  __m128i y;
+};
+
+template <class V>
+AESKIT_WIDE_INLINE State<V> state_at(__m128i counter, __m128i y) {
+  return {counter, V::add32(V::broadcast(counter), V::lane_index32()), y};
+}
+
+// crypt_blocks: seal (kSeal) or open `blocks` whole blocks, advancing s.base and s.y.
+template <class V, unsigned R, bool kSeal>
+AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t* table,
+                                     State<V>& s, const std::uint8_t* in, std::uint8_t* out,
+                                     std::size_t blocks) {
+  const std::size_t groups = blocks / kGroup;
+  const std::size_t m = blocks % kGroup;
+  const std::size_t rest = kGroupBytes * groups;
+  if constexpr (kSeal) {
+    if (groups > 0) {
+      group<V, R, false>(w, table, s.base, s.y, in, out, nullptr);
+      for (std::size_t g = 1; g < groups; ++g)
+        group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes * g, out + kGroupBytes * g,
+                          out + kGroupBytes * (g - 1));
+    }
+    if (m > 0) tail<V>(w, s.base, in + rest, out + rest, m);
+    if (groups > 0) s.y = absorb<V, true>(s.y, out + rest - kGroupBytes, table, kGroup);
+    if (m > 0) s.y = absorb<V, true>(s.y, out + rest, table, m);
+  } else {
+    for (std::size_t g = 0; g < groups; ++g)
+      group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes * g, out + kGroupBytes * g,
+                        in + kGroupBytes * g);
+    if (m > 0) {
+      s.y = absorb<V, true>(s.y, in + rest, table, m);  // before out (maybe in) is written
+      tail<V>(w, s.base, in + rest, out + rest, m);
+    }
+  }
+}
+
+// blocks: the GcmFusedKernels seal/open entry (counter and hash in GCM byte order).
+template <class V, bool kSeal>
+AESKIT_WIDE_INLINE void blocks(const RoundKeys& rk, const GhashKey& hk, std::uint8_t counter[16],
+                               std::uint8_t hash[16], const std::uint8_t* in, std::uint8_t* out,
+                               std::size_t count) {
+  State<V> s = state_at<V>(clmul::load_block(counter), clmul::load_block(hash));
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    const WideKeys<V, R> w = load_wide_keys<V, R>(rk);
+    crypt_blocks<V, R, kSeal>(w, hk.bytes, s, in, out, count);
+  });
+  const int n = static_cast<int>(static_cast<std::uint32_t>(count));  // inc32 is mod 2^32
+  clmul::store_block(counter, _mm_add_epi32(s.counter, _mm_cvtsi32_si128(n)));
+  clmul::store_block(hash, s.y);
+  V::finish();
+}
+
+// hash_bytes: y over len bytes, the last partial block zero-padded (built in a register).
+template <class V>
+AESKIT_WIDE_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
+                                      const std::uint8_t* data, std::size_t len) {
+  std::size_t full = len / 16;
+  for (; full >= kGroup; full -= kGroup, data += kGroupBytes)
+    y = absorb<V, true>(y, data, table, kGroup);
+  if (full > 0) y = absorb<V, true>(y, data, table, full);
+  const std::size_t rest = len % 16;
+  if (rest == 0) return y;
+  const __m128i last = clmul::load_partial(data + 16 * full, rest);
+  const __m128i x = _mm_xor_si128(y, _mm_shuffle_epi8(last, clmul::byte_reverse_mask()));
+  const std::uint8_t* k1 = table + Table::powers_for(1);
+  return clmul::reduce(clmul::product(x, clmul::load(k1), clmul::load(k1 + Table::kMidOffset)));
+}
+
+// message: one whole message (GcmFusedKernels::seal_message / open_message). The register of
+// (J0, CB of the final partial block) is encrypted first, so its serial rounds overlap the AD
+// hash and the bulk; then AD, whole blocks, the padded partial block and the lengths block
+// are hashed (the last two from registers), and tag = E(J0) ^ GHASH.
+template <class V, bool kSeal>
+AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const std::uint8_t j0[16],
+                                const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
+                                std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
+  static_assert(V::kBlocks >= 2);
+  const std::uint8_t* table = hk.bytes;
+  const std::size_t blocks = len / 16;
+  const std::size_t rest = len % 16;
+  const __m128i j0r = clmul::load_block(j0);  // reflected J0
+  const int last_ctr = static_cast<int>(static_cast<std::uint32_t>(blocks + 1));
+  typename V::reg pair[1];
+  __m128i y = _mm_setzero_si128();
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    const WideKeys<V, R> w = load_wide_keys<V, R>(rk);
+    // Lane 0: J0 (the tag mask); lane 1: inc32^(blocks+1)(J0), the partial block's counter.
+    first_round<V>(w, V::add32(V::broadcast(j0r), V::lane1_32(last_ctr)), pair);
+#pragma GCC unroll 16
+    for (unsigned r = 1; r < R; ++r) pair[0] = V::enc(pair[0], w.k[r]);
+    pair[0] = V::enc_last(pair[0], w.k[R]);
+    const __m128i counter = _mm_add_epi32(j0r, _mm_cvtsi32_si128(1));
+    State<V> s = state_at<V>(counter, hash_bytes<V>(_mm_setzero_si128(), table, ad, ad_len));
+    crypt_blocks<V, R, kSeal>(w, table, s, in, out, blocks);
+    y = s.y;
+  });
+
+  const __m128i lengths =
+      _mm_shuffle_epi8(clmul::length_block(ad_len, len), clmul::byte_reverse_mask());
+  const std::uint8_t* k1 = table + Table::powers_for(1);
+  clmul::Product acc;
+  if (rest != 0) {
+    const __m128i x = clmul::load_partial(in + 16 * blocks, rest);
+    const __m128i c = _mm_xor_si128(x, V::lane(pair[0], 1));  // x read before out is written
+    clmul::store_partial(out + 16 * blocks, rest, c);
+    // The hashed ciphertext block, zero-padded: x itself when opening, the output's first
+    // `rest` bytes when sealing.
+    const __m128i hashed = kSeal ? _mm_and_si128(c, clmul::prefix_mask(rest)) : x;
+    const __m128i first = _mm_xor_si128(y, _mm_shuffle_epi8(hashed, clmul::byte_reverse_mask()));
+    const std::uint8_t* k2 = table + Table::powers_for(2);
+    acc = clmul::product(first, clmul::load(k2), clmul::load(k2 + Table::kMidOffset));
+    clmul::multiply_into(acc, lengths, clmul::load(k1), clmul::load(k1 + Table::kMidOffset));
+  } else {
+    acc = clmul::product(_mm_xor_si128(y, lengths), clmul::load(k1),
+                         clmul::load(k1 + Table::kMidOffset));
+  }
+  y = clmul::reduce(acc);
+  const __m128i mask = V::low_lane(pair[0]);
+  clmul::store(tag, _mm_xor_si128(mask, _mm_shuffle_epi8(y, clmul::byte_reverse_mask())));
+  V::finish();
+}
+
+}  // namespace aeskit::detail::wide::gcm

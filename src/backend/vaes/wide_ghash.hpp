@@ -1,0 +1,109 @@
+// src/backend/vaes/wide_ghash.hpp — GHASH and POLYVAL group steps for every VPCLMULQDQ width:
+// kBlocks blocks per register, up to 16 blocks per reduction, on the 16-power table of the
+// vpclmul256 layout (clmul/ghash_groups.hpp Table256), which the zmm code reads too.
+//
+// CPU features: those of the width's policy (vec256.hpp / vec512.hpp): VPCLMULQDQ at that
+// width, PCLMULQDQ for the 128-bit reduction (clmul/gf128_clmul.hpp).
+// References: NIST SP 800-38D §6.4 (GHASH); RFC 8452 §3 and Appendix A (POLYVAL);
+// clmul/gf128_clmul.hpp (reflected representation, Karatsuba products, reduction, tables).
+//
+// A group of m ≤ 16 blocks X_1..X_m from state Y is Y' = (Y^X_1)·H^m ^ X_2·H^(m-1) ^ ... ^
+// X_m·H: block j takes K_(m-j+1), the table's last m entries in order (powers_for(m)), so
+// register j of the group multiplies its kBlocks blocks by the kBlocks consecutive powers at
+// powers_for(m) + 16·kBlocks·j, one unaligned load. Each register's product is gf128_clmul's
+// Karatsuba step in every lane (3 VPCLMULQDQ); lo/mid/hi accumulate per lane over the group,
+// the lanes are XORed together (the sum of the group's products) and reduced once with the
+// 128-bit code. The state enters lane 0 of the first register, whose product is added last
+// (the others do not wait for it). The last register of a group of m blocks uses masked
+// loads (load_n) for data, powers and mids, so nothing past the table or the data is read.
+// GHASH byte-reverses each block (reflected form); POLYVAL takes blocks as they are (kReflect
+// false; polyval_groups.hpp says why).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/clmul/gf128_clmul.hpp"
+#include "backend/clmul/ghash_groups.hpp"
+#include "backend/vaes/wide_rounds.hpp"
+
+namespace aeskit::detail::wide {
+
+using Table = clmul::Table256;
+
+template <class V>
+struct Product {
+  typename V::reg lo, mid, hi;
+};
+
+template <class V>
+AESKIT_WIDE_INLINE Product<V> zero_product() {
+  return {V::zero(), V::zero(), V::zero()};
+}
+
+// multiply_into: p += a·k per lane, with k_mid = halves_xor(k) (3 VPCLMULQDQ).
+template <class V>
+AESKIT_WIDE_INLINE void multiply_into(Product<V>& p, typename V::reg a, typename V::reg k,
+                                      typename V::reg k_mid) {
+  p.lo = V::x(p.lo, V::template clmul<0x00>(a, k));
+  p.hi = V::x(p.hi, V::template clmul<0x11>(a, k));
+  p.mid = V::x(p.mid, V::template clmul<0x00>(V::x(a, V::swap_halves(a)), k_mid));
+}
+
+// fold_lanes: the sum of every lane's products, as one 128-bit Karatsuba triple.
+template <class V>
+AESKIT_WIDE_INLINE clmul::Product fold_lanes(const Product<V>& p) {
+  return {V::lanes_xor(p.lo), V::lanes_xor(p.mid), V::lanes_xor(p.hi)};
+}
+
+// load_data: n blocks (1..kBlocks) at p, byte-reversed per block for GHASH.
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE typename V::reg load_data(const std::uint8_t* p, std::size_t n) {
+  const typename V::reg v = V::load_n(p, n);
+  if constexpr (kReflect)
+    return V::reverse_lanes(v);
+  else
+    return v;
+}
+
+// absorb: m (1..16) blocks at data into y (register form), one reduction.
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE __m128i absorb(__m128i y, const std::uint8_t* data, const std::uint8_t* table,
+                                  std::size_t m) {
+  constexpr std::size_t kB = V::kBlocks;
+  constexpr std::size_t kStride = 16 * kB;
+  const std::uint8_t* powers = table + Table::powers_for(m);
+  const std::size_t regs = (m + kB - 1) / kB;
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 8
+  for (std::size_t j = 1; j < regs; ++j) {
+    const std::size_t n = j + 1 == regs ? m - kB * j : kB;
+    multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, n),
+                     V::load_n(powers + kStride * j, n),
+                     V::load_n(powers + Table::kMidOffset + kStride * j, n));
+  }
+  const std::size_t n0 = regs == 1 ? m : kB;
+  const typename V::reg first = V::x(load_data<V, kReflect>(data, n0), V::low_only(y));
+  multiply_into<V>(acc, first, V::load_n(powers, n0), V::load_n(powers + Table::kMidOffset, n0));
+  return clmul::reduce(fold_lanes<V>(acc));
+}
+
+// update: every whole block of data into the state (GCM order for GHASH, POLYVAL order for
+// POLYVAL), 16 blocks per reduction.
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE void update(const std::uint8_t* table, std::uint8_t state[16],
+                               const std::uint8_t* data, std::size_t blocks) {
+  constexpr std::size_t kGroup = Table::kPowers;
+  __m128i y = kReflect ? clmul::load_block(state) : clmul::load(state);
+  for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
+    y = absorb<V, kReflect>(y, data, table, kGroup);
+  if (blocks > 0) y = absorb<V, kReflect>(y, data, table, blocks);
+  if constexpr (kReflect)
+    clmul::store_block(state, y);
+  else
+    clmul::store(state, y);
+}
+
+}  // namespace aeskit::detail::wide

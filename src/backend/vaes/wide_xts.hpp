@@ -1,0 +1,134 @@
+// src/backend/vaes/wide_xts.hpp — XTS whole-block kernels (encrypt and decrypt) for every
+// VAES width: kBlocks tweaks per register, kRegs registers in flight.
+//
+// CPU features: those of the width's policy (vec256.hpp / vec512.hpp); the carry-less
+// multiplies are VPCLMULQDQ at the policy's width and PCLMULQDQ for the first tweaks.
+// References: IEEE 1619-2018 §5.2 (multiplication by α), §5.3.1/§5.4.1 (one block);
+// FIPS-197; Intel SDM, VPCLMULQDQ (one 64x64 carry-less product per 128-bit lane, qwords
+// chosen by imm8 bits 0 and 4); backend/backend.hpp (the xts_* contract).
+//
+// Per block j: out_j = E(in_j ^ T_j) ^ T_j (D for decryption), T_{j+1} = T_j·α. Register
+// t[i] holds the tweaks of the group's blocks kB·i .. kB·i + kB - 1 (kB = V::kBlocks).
+//
+// Tweak arithmetic. A tweak loaded as it is is a little-endian 128-bit integer hi:lo per
+// lane. Multiplying by x^k (0 < k <= 56) modulo x^128 + x^7 + x^2 + x + 1:
+//     c     = VPSRLQ(t, 64-k)                 = [lo >> (64-k), hi >> (64-k)] per lane
+//     shift = VPSLLQ(t, k) ^ VPSLLDQ(c, 8)    = (hi:lo) << k, bits past 127 dropped
+//     fold  = CLMUL(c.qword1, 0x87)           = (hi >> (64-k))·(x^7+x^2+x+1): degree
+//             < k + 8 <= 64, so it lands in the low qword and needs no second reduction
+//     t·x^k = shift ^ fold.
+// Every lane steps at once. The first register comes from T by xmm steps, [T | T·α | ... |
+// T·α^(kB-1)], and the others are that register times α^(kB·i), all independent. After a full
+// group of kRegs·kB blocks every register is multiplied by α^(kRegs·kB), kRegs independent
+// steps (16 for ymm, 32 for zmm: a whole number of bytes, so mul_x_bytes below needs no
+// multiply: the top N bytes h shift out and come back as h·(x^7+x^2+x+1), degree < 8N + 7 <=
+// 64 for N <= 7, within the low qword). Shifts, XORs and carry-less products only: constant
+// time.
+//
+// The tweak XOR on the way out is folded into the last round key: VAESENCLAST(x, k[R] ^ t) =
+// last_round(x) ^ k[R] ^ t (and VAESDECLAST alike). in == out is safe: each block is read
+// before its own store.
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "backend/vaes/wide_rounds.hpp"
+
+namespace aeskit::detail::wide {
+
+// mul_x: each lane's tweak times x^K (see the header).
+template <class V, int K>
+AESKIT_WIDE_INLINE typename V::reg mul_x(typename V::reg t) {
+  static_assert(K > 0 && K <= 56);
+  const typename V::reg c = V::template shr64<64 - K>(t);
+  const typename V::reg shift = V::x(V::template shl64<K>(t), V::template shl_bytes<8>(c));
+  return V::x(shift, V::template clmul<0x01>(c, V::each_lane64(0x87)));
+}
+
+// mul_x_bytes: each lane's tweak times x^(8N), shifts and XORs only (see the header).
+template <class V, int N>
+AESKIT_WIDE_INLINE typename V::reg mul_x_bytes(typename V::reg t) {
+  static_assert(N > 0 && N <= 7);
+  const typename V::reg h = V::template shr_bytes<16 - N>(t);
+  const typename V::reg fold = V::x(V::x(h, V::template shl64<1>(h)),
+                                    V::x(V::template shl64<2>(h), V::template shl64<7>(h)));
+  return V::x(V::template shl_bytes<N>(t), fold);
+}
+
+// mul_alpha: one tweak times α, on an xmm register.
+template <class V>
+AESKIT_WIDE_INLINE __m128i mul_alpha(__m128i t) {
+  const __m128i poly = _mm_set_epi64x(0, 0x87);
+  const __m128i c = _mm_srli_epi64(t, 63);
+  const __m128i shift = _mm_xor_si128(_mm_slli_epi64(t, 1), _mm_slli_si128(c, 8));
+  return _mm_xor_si128(shift, _mm_clmulepi64_si128(c, poly, 0x01));
+}
+
+template <class V, Dir D, unsigned R>
+struct XtsKernel {
+  using reg = typename V::reg;
+  static constexpr std::size_t kB = V::kBlocks;
+  Keys<V, R> keys;
+  reg t[V::kRegs];  // tweaks of the next group; t[0]'s lane 0 is the next tweak
+  const std::uint8_t* in;
+  std::uint8_t* out;
+
+  template <std::size_t... I>
+  AESKIT_WIDE_INLINE void spread(std::index_sequence<I...>) {
+    ((t[I + 1] = mul_x<V, static_cast<int>(kB * (I + 1))>(t[0])), ...);
+  }
+
+  AESKIT_WIDE_INLINE void start(__m128i tweak) {
+    __m128i lanes[kB];
+    lanes[0] = tweak;
+    for (std::size_t i = 1; i < kB; ++i) lanes[i] = mul_alpha<V>(lanes[i - 1]);
+    t[0] = V::from_blocks(lanes);
+    spread(std::make_index_sequence<V::kRegs - 1>());
+  }
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+    constexpr std::size_t kStride = 16 * kB;
+    const std::size_t m = last_count<V, Y>(blocks);
+    reg b[Y];
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i)
+      b[i] = V::x(V::load_n(in + kStride * i, i + 1 == Y ? m : kB), t[i]);
+    all_but_last_round<V, D>(keys, b);
+    const reg last = keys[R];
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i)
+      V::store_n(out + kStride * i, aes_last_round<V, D>(b[i], V::x(last, t[i])),
+                 i + 1 == Y ? m : kB);
+    if (m != kB) {
+      t[0] = V::low_only(V::lane(t[Y - 1], m));  // T_blocks: lane m of the last register
+    } else if constexpr (Y < V::kRegs) {
+      t[0] = t[Y];  // T_blocks: lane 0 of the next register
+    } else {
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < V::kRegs; ++i)
+        t[i] = mul_x_bytes<V, static_cast<int>(kB * V::kRegs / 8)>(t[i]);
+    }
+    in += 16 * blocks;
+    out += 16 * blocks;
+  }
+};
+
+template <class V, Dir D>
+AESKIT_WIDE_INLINE void xts(const RoundKeys& rk, std::uint8_t tweak[16], const std::uint8_t* in,
+                            std::uint8_t* out, std::size_t blocks) {
+  __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tweak));
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    XtsKernel<V, D, R> kernel{keys_of<V, R>(rk), {}, in, out};
+    kernel.start(next);
+    run_groups<V>(kernel, blocks);
+    next = V::low_lane(kernel.t[0]);
+  });
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(tweak), next);
+}
+
+}  // namespace aeskit::detail::wide

@@ -1,0 +1,61 @@
+// src/backend/vaes512/aes_vaes512.cpp — the vaes512 backend instance: name, CPU predicate and
+// the table of kernels. Like vaes256 it uses the AES-NI key schedule (16-byte round keys,
+// broadcast to the four lanes of a zmm register by the kernels) and the AES-NI serial chains
+// (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at a time, where zmm gains nothing).
+// ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run the zmm
+// instantiations of the width-generic kernels (blocks_vaes512.cpp, modes_vaes512.cpp; 8
+// registers of 4 blocks = 32 blocks per group: batch_blocks = 32).
+//
+// Selected on CPUs with AVX-512 F/BW/DQ/VL + VAES + VPCLMULQDQ unless 512-bit registers are
+// turned off (AESKIT_DISABLE=avx512) or ymm is preferred (cpu::max_vector_bits(): the
+// AESKIT_PREFER_YMM variable, aeskit::set_prefer_ymm(), or a CPU known to lower its clock
+// for zmm code); then vaes256 runs instead.
+//
+// CPU features: see target.hpp. This file itself uses none of them.
+// References: backend/backend.hpp (the contract).
+#include "backend/vaes512/vaes512.hpp"
+
+#include "backend/aesni/kernels.hpp"
+#include "backend/vaes512/kernels.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+bool vaes512_supported(const cpu::FeatureSet& features) {
+  using cpu::Feature;
+  return features.has(Feature::avx512) && features.has(Feature::aesni) &&
+         features.has(Feature::ssse3) && features.has(Feature::avx2) &&
+         features.has(Feature::vaes) && features.has(Feature::pclmul) &&
+         features.has(Feature::vpclmul);
+}
+
+}  // namespace
+
+const AesBackend kVaes512Backend = {
+    .name = "vaes512",
+    .description = "VAES + AVX-512, 512-bit zmm, four blocks per register",
+    .supported = vaes512_supported,
+    .batch_blocks = 32,  // 8 registers of 4 blocks (vaes/vec512.hpp)
+    .vector_bits = 512,
+    .expand_key = aesni::expand_key,
+    .derive_decrypt_key = aesni::derive_decrypt_key,
+    .encrypt_blocks = vaes512::encrypt_blocks,
+    .decrypt_blocks = vaes512::decrypt_blocks,
+    .ctr32_be = vaes512::ctr32_be,
+    .ctr32_le = vaes512::ctr32_le,
+    .ctr128_be = vaes512::ctr128_be,
+    .cbc_encrypt = aesni::cbc_encrypt,
+    .cbc_decrypt = vaes512::cbc_decrypt,
+    .cfb128_decrypt = vaes512::cfb128_decrypt,
+    .cfb128_encrypt = aesni::cfb128_encrypt,
+    .ofb = aesni::ofb,
+    .xts_encrypt = vaes512::xts_encrypt,
+    .xts_decrypt = vaes512::xts_decrypt,
+    .ocb_encrypt = vaes512::ocb_encrypt,
+    .ocb_decrypt = vaes512::ocb_decrypt,
+    .ocb_hash = vaes512::ocb_hash,
+    .cbc_mac = aesni::cbc_mac,
+    .mac_ctr = aesni::mac_ctr,
+};
+
+}  // namespace aeskit::detail

@@ -1,0 +1,10 @@
+// src/backend/vaes512/vaes512.hpp — the VAES backend on 512-bit registers (x86-64 with
+// AVX-512 F/BW/DQ/VL, AES-NI, VAES and VPCLMULQDQ): four blocks per zmm register, eight
+// registers interleaved.
+#pragma once
+
+#include "backend/backend.hpp"
+
+namespace aeskit::detail {
+extern const AesBackend kVaes512Backend;
+}
