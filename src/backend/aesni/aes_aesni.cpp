@@ -1,5 +1,6 @@
 // src/backend/aesni/aes_aesni.cpp — the AES-NI backend instance: name, CPU predicate and the
-// table of kernels defined in the other files of this folder.
+// table of kernels defined in the other files of this folder (the parallel modes are the
+// 128-bit instantiations of the x86 kernels, src/backend/x86/: 8 blocks in flight).
 //
 // CPU features: the kernels need AES-NI and SSSE3 (x86-64 guarantees SSE2). This file itself
 // uses none, so it is safe to load on any x86-64 CPU; supported() gates the kernels.
@@ -7,8 +8,6 @@
 #include "backend/aesni/aesni.hpp"
 
 #include "backend/aesni/kernels.hpp"
-#include "backend/aesni/ocb_aesni.hpp"
-#include "backend/aesni/rounds.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -23,7 +22,7 @@ const AesBackend kAesniBackend = {
     .name = "aesni",
     .description = "AES-NI + SSSE3, 128-bit SSE, 8 blocks interleaved",
     .supported = aesni_supported,
-    .batch_blocks = aesni::kInterleave,
+    .batch_blocks = 8,  // 8 registers of 1 block (x86/vec128.hpp)
     .vector_bits = 128,
     .expand_key = aesni::expand_key,
     .derive_decrypt_key = aesni::derive_decrypt_key,

@@ -1,9 +1,13 @@
 // src/backend/aesni/kernels.hpp — the AES-NI backend's entry points, one per AesBackend slot
-// (see backend/backend.hpp for the contract). Defined in the *_aesni.cpp files beside this one
-// and collected into kAesniBackend by aes_aesni.cpp.
+// (see backend/backend.hpp for the contract), plus its fused GCM and GHASH/POLYVAL entries.
+// The parallel modes are the 128-bit instantiations of the x86 kernels (src/backend/x86/,
+// compiled in blocks_aesni.cpp, modes_aesni.cpp, gcm_aesni.cpp); the key schedule
+// (key_schedule_aesni.cpp), the serial chains (chains_aesni.cpp) and the MAC chains
+// (mac_aesni.cpp) are this backend's own, and the vaes256/vaes512 backends use them too.
 //
-// CPU features: AES-NI, SSSE3; callers must check kAesniBackend.supported() first.
-// References: backend/backend.hpp.
+// CPU features: AES-NI, PCLMULQDQ, SSSE3 (target.hpp); callers must check
+// kAesniBackend.supported() first (and the pclmul GHASH backend's for the GCM/GHASH entries).
+// References: backend/backend.hpp, src/aead/gcm_fused.hpp, backend/ghash_backend.hpp.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +15,7 @@
 
 #include "backend/aesni/target.hpp"
 #include "backend/backend.hpp"
+#include "backend/ghash_backend.hpp"
 
 namespace aeskit::detail::aesni {
 
@@ -19,37 +24,10 @@ AESKIT_AESNI_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len
                                     RoundKeys& enc) noexcept;
 AESKIT_AESNI_TARGET void derive_decrypt_key(const RoundKeys& enc, RoundKeys& dec) noexcept;
 
-// blocks_aesni.cpp
-AESKIT_AESNI_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
-                                        std::uint8_t* out, std::size_t blocks) noexcept;
-AESKIT_AESNI_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
-                                        std::uint8_t* out, std::size_t blocks) noexcept;
-
-// ctr_aesni.cpp
-AESKIT_AESNI_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
-                                         const std::uint8_t* in, std::uint8_t* out,
-                                         std::size_t blocks) noexcept;
-AESKIT_AESNI_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t counter[16],
-                                          const std::uint8_t* in, std::uint8_t* out,
-                                          std::size_t blocks) noexcept;
-
-// ctr_le_aesni.cpp (AES-GCM-SIV's little-endian 32-bit counter)
-AESKIT_AESNI_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
-                                         const std::uint8_t* in, std::uint8_t* out,
-                                         std::size_t blocks) noexcept;
-
-// cbc_cfb_aesni.cpp
+// chains_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t blocks) noexcept;
-AESKIT_AESNI_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
-                                            const std::uint8_t* in, std::uint8_t* out,
-                                            std::size_t blocks) noexcept;
-AESKIT_AESNI_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                               const std::uint8_t* in, std::uint8_t* out,
-                                               std::size_t blocks) noexcept;
-
-// feedback_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                                const std::uint8_t* in, std::uint8_t* out,
                                                std::size_t blocks) noexcept;
@@ -57,15 +35,7 @@ AESKIT_AESNI_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
                                     const std::uint8_t* in, std::uint8_t* out,
                                     std::size_t blocks) noexcept;
 
-// xts_aesni.cpp
-AESKIT_AESNI_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
-                                            const std::uint8_t* in, std::uint8_t* out,
-                                            std::size_t blocks) noexcept;
-AESKIT_AESNI_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
-                                            const std::uint8_t* in, std::uint8_t* out,
-                                            std::size_t blocks) noexcept;
-
-// mac_aesni.cpp (also used by the vaes256 backend: serial chains)
+// mac_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
                                         const std::uint8_t* in, std::size_t blocks) noexcept;
 AESKIT_AESNI_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128, std::uint8_t counter[16],
@@ -74,3 +44,11 @@ AESKIT_AESNI_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128, std::
                                         bool mac_output) noexcept;
 
 }  // namespace aeskit::detail::aesni
+
+// The x86 kernels at 128 bits: ECB, CTR (three counter forms), CBC/CFB decryption, XTS, OCB,
+// fused GCM, GHASH and POLYVAL updates.
+#define AESKIT_WIDE_NAMESPACE aesni
+#define AESKIT_WIDE_DECLARE AESKIT_AESNI_TARGET
+#include "backend/x86/entry_declarations.inc"
+#undef AESKIT_WIDE_DECLARE
+#undef AESKIT_WIDE_NAMESPACE

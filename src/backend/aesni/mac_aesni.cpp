@@ -10,7 +10,7 @@
 // before, so a block costs R AESENC latencies (40 cycles for AES-128 at 4 cycles) and the AES
 // unit, which can start one or two AESENC per cycle, is idle most of that time. The chain is
 // kept whitened, y = M ^ k[0], and the next block's input is folded into the last round key
-// as in feedback_aesni.cpp: with s the state after rounds 1..R-1,
+// as in chains_aesni.cpp: with s the state after rounds 1..R-1,
 //     AESENCLAST(s, k[R] ^ k[0] ^ X_{i+1}) = M_i ^ k[0] ^ X_{i+1} = the next whitened input,
 // so when X_{i+1} is known early the chain is exactly the R AES instructions.
 //
@@ -23,7 +23,7 @@
 //     before step i ends, so the CTR half runs two blocks ahead: the prologue computes K_0 and
 //     K_1 side by side, step i computes M_i beside K_{i+2}. Each K is finished with its input
 //     block in its own last round key (AESENCLAST(t, k[R] ^ in) = K ^ in = X).
-// Counters: kept byte-reversed (a little-endian integer) in a register, as in ctr_aesni.cpp;
+// Counters: kept byte-reversed (a little-endian integer) in a register, as in x86/ctr.hpp;
 // ctr32 adds 1 to the low 32-bit lane (PADDD wraps mod 2^32 and leaves bytes 0..11 alone);
 // ctr128 is two 64-bit halves in scalar registers with the carry added to the high half.
 // The counter only depends on public values (nonce, position). In place (in == out) is fine:

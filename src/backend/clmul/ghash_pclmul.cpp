@@ -1,8 +1,10 @@
 // src/backend/clmul/ghash_pclmul.cpp — GHASH with 128-bit PCLMULQDQ, 8 blocks per reduction.
 //
-// CPU features: PCLMULQDQ, SSSE3 (function-level target attributes; see gf128_clmul.hpp).
+// CPU features: PCLMULQDQ, SSSE3 (function-level target attributes; see gf128_clmul.hpp). The
+// update is the xmm instantiation of the x86 group step (x86/ghash.hpp, compiled in
+// aesni/gcm_aesni.cpp under the AES-NI backend's target string, executing no AES instruction).
 // References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp (representation, reduction, power
-// table), which this file only schedules.
+// table); x86/ghash.hpp (the group step).
 //
 // GHASH over blocks X_1..X_8 from state Y is Y' = (Y^X_1)·H^8 ^ X_2·H^7 ^ ... ^ X_8·H, so the
 // key holds K_8..K_1 (K_i = H^i·x^-1) and a group of 8 blocks costs 24 PCLMULQDQ for the
@@ -12,17 +14,15 @@
 // path, which is one XOR, one product, the accumulation and the reduction.
 //
 // Key layout (GhashKey bytes): K_8, K_7, ..., K_1, 16 bytes each, in register (reflected)
-// form, then their Karatsuba halves_xor in the same order (gf128_clmul.hpp write_powers); the
-// group step (absorb128) and the layout constants are in ghash_groups.hpp, shared with the
-// fused AES-NI GCM kernel (aesni/gcm_fused_aesni.cpp), which reads this same table.
-#include <immintrin.h>
-
+// form, then their Karatsuba halves_xor in the same order (gf128_clmul.hpp write_powers;
+// ghash_groups.hpp Table128), which the fused AES-NI GCM kernel reads too.
 #include <cstddef>
 #include <cstdint>
 
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
+#include "backend/aesni/kernels.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -32,15 +32,6 @@ static_assert(32 * kGroup <= GhashKey::kBytes);
 
 AESKIT_PCLMUL_TARGET void pclmul_init(const std::uint8_t h[16], GhashKey& key) noexcept {
   clmul::write_powers(h, key.bytes, kGroup);
-}
-
-AESKIT_PCLMUL_TARGET void pclmul_update(const GhashKey& key, std::uint8_t state[16],
-                                        const std::uint8_t* data, std::size_t blocks) noexcept {
-  __m128i y = clmul::load_block(state);
-  for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
-    y = clmul::absorb128(y, data, key.bytes, kGroup);
-  if (blocks > 0) y = clmul::absorb128(y, data, key.bytes, blocks);
-  clmul::store_block(state, y);
 }
 
 bool pclmul_supported(const cpu::FeatureSet& features) {
@@ -55,7 +46,7 @@ const GhashBackend kGhashPclmulBackend = {
     .supported = pclmul_supported,
     .vector_bits = 128,
     .init = pclmul_init,
-    .update = pclmul_update,
+    .update = aesni::ghash_update,
 };
 
 }  // namespace aeskit::detail

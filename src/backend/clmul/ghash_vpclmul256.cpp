@@ -3,10 +3,10 @@
 //
 // CPU features: AVX2, VPCLMULQDQ (VEX, ymm), PCLMULQDQ (the reduction), enabled per
 // function. The update is the ymm instantiation of the width-generic group step
-// (vaes/wide_ghash.hpp, compiled in vaes256/gcm_vaes256.cpp; it uses no AES instruction),
+// (x86/ghash.hpp, compiled in vaes256/gcm_vaes256.cpp; it uses no AES instruction),
 // which ends with VZEROUPPER.
 // References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp (representation, reduction,
-// power table); vaes/wide_ghash.hpp (the group step).
+// power table); x86/ghash.hpp (the group step).
 //
 // Key layout (GhashKey bytes, all 512): K_16, K_15, ..., K_1, 16 bytes each, in register
 // form, then their Karatsuba halves_xor in the same order (gf128_clmul.hpp write_powers;

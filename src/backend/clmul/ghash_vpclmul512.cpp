@@ -3,11 +3,11 @@
 // read 64 bytes at a time).
 //
 // CPU features: AVX-512 F/BW/DQ/VL, VPCLMULQDQ (EVEX, zmm), PCLMULQDQ (the reduction). The
-// update is the zmm instantiation of the width-generic group step (vaes/wide_ghash.hpp,
+// update is the zmm instantiation of the width-generic group step (x86/ghash.hpp,
 // compiled in vaes512/gcm_vaes512.cpp under the vaes512 target, which also names VAES: the
 // predicate below therefore asks for VAES as well, which every AVX-512 CPU with VPCLMULQDQ
 // has). Selected only where 512-bit registers are allowed (cpu::max_vector_bits()).
-// References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp; vaes/wide_ghash.hpp.
+// References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp; x86/ghash.hpp.
 #include <cstddef>
 #include <cstdint>
 

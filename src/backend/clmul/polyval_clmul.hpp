@@ -1,5 +1,5 @@
 // src/backend/clmul/polyval_clmul.hpp — the native POLYVAL kernels over the pclmul,
-// vpclmul256 and vpclmul512 GHASH backends' keys (polyval_pclmul.cpp, polyval_vpclmul.cpp).
+// vpclmul256 and vpclmul512 GHASH backends' keys (polyval_clmul.cpp).
 #pragma once
 
 #include "backend/polyval_kernels.hpp"

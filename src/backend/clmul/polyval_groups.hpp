@@ -1,9 +1,8 @@
-// src/backend/clmul/polyval_groups.hpp — "absorb a group of blocks" for POLYVAL on the pclmul
-// GhashKey layout (ghash_groups.hpp's 128-bit step with the data loaded as it sits in memory
-// instead of byte-reversed), and the short-message power tables of every clmul layout. The
-// wide POLYVAL step is vaes/wide_ghash.hpp with kReflect false.
+// src/backend/clmul/polyval_groups.hpp — the short-message power tables of POLYVAL on every
+// clmul key layout. The POLYVAL group step is x86/ghash.hpp with kReflect false (no byte
+// reversal); the math below says why that is all that differs from GHASH.
 //
-// CPU features: PCLMULQDQ + SSSE3 (absorb128_le, write_low_powers).
+// CPU features: PCLMULQDQ + SSSE3 (write_low_powers).
 // References: RFC 8452 §3 and Appendix A; gf128_clmul.hpp (representation, products,
 // reduction) and ghash_groups.hpp (power tables, group order).
 //
@@ -25,19 +24,6 @@
 #include "core/secure_zero.hpp"
 
 namespace aeskit::detail::clmul {
-
-// absorb128_le: m (1..8) POLYVAL blocks into y with the pclmul table.
-AESKIT_PCLMUL_INLINE __m128i absorb128_le(__m128i y, const std::uint8_t* data,
-                                          const std::uint8_t* table, std::size_t m) {
-  constexpr std::size_t kMid = Table128::kMidOffset;
-  const std::uint8_t* powers = table + Table128::powers_for(m);
-  Product acc = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
-#pragma GCC unroll 8
-  for (std::size_t j = 1; j < m; ++j)
-    multiply_into(acc, load(data + 16 * j), load(powers + 16 * j), load(powers + kMid + 16 * j));
-  add(acc, product(_mm_xor_si128(y, load(data)), load(powers), load(powers + kMid)));
-  return reduce(acc);
-}
 
 // write_low_powers: the n (1..Table::kPowers) lowest entries of Table's layout for the
 // POLYVAL key H (16 bytes, POLYVAL order), each where the full table has it: K_i at

@@ -130,7 +130,7 @@ struct Sha256 {
 };
 
 // --- CBC encryption: 4·R serial units; unit u = round (u % R) + 1 of block u / R ---------
-// As in src/backend/aesni/cbc_cfb_aesni.cpp, the XOR that starts block b+1 is folded into
+// As in src/backend/aesni/chains_aesni.cpp, the XOR that starts block b+1 is folded into
 // block b's last round: AESENCLAST(s, k[R] ^ k[0] ^ p_{b+1}) = c_b ^ p_{b+1} ^ k[0], the
 // first state of block b+1, and c_b is recovered off the chain by XOR with p_{b+1} ^ k[0].
 template <unsigned R>

@@ -1,11 +1,11 @@
 // src/backend/vaes256/gcm_vaes256.cpp — fused AES-GCM on 256-bit VAES + VPCLMULQDQ (8 ymm
 // registers = 16 blocks per iteration) for keys on the (vaes256, vpclmul256) backend pair,
 // and the ymm GHASH/POLYVAL updates the vpclmul256 GHASH backend uses: the width-generic
-// kernels of src/backend/vaes/ instantiated with the 256-bit policy.
+// kernels of src/backend/x86/ instantiated with the 256-bit policy.
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (VEX only).
-// References: vaes/wide_gcm.hpp and vaes/wide_ghash.hpp (the math); src/aead/gcm_fused.hpp.
-#include "backend/vaes/vec256.hpp"  // first: sets this unit's vector width and target
+// References: x86/gcm.hpp and x86/ghash.hpp (the math); src/aead/gcm_fused.hpp.
+#include "backend/x86/vec256.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
 #include <cstdint>
@@ -13,13 +13,13 @@
 #include "aead/gcm_fused.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_list.hpp"
-#include "backend/vaes/wide_gcm.hpp"
+#include "backend/x86/gcm.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes256/vaes256.hpp"
 
 namespace aeskit::detail {
 namespace vaes256 {
-#include "backend/vaes/entries_gcm.inc"
+#include "backend/x86/entries_gcm.inc"
 }  // namespace vaes256
 
 const GcmFusedKernels kGcmFusedVaes256Vpclmul256 = {

@@ -5,8 +5,8 @@
 // src/aead/gcm_fused.hpp, backend/ghash_backend.hpp, backend/polyval_kernels.hpp.
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp).
-// The definitions are the width-generic kernels of src/backend/vaes/ instantiated with the
-// 256-bit policy (vaes/vec256.hpp) in this folder's .cpp files.
+// The definitions are the width-generic kernels of src/backend/x86/ instantiated with the
+// 256-bit policy (x86/vec256.hpp) in this folder's .cpp files.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +18,6 @@
 
 #define AESKIT_WIDE_NAMESPACE vaes256
 #define AESKIT_WIDE_DECLARE AESKIT_VAES256_TARGET
-#include "backend/vaes/entry_declarations.inc"
+#include "backend/x86/entry_declarations.inc"
 #undef AESKIT_WIDE_DECLARE
 #undef AESKIT_WIDE_NAMESPACE

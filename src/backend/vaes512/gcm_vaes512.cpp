@@ -1,11 +1,11 @@
 // src/backend/vaes512/gcm_vaes512.cpp — fused AES-GCM on 512-bit VAES + VPCLMULQDQ (4 zmm
 // registers = 16 blocks per iteration) for keys on the (vaes512, vpclmul512) backend pair,
 // and the zmm GHASH/POLYVAL updates the vpclmul512 GHASH backend uses: the width-generic
-// kernels of src/backend/vaes/ instantiated with the 512-bit policy.
+// kernels of src/backend/x86/ instantiated with the 512-bit policy.
 //
 // CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (EVEX, zmm).
-// References: vaes/wide_gcm.hpp and vaes/wide_ghash.hpp (the math); src/aead/gcm_fused.hpp.
-#include "backend/vaes/vec512.hpp"  // first: sets this unit's vector width and target
+// References: x86/gcm.hpp and x86/ghash.hpp (the math); src/aead/gcm_fused.hpp.
+#include "backend/x86/vec512.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
 #include <cstdint>
@@ -13,13 +13,13 @@
 #include "aead/gcm_fused.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_list.hpp"
-#include "backend/vaes/wide_gcm.hpp"
+#include "backend/x86/gcm.hpp"
 #include "backend/vaes512/kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"
 
 namespace aeskit::detail {
 namespace vaes512 {
-#include "backend/vaes/entries_gcm.inc"
+#include "backend/x86/entries_gcm.inc"
 }  // namespace vaes512
 
 const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = {

@@ -5,8 +5,8 @@
 // backend/polyval_kernels.hpp.
 //
 // CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp).
-// The definitions are the width-generic kernels of src/backend/vaes/ instantiated with the
-// 512-bit policy (vaes/vec512.hpp) in this folder's .cpp files.
+// The definitions are the width-generic kernels of src/backend/x86/ instantiated with the
+// 512-bit policy (x86/vec512.hpp) in this folder's .cpp files.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +18,6 @@
 
 #define AESKIT_WIDE_NAMESPACE vaes512
 #define AESKIT_WIDE_DECLARE AESKIT_VAES512_TARGET
-#include "backend/vaes/entry_declarations.inc"
+#include "backend/x86/entry_declarations.inc"
 #undef AESKIT_WIDE_DECLARE
 #undef AESKIT_WIDE_NAMESPACE

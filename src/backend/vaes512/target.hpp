@@ -1,6 +1,6 @@
 // src/backend/vaes512/target.hpp — the function attribute of the vaes512 backend's entry
 // points, for their declarations (kernels.hpp); the definitions get the same string through
-// vaes/vec512.hpp (both from vaes/targets.hpp).
+// x86/vec512.hpp (both from x86/targets.hpp).
 //
 // CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ. Enabled per function,
 // not per file, so the library still loads on CPUs without them; kVaes512Backend.supported()
@@ -9,6 +9,6 @@
 // References: GCC and Clang documentation of __attribute__((target)).
 #pragma once
 
-#include "backend/vaes/targets.hpp"
+#include "backend/x86/targets.hpp"
 
 #define AESKIT_VAES512_TARGET __attribute__((target(AESKIT_TARGET_STRING_VAES512)))

@@ -1,6 +1,7 @@
-// src/backend/vaes/wide_gcm.hpp — fused AES-GCM (CTR32 encryption and GHASH in one pass over
-// the data) for every VAES + VPCLMULQDQ width: 16 blocks per iteration (8 ymm or 4 zmm
-// registers), one GHASH reduction per iteration, on the vpclmul256 GHASH key layout.
+// src/backend/x86/gcm.hpp — fused AES-GCM (CTR32 encryption and GHASH in one pass over
+// the data) for every x86 width: 8 blocks per iteration on xmm (AES-NI + PCLMULQDQ, the pclmul
+// GHASH key), 16 on ymm or zmm (8 ymm / 4 zmm registers of VAES + VPCLMULQDQ, the vpclmul
+// GHASH key), one GHASH reduction per iteration.
 //
 // CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
 // References: NIST SP 800-38D §6.3-§7 (GF(2^128) and its bit order, GHASH, GCTR with inc32);
@@ -14,7 +15,7 @@
 // and Y = (...((Y ^ C_1)·H ^ C_2)·H ... ^ C_n)·H (open: the input is C_i; the hash is always
 // over the ciphertext).
 //
-// The field and products are those of clmul/gf128_clmul.hpp and wide_ghash.hpp: reflected
+// The field and products are those of clmul/gf128_clmul.hpp and ghash.hpp: reflected
 // blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
 // Karatsuba (3 VPCLMULQDQ per register; chosen because VPCLMULQDQ and VAESENC compete for the
 // same pipes while shuffles and XORs have spare ports), lo/mid/hi accumulated over the 16
@@ -27,7 +28,7 @@
 // CB + kBlocks·j + i, built from one base by VPADDD with constants, reversed back and
 // whitened. The XOR of the data is folded into the last round (VAESENCLAST(x, k ^ d)).
 //
-// Schedule of one iteration (16 blocks in kGcmRegs registers, AES-128: 1 + 9 + 1 rounds). The
+// Schedule of one iteration (kGcmRegs registers, AES-128: 1 + 9 + 1 rounds). The
 // AES states stay in registers; the round keys are broadcast once per call. Between rounds
 // r = 1..kGcmRegs-1 of the new group the kernel does one register of GHASH of the other group
 // (load, VPSHUFB, VPSHUFD/VPXOR, 3 VPCLMULQDQ, 3 VPXOR), the state-dependent register 0 after
@@ -37,7 +38,7 @@
 // loop. open hashes the group it is decrypting (the input); in place is safe because the hash
 // loads come before the stores.
 //
-// Tails. After the whole groups, m = 1..15 blocks are done here too: ceil(m / kBlocks)
+// Tails. After the whole groups, the m remaining blocks are done here too: ceil(m / kBlocks)
 // registers of AES (a template per register count, chosen by a switch on the public m; the
 // last register's load and store are masked to its blocks), then GHASH of the m blocks with
 // the table's last m powers and one reduction. So the kernel processes every block given.
@@ -56,14 +57,16 @@
 #include "backend/clmul/gcm_tail.hpp"
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/ghash_backend.hpp"
-#include "backend/vaes/wide_ghash.hpp"
-#include "backend/vaes/wide_rounds.hpp"
+#include "backend/x86/ghash.hpp"
+#include "backend/x86/rounds.hpp"
 
-namespace aeskit::detail::wide::gcm {
+namespace aeskit::detail::x86::gcm {
 
-inline constexpr std::size_t kGroup = 16;  // blocks per iteration = powers in the table
-inline constexpr std::size_t kGroupBytes = 16 * kGroup;
-static_assert(kGroup == Table::kPowers);
+// kGroup<V>: blocks per iteration = powers in the width's table (ghash.hpp TableOf).
+template <class V>
+inline constexpr std::size_t kGroup = V::kGcmRegs * V::kBlocks;
+template <class V>
+inline constexpr std::size_t kGroupBytes = 16 * kGroup<V>;
 
 // WideKeys: the R+1 round keys, each broadcast to every lane.
 template <class V, unsigned R>
@@ -97,7 +100,7 @@ AESKIT_WIDE_INLINE void hash_reg(Product<V>& acc, typename V::reg data, const st
                                  std::size_t j) {
   constexpr std::size_t kStride = 16 * V::kBlocks;
   multiply_into<V>(acc, data, V::load(table + kStride * j),
-                   V::load(table + Table::kMidOffset + kStride * j));
+                   V::load(table + TableOf<V>::kMidOffset + kStride * j));
 }
 
 // group: 16 blocks of CTR from base (advanced by 16) from in to out; with kHash, the 16
@@ -108,11 +111,10 @@ AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table
                               std::uint8_t* out, const std::uint8_t* hashed) {
   constexpr std::size_t kRegs = V::kGcmRegs;
   constexpr std::size_t kStride = 16 * V::kBlocks;
-  static_assert(kRegs * V::kBlocks == kGroup);
   static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
   typename V::reg x[kRegs];
   first_round<V>(w, base, x);
-  base = V::add32(base, V::each_lane32(static_cast<int>(kGroup)));
+  base = V::add32(base, V::each_lane32(static_cast<int>(kGroup<V>)));
   Product<V> acc = zero_product<V>();
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
@@ -154,7 +156,7 @@ AESKIT_WIDE_INLINE void tail_crypt(const WideKeys<V, R>& w, typename V::reg base
   V::store_n(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load_n(in + kStride * j, n))), n);
 }
 
-// tail: CTR over m (1..15) blocks.
+// tail: CTR over m (1..group - 1) blocks.
 template <class V, unsigned R>
 AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, const std::uint8_t* in,
                              std::uint8_t* out, std::size_t m) {
@@ -189,23 +191,23 @@ template <class V, unsigned R, bool kSeal>
 AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t* table,
                                      State<V>& s, const std::uint8_t* in, std::uint8_t* out,
                                      std::size_t blocks) {
-  const std::size_t groups = blocks / kGroup;
-  const std::size_t m = blocks % kGroup;
-  const std::size_t rest = kGroupBytes * groups;
+  const std::size_t groups = blocks / kGroup<V>;
+  const std::size_t m = blocks % kGroup<V>;
+  const std::size_t rest = kGroupBytes<V> * groups;
   if constexpr (kSeal) {
     if (groups > 0) {
       group<V, R, false>(w, table, s.base, s.y, in, out, nullptr);
       for (std::size_t g = 1; g < groups; ++g)
-        group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes * g, out + kGroupBytes * g,
-                          out + kGroupBytes * (g - 1));
+        group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes<V> * g, out + kGroupBytes<V> * g,
+                          out + kGroupBytes<V> * (g - 1));
     }
     if (m > 0) tail<V>(w, s.base, in + rest, out + rest, m);
-    if (groups > 0) s.y = absorb<V, true>(s.y, out + rest - kGroupBytes, table, kGroup);
+    if (groups > 0) s.y = absorb<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
     if (m > 0) s.y = absorb<V, true>(s.y, out + rest, table, m);
   } else {
     for (std::size_t g = 0; g < groups; ++g)
-      group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes * g, out + kGroupBytes * g,
-                        in + kGroupBytes * g);
+      group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes<V> * g, out + kGroupBytes<V> * g,
+                        in + kGroupBytes<V> * g);
     if (m > 0) {
       s.y = absorb<V, true>(s.y, in + rest, table, m);  // before out (maybe in) is written
       tail<V>(w, s.base, in + rest, out + rest, m);
@@ -234,15 +236,15 @@ template <class V>
 AESKIT_WIDE_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
                                       const std::uint8_t* data, std::size_t len) {
   std::size_t full = len / 16;
-  for (; full >= kGroup; full -= kGroup, data += kGroupBytes)
-    y = absorb<V, true>(y, data, table, kGroup);
+  for (; full >= kGroup<V>; full -= kGroup<V>, data += kGroupBytes<V>)
+    y = absorb<V, true>(y, data, table, kGroup<V>);
   if (full > 0) y = absorb<V, true>(y, data, table, full);
   const std::size_t rest = len % 16;
   if (rest == 0) return y;
   const __m128i last = clmul::load_partial(data + 16 * full, rest);
   const __m128i x = _mm_xor_si128(y, _mm_shuffle_epi8(last, clmul::byte_reverse_mask()));
-  const std::uint8_t* k1 = table + Table::powers_for(1);
-  return clmul::reduce(clmul::product(x, clmul::load(k1), clmul::load(k1 + Table::kMidOffset)));
+  const std::uint8_t* k1 = table + TableOf<V>::powers_for(1);
+  return clmul::reduce(clmul::product(x, clmul::load(k1), clmul::load(k1 + TableOf<V>::kMidOffset)));
 }
 
 // message: one whole message (GcmFusedKernels::seal_message / open_message). The register of
@@ -253,50 +255,62 @@ template <class V, bool kSeal>
 AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const std::uint8_t j0[16],
                                 const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
                                 std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
-  static_assert(V::kBlocks >= 2);
   const std::uint8_t* table = hk.bytes;
   const std::size_t blocks = len / 16;
   const std::size_t rest = len % 16;
   const __m128i j0r = clmul::load_block(j0);  // reflected J0
   const int last_ctr = static_cast<int>(static_cast<std::uint32_t>(blocks + 1));
-  typename V::reg pair[1];
+  // E(J0), the tag mask, and E(inc32^(blocks+1)(J0)), the partial block's key stream: lanes
+  // 0 and 1 of one register, or two registers at one block per register.
+  constexpr std::size_t kMaskRegs = V::kBlocks >= 2 ? 1 : 2;
+  typename V::reg masks[kMaskRegs];
   __m128i y = _mm_setzero_si128();
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     const WideKeys<V, R> w = load_wide_keys<V, R>(rk);
-    // Lane 0: J0 (the tag mask); lane 1: inc32^(blocks+1)(J0), the partial block's counter.
-    first_round<V>(w, V::add32(V::broadcast(j0r), V::lane1_32(last_ctr)), pair);
+    if constexpr (kMaskRegs == 1) {
+      first_round<V>(w, V::add32(V::broadcast(j0r), V::lane1_32(last_ctr)), masks);
+    } else {
+      masks[0] = V::x(V::reverse_lanes(V::broadcast(j0r)), w.k[0]);
+      masks[1] = V::x(V::reverse_lanes(V::add32(V::broadcast(j0r), V::each_lane32(last_ctr))),
+                      w.k[0]);
+    }
 #pragma GCC unroll 16
-    for (unsigned r = 1; r < R; ++r) pair[0] = V::enc(pair[0], w.k[r]);
-    pair[0] = V::enc_last(pair[0], w.k[R]);
+    for (unsigned r = 1; r < R; ++r) {
+#pragma GCC unroll 2
+      for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc(masks[i], w.k[r]);
+    }
+#pragma GCC unroll 2
+    for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc_last(masks[i], w.k[R]);
     const __m128i counter = _mm_add_epi32(j0r, _mm_cvtsi32_si128(1));
     State<V> s = state_at<V>(counter, hash_bytes<V>(_mm_setzero_si128(), table, ad, ad_len));
     crypt_blocks<V, R, kSeal>(w, table, s, in, out, blocks);
     y = s.y;
   });
+  const __m128i tag_mask = V::low_lane(masks[0]);
+  const __m128i last_stream = kMaskRegs == 1 ? V::lane(masks[0], 1) : V::low_lane(masks[kMaskRegs - 1]);
 
   const __m128i lengths =
       _mm_shuffle_epi8(clmul::length_block(ad_len, len), clmul::byte_reverse_mask());
-  const std::uint8_t* k1 = table + Table::powers_for(1);
+  const std::uint8_t* k1 = table + TableOf<V>::powers_for(1);
   clmul::Product acc;
   if (rest != 0) {
     const __m128i x = clmul::load_partial(in + 16 * blocks, rest);
-    const __m128i c = _mm_xor_si128(x, V::lane(pair[0], 1));  // x read before out is written
+    const __m128i c = _mm_xor_si128(x, last_stream);  // x read before out is written
     clmul::store_partial(out + 16 * blocks, rest, c);
     // The hashed ciphertext block, zero-padded: x itself when opening, the output's first
     // `rest` bytes when sealing.
     const __m128i hashed = kSeal ? _mm_and_si128(c, clmul::prefix_mask(rest)) : x;
     const __m128i first = _mm_xor_si128(y, _mm_shuffle_epi8(hashed, clmul::byte_reverse_mask()));
-    const std::uint8_t* k2 = table + Table::powers_for(2);
-    acc = clmul::product(first, clmul::load(k2), clmul::load(k2 + Table::kMidOffset));
-    clmul::multiply_into(acc, lengths, clmul::load(k1), clmul::load(k1 + Table::kMidOffset));
+    const std::uint8_t* k2 = table + TableOf<V>::powers_for(2);
+    acc = clmul::product(first, clmul::load(k2), clmul::load(k2 + TableOf<V>::kMidOffset));
+    clmul::multiply_into(acc, lengths, clmul::load(k1), clmul::load(k1 + TableOf<V>::kMidOffset));
   } else {
     acc = clmul::product(_mm_xor_si128(y, lengths), clmul::load(k1),
-                         clmul::load(k1 + Table::kMidOffset));
+                         clmul::load(k1 + TableOf<V>::kMidOffset));
   }
   y = clmul::reduce(acc);
-  const __m128i mask = V::low_lane(pair[0]);
-  clmul::store(tag, _mm_xor_si128(mask, _mm_shuffle_epi8(y, clmul::byte_reverse_mask())));
+  clmul::store(tag, _mm_xor_si128(tag_mask, _mm_shuffle_epi8(y, clmul::byte_reverse_mask())));
   V::finish();
 }
 
-}  // namespace aeskit::detail::wide::gcm
+}  // namespace aeskit::detail::x86::gcm

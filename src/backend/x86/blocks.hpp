@@ -1,8 +1,8 @@
-// src/backend/vaes/wide_blocks.hpp — independent-block (ECB-style) encryption and decryption
+// src/backend/x86/blocks.hpp — independent-block (ECB-style) encryption and decryption
 // for every VAES width: kRegs registers of kBlocks blocks per group.
 //
 // CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
-// References: FIPS-197 §5.1, §5.3.5; wide_rounds.hpp for the round and group structure.
+// References: FIPS-197 §5.1, §5.3.5; rounds.hpp for the round and group structure.
 //
 // out_i = E(in_i) (or D(in_i)). Register j of a group holds blocks kBlocks·j .. kBlocks·j +
 // kBlocks - 1; the last register of the tail group holds 1..kBlocks (load_n/store_n). Each
@@ -12,9 +12,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/vaes/wide_rounds.hpp"
+#include "backend/x86/rounds.hpp"
 
-namespace aeskit::detail::wide {
+namespace aeskit::detail::x86 {
 
 template <class V, Dir D, unsigned R>
 struct BlocksKernel {
@@ -48,4 +48,4 @@ AESKIT_WIDE_INLINE void blocks(const RoundKeys& rk, const std::uint8_t* in, std:
   });
 }
 
-}  // namespace aeskit::detail::wide
+}  // namespace aeskit::detail::x86

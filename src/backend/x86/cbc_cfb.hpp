@@ -1,4 +1,4 @@
-// src/backend/vaes/wide_cbc_cfb.hpp — CBC decryption and CFB128 decryption for every VAES
+// src/backend/x86/cbc_cfb.hpp — CBC decryption and CFB128 decryption for every VAES
 // width (the serial chains, CBC/CFB encryption, run one block at a time on the AES-NI
 // kernels, where a wider register gains nothing).
 //
@@ -25,9 +25,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/vaes/wide_rounds.hpp"
+#include "backend/x86/rounds.hpp"
 
-namespace aeskit::detail::wide {
+namespace aeskit::detail::x86 {
 
 // previous: register j's previous-ciphertext register (see the header); n blocks in it.
 template <class V>
@@ -108,4 +108,4 @@ AESKIT_WIDE_INLINE void chained(const RoundKeys& rk, std::uint8_t iv[16], const 
   _mm_storeu_si128(reinterpret_cast<__m128i*>(iv), v);
 }
 
-}  // namespace aeskit::detail::wide
+}  // namespace aeskit::detail::x86

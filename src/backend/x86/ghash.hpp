@@ -1,13 +1,15 @@
-// src/backend/vaes/wide_ghash.hpp — GHASH and POLYVAL group steps for every VPCLMULQDQ width:
-// kBlocks blocks per register, up to 16 blocks per reduction, on the 16-power table of the
-// vpclmul256 layout (clmul/ghash_groups.hpp Table256), which the zmm code reads too.
+// src/backend/x86/ghash.hpp — GHASH and POLYVAL group steps for every x86 carry-less-multiply
+// width: kBlocks blocks per register, one reduction per group of up to kGcmRegs·kBlocks
+// blocks, on the power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for
+// xmm; Table256, the vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64
+// bytes at a time).
 //
-// CPU features: those of the width's policy (vec256.hpp / vec512.hpp): VPCLMULQDQ at that
-// width, PCLMULQDQ for the 128-bit reduction (clmul/gf128_clmul.hpp).
+// CPU features: those of the width's policy (vec128/vec256/vec512.hpp): PCLMULQDQ or
+// VPCLMULQDQ at that width, PCLMULQDQ for the 128-bit reduction (clmul/gf128_clmul.hpp).
 // References: NIST SP 800-38D §6.4 (GHASH); RFC 8452 §3 and Appendix A (POLYVAL);
 // clmul/gf128_clmul.hpp (reflected representation, Karatsuba products, reduction, tables).
 //
-// A group of m ≤ 16 blocks X_1..X_m from state Y is Y' = (Y^X_1)·H^m ^ X_2·H^(m-1) ^ ... ^
+// A group of m ≤ kPowers blocks X_1..X_m from state Y is Y' = (Y^X_1)·H^m ^ X_2·H^(m-1) ^ ... ^
 // X_m·H: block j takes K_(m-j+1), the table's last m entries in order (powers_for(m)), so
 // register j of the group multiplies its kBlocks blocks by the kBlocks consecutive powers at
 // powers_for(m) + 16·kBlocks·j, one unaligned load. Each register's product is gf128_clmul's
@@ -27,11 +29,14 @@
 
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
-#include "backend/vaes/wide_rounds.hpp"
+#include "backend/x86/rounds.hpp"
 
-namespace aeskit::detail::wide {
+namespace aeskit::detail::x86 {
 
-using Table = clmul::Table256;
+// TableOf<V>: the GHASH key layout a width reads: as many powers as one fused-GCM iteration
+// has blocks (pclmul's 8 for xmm, the vpclmul layout's 16 for ymm and zmm).
+template <class V>
+using TableOf = clmul::PowerTable<V::kGcmRegs * V::kBlocks>;
 
 template <class V>
 struct Product {
@@ -68,10 +73,11 @@ AESKIT_WIDE_INLINE typename V::reg load_data(const std::uint8_t* p, std::size_t 
     return v;
 }
 
-// absorb: m (1..16) blocks at data into y (register form), one reduction.
+// absorb: m (1..TableOf<V>::kPowers) blocks at data into y (register form), one reduction.
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE __m128i absorb(__m128i y, const std::uint8_t* data, const std::uint8_t* table,
                                   std::size_t m) {
+  using Table = TableOf<V>;
   constexpr std::size_t kB = V::kBlocks;
   constexpr std::size_t kStride = 16 * kB;
   const std::uint8_t* powers = table + Table::powers_for(m);
@@ -91,11 +97,11 @@ AESKIT_WIDE_INLINE __m128i absorb(__m128i y, const std::uint8_t* data, const std
 }
 
 // update: every whole block of data into the state (GCM order for GHASH, POLYVAL order for
-// POLYVAL), 16 blocks per reduction.
+// POLYVAL), one reduction per table size.
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE void update(const std::uint8_t* table, std::uint8_t state[16],
                                const std::uint8_t* data, std::size_t blocks) {
-  constexpr std::size_t kGroup = Table::kPowers;
+  constexpr std::size_t kGroup = TableOf<V>::kPowers;
   __m128i y = kReflect ? clmul::load_block(state) : clmul::load(state);
   for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
     y = absorb<V, kReflect>(y, data, table, kGroup);
@@ -106,4 +112,4 @@ AESKIT_WIDE_INLINE void update(const std::uint8_t* table, std::uint8_t state[16]
     clmul::store(state, y);
 }
 
-}  // namespace aeskit::detail::wide
+}  // namespace aeskit::detail::x86

@@ -1,5 +1,5 @@
-// src/backend/vaes/vec512.hpp — the 512-bit vector policy of the width-generic VAES kernels
-// (vaes/wide_*.hpp): four AES blocks per zmm register, masked loads/stores for partial
+// src/backend/x86/vec512.hpp — the 512-bit vector policy of the width-generic VAES kernels
+// (x86/*.hpp): four AES blocks per zmm register, masked loads/stores for partial
 // registers.
 //
 // CPU features: AVX-512 F, BW, DQ and VL (cpu::Feature::avx512), AES-NI, VAES, PCLMULQDQ,
@@ -17,9 +17,9 @@
 #pragma once
 
 #if defined(AESKIT_WIDE_BITS) && AESKIT_WIDE_BITS != 512
-#error "one vector width per translation unit (vaes/vec512.hpp after another width)"
+#error "one vector width per translation unit (x86/vec512.hpp after another width)"
 #endif
-#include "backend/vaes/targets.hpp"
+#include "backend/x86/targets.hpp"
 
 #define AESKIT_WIDE_BITS 512
 #define AESKIT_WIDE_TARGET __attribute__((target(AESKIT_TARGET_STRING_VAES512)))
@@ -69,6 +69,9 @@ struct Vec {
       store(p, v);
     else
       _mm512_mask_storeu_epi64(p, mask_n(n), v);
+  }
+  AESKIT_WIDE_INLINE static reg keep_n(reg v, std::size_t n) {
+    return n == kBlocks ? v : _mm512_maskz_mov_epi64(mask_n(n), v);
   }
   AESKIT_WIDE_INLINE static reg broadcast(__m128i b) { return _mm512_broadcast_i32x4(b); }
   AESKIT_WIDE_INLINE static reg broadcast_load(const std::uint8_t* p) {

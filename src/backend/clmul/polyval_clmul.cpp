@@ -1,11 +1,12 @@
-// src/backend/clmul/polyval_vpclmul.cpp — native POLYVAL (RFC 8452 §3) on the vpclmul256 and
-// vpclmul512 GHASH backends' key (one layout, 16 powers): 16 blocks per reduction, no byte
-// shuffles. The updates are the ymm and zmm instantiations of the width-generic group step
-// (vaes/wide_ghash.hpp with kReflect false); init_powers builds only the powers a short
-// message needs (xmm code, K_1 straight from H: polyval_groups.hpp).
+// src/backend/clmul/polyval_clmul.cpp — native POLYVAL (RFC 8452 §3) on the pclmul (8 powers),
+// vpclmul256 and vpclmul512 (one layout, 16 powers) GHASH backends' keys, no byte shuffles.
+// The updates are the xmm, ymm and zmm instantiations of the x86 group step (x86/ghash.hpp
+// with kReflect false); init_powers builds only the powers a short message needs (xmm code,
+// K_1 straight from H: polyval_groups.hpp).
 //
 // CPU features: PCLMULQDQ for init_powers (this file); the updates carry their width's target
-// (vaes256/kernels.hpp, vaes512/kernels.hpp), gated by their GHASH backend's predicate.
+// (aesni/kernels.hpp, vaes256/kernels.hpp, vaes512/kernels.hpp), gated by their GHASH
+// backend's predicate.
 // References: RFC 8452 §3, Appendix A; gf128_clmul.hpp, polyval_groups.hpp.
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/polyval_clmul.hpp"
 #include "backend/clmul/polyval_groups.hpp"
+#include "backend/aesni/kernels.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
 
@@ -20,6 +22,15 @@ namespace aeskit::detail {
 namespace {
 
 constexpr std::size_t kGroup = clmul::kVpclmul256Powers;
+
+AESKIT_PCLMUL_TARGET void pclmul_polyval_init(const std::uint8_t h[16], GhashKey& key,
+                                              std::size_t n) noexcept {
+  clmul::write_low_powers<clmul::Table128>(h, key.bytes, n);
+}
+
+void pclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
+  clmul::wipe_low_powers<clmul::Table128>(key.bytes, n);
+}
 
 AESKIT_PCLMUL_TARGET void vpclmul_polyval_init(const std::uint8_t h[16], GhashKey& key,
                                                std::size_t n) noexcept {
@@ -31,6 +42,15 @@ void vpclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
 }
 
 }  // namespace
+
+const PolyvalKernel kPolyvalPclmul = {
+    .name = "pclmul polyval",
+    .ghash = &kGhashPclmulBackend,
+    .update = aesni::polyval_update,
+    .powers = clmul::kPclmulPowers,
+    .init_powers = pclmul_polyval_init,
+    .wipe_powers = pclmul_polyval_wipe,
+};
 
 const PolyvalKernel kPolyvalVpclmul256 = {
     .name = "vpclmul256 polyval",

@@ -1,28 +1,29 @@
-// src/backend/vaes/wide_xts.hpp — XTS whole-block kernels (encrypt and decrypt) for every
+// src/backend/x86/xts.hpp — XTS whole-block kernels (encrypt and decrypt) for every
 // VAES width: kBlocks tweaks per register, kRegs registers in flight.
 //
-// CPU features: those of the width's policy (vec256.hpp / vec512.hpp); the carry-less
-// multiplies are VPCLMULQDQ at the policy's width and PCLMULQDQ for the first tweaks.
+// CPU features: those of the width's policy (vec128.hpp / vec256.hpp / vec512.hpp): shifts
+// and XORs on the tweaks, AES rounds.
 // References: IEEE 1619-2018 §5.2 (multiplication by α), §5.3.1/§5.4.1 (one block);
-// FIPS-197; Intel SDM, VPCLMULQDQ (one 64x64 carry-less product per 128-bit lane, qwords
-// chosen by imm8 bits 0 and 4); backend/backend.hpp (the xts_* contract).
+// FIPS-197; backend/backend.hpp (the xts_* contract).
 //
 // Per block j: out_j = E(in_j ^ T_j) ^ T_j (D for decryption), T_{j+1} = T_j·α. Register
 // t[i] holds the tweaks of the group's blocks kB·i .. kB·i + kB - 1 (kB = V::kBlocks).
 //
 // Tweak arithmetic. A tweak loaded as it is is a little-endian 128-bit integer hi:lo per
-// lane. Multiplying by x^k (0 < k <= 56) modulo x^128 + x^7 + x^2 + x + 1:
-//     c     = VPSRLQ(t, 64-k)                 = [lo >> (64-k), hi >> (64-k)] per lane
-//     shift = VPSLLQ(t, k) ^ VPSLLDQ(c, 8)    = (hi:lo) << k, bits past 127 dropped
-//     fold  = CLMUL(c.qword1, 0x87)           = (hi >> (64-k))·(x^7+x^2+x+1): degree
-//             < k + 8 <= 64, so it lands in the low qword and needs no second reduction
+// lane. Multiplying by x^k (0 < k <= 57) modulo x^128 + x^7 + x^2 + x + 1:
+//     c     = PSRLQ(t, 64-k)                 = [lo >> (64-k), hi >> (64-k)] per lane
+//     shift = PSLLQ(t, k) ^ PSLLDQ(c, 8)     = (hi:lo) << k, bits past 127 dropped
+//     h     = PSRLDQ(c, 8)                   = hi >> (64-k), the k bits shifted out
+//     fold  = h ^ h << 1 ^ h << 2 ^ h << 7   = h·(x^7+x^2+x+1), i.e. h·x^128 reduced: degree
+//             < k + 7 <= 64, so it stays in the low qword and needs no second reduction
 //     t·x^k = shift ^ fold.
-// Every lane steps at once. The first register comes from T by xmm steps, [T | T·α | ... |
+// Every lane steps at once. The first register comes from T by single steps, [T | T·α | ... |
 // T·α^(kB-1)], and the others are that register times α^(kB·i), all independent. After a full
-// group of kRegs·kB blocks every register is multiplied by α^(kRegs·kB), kRegs independent
-// steps (16 for ymm, 32 for zmm: a whole number of bytes, so mul_x_bytes below needs no
-// multiply: the top N bytes h shift out and come back as h·(x^7+x^2+x+1), degree < 8N + 7 <=
-// 64 for N <= 7, within the low qword). Shifts, XORs and carry-less products only: constant
+// group of kRegs·kB blocks every register is multiplied by α^(kRegs·kB) (16 or 32 blocks: a
+// whole number of bytes, mul_x_bytes; kRegs independent steps, not a serial chain); with one
+// block per register (xmm) the 8 tweaks of the next group are instead a chain of 5-instruction
+// α steps (mul_alpha), fewer vector operations beside the AES rounds. Shifts, adds and XORs
+// only (no carry-less multiply, so the 128-bit instantiation needs no PCLMULQDQ): constant
 // time.
 //
 // The tweak XOR on the way out is folded into the last round key: VAESENCLAST(x, k[R] ^ t) =
@@ -36,36 +37,45 @@
 #include <cstdint>
 #include <utility>
 
-#include "backend/vaes/wide_rounds.hpp"
+#include "backend/x86/rounds.hpp"
 
-namespace aeskit::detail::wide {
+namespace aeskit::detail::x86 {
+
+// fold: h·(x^7 + x^2 + x + 1) for h of fewer than 58 bits in each lane's low qword.
+template <class V>
+AESKIT_WIDE_INLINE typename V::reg fold(typename V::reg h) {
+  return V::x(V::x(h, V::template shl64<1>(h)),
+              V::x(V::template shl64<2>(h), V::template shl64<7>(h)));
+}
 
 // mul_x: each lane's tweak times x^K (see the header).
 template <class V, int K>
 AESKIT_WIDE_INLINE typename V::reg mul_x(typename V::reg t) {
-  static_assert(K > 0 && K <= 56);
+  static_assert(K > 0 && K <= 57);
   const typename V::reg c = V::template shr64<64 - K>(t);
   const typename V::reg shift = V::x(V::template shl64<K>(t), V::template shl_bytes<8>(c));
-  return V::x(shift, V::template clmul<0x01>(c, V::each_lane64(0x87)));
+  return V::x(shift, fold<V>(V::template shr_bytes<8>(c)));
 }
 
-// mul_x_bytes: each lane's tweak times x^(8N), shifts and XORs only (see the header).
+// mul_x_bytes: each lane's tweak times x^(8N), N whole bytes: the top N bytes h shift out
+// (PSRLDQ brings them to the bottom) and come back as fold(h) (degree < 8N + 7 <= 64 for
+// N <= 7), the rest moves up N bytes. Five shifts and four XORs: the group step.
 template <class V, int N>
 AESKIT_WIDE_INLINE typename V::reg mul_x_bytes(typename V::reg t) {
   static_assert(N > 0 && N <= 7);
-  const typename V::reg h = V::template shr_bytes<16 - N>(t);
-  const typename V::reg fold = V::x(V::x(h, V::template shl64<1>(h)),
-                                    V::x(V::template shl64<2>(h), V::template shl64<7>(h)));
-  return V::x(V::template shl_bytes<N>(t), fold);
+  return V::x(V::template shl_bytes<N>(t), fold<V>(V::template shr_bytes<16 - N>(t)));
 }
 
-// mul_alpha: one tweak times α, on an xmm register.
+// mul_alpha: one tweak times α on an xmm register, with 32-bit lanes only: PADDD shifts every
+// lane left by one; PSRAD 31 makes all-ones the lanes whose top bit fell out; PSHUFD 0x93
+// moves each mask one lane up (lane 0 gets lane 3's, bit 127); AND [0x87, 1, 1, 1] turns the
+// masks into the carries (1 into lanes 1..3, the reduction 0x87 into lane 0); XOR adds them.
+// Five instructions: the single-block-per-register width steps its tweaks in this chain.
 template <class V>
 AESKIT_WIDE_INLINE __m128i mul_alpha(__m128i t) {
-  const __m128i poly = _mm_set_epi64x(0, 0x87);
-  const __m128i c = _mm_srli_epi64(t, 63);
-  const __m128i shift = _mm_xor_si128(_mm_slli_epi64(t, 1), _mm_slli_si128(c, 8));
-  return _mm_xor_si128(shift, _mm_clmulepi64_si128(c, poly, 0x01));
+  const __m128i carries = _mm_and_si128(_mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x93),
+                                        _mm_setr_epi32(0x87, 1, 1, 1));
+  return _mm_xor_si128(_mm_add_epi32(t, t), carries);
 }
 
 template <class V, Dir D, unsigned R>
@@ -108,7 +118,12 @@ struct XtsKernel {
       t[0] = V::low_only(V::lane(t[Y - 1], m));  // T_blocks: lane m of the last register
     } else if constexpr (Y < V::kRegs) {
       t[0] = t[Y];  // T_blocks: lane 0 of the next register
+    } else if constexpr (kB == 1) {  // one tweak per register: the α chain
+      t[0] = V::from_blocks({mul_alpha<V>(V::low_lane(t[V::kRegs - 1]))});
+#pragma GCC unroll 8
+      for (std::size_t i = 1; i < V::kRegs; ++i) t[i] = V::from_blocks({mul_alpha<V>(V::low_lane(t[i - 1]))});
     } else {
+      static_assert(kB * V::kRegs % 8 == 0);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < V::kRegs; ++i)
         t[i] = mul_x_bytes<V, static_cast<int>(kB * V::kRegs / 8)>(t[i]);
@@ -131,4 +146,4 @@ AESKIT_WIDE_INLINE void xts(const RoundKeys& rk, std::uint8_t tweak[16], const s
   _mm_storeu_si128(reinterpret_cast<__m128i*>(tweak), next);
 }
 
-}  // namespace aeskit::detail::wide
+}  // namespace aeskit::detail::x86

@@ -1,4 +1,4 @@
-// src/backend/vaes/wide_rounds.hpp — AES rounds on vector registers that each hold
+// src/backend/x86/rounds.hpp — AES rounds on vector registers that each hold
 // V::kBlocks independent blocks, for every width (vec256.hpp, vec512.hpp), and the driver
 // that runs a kernel over a block count in groups of V::kRegs registers.
 //
@@ -45,10 +45,10 @@
 #include "backend/backend.hpp"
 
 #ifndef AESKIT_WIDE_INLINE
-#error "include vaes/vec256.hpp or vaes/vec512.hpp first"
+#error "include x86/vec256.hpp or x86/vec512.hpp first"
 #endif
 
-namespace aeskit::detail::wide {
+namespace aeskit::detail::x86 {
 
 enum class Dir { encrypt, decrypt };
 
@@ -144,4 +144,4 @@ AESKIT_WIDE_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
   return f.template operator()<14>();
 }
 
-}  // namespace aeskit::detail::wide
+}  // namespace aeskit::detail::x86

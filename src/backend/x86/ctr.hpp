@@ -1,4 +1,4 @@
-// src/backend/vaes/wide_ctr.hpp — CTR keystream for every VAES width, with the three counter
+// src/backend/x86/ctr.hpp — CTR keystream for every VAES width, with the three counter
 // forms of the backend contract: 32-bit and 128-bit big-endian (SP 800-38A, GCM) and
 // AES-GCM-SIV's 32-bit little-endian counter in the block's first four bytes (RFC 8452 §4).
 //
@@ -20,7 +20,7 @@
 //   ctr32_le: the block in memory already has bytes 0..3 in element 0, little-endian: the
 //          same VPADDD without any byte reversal.
 // The branch depends on the counter (public: nonce/IV), never on key or data. The XOR with
-// the input is folded into the last round key (wide_rounds.hpp).
+// the input is folded into the last round key (rounds.hpp).
 #pragma once
 
 #include <immintrin.h>
@@ -28,9 +28,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/vaes/wide_rounds.hpp"
+#include "backend/x86/rounds.hpp"
 
-namespace aeskit::detail::wide {
+namespace aeskit::detail::x86 {
 
 // reverse_block: a block's 16 bytes in the opposite order (xmm; used once per call).
 template <class V>
@@ -86,7 +86,7 @@ struct Counter128 {
       t = _mm_add_epi64(t, _mm_cvtsi64_si128(static_cast<long long>(blocks)));
       return;
     }
-    const auto hi = static_cast<std::uint64_t>(_mm_extract_epi64(t, 1));
+    const auto hi = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(t, t)));
 #pragma GCC unroll 8
     for (std::size_t j = 0; j < Y; ++j) {
       __m128i lanes[V::kBlocks];
@@ -145,4 +145,4 @@ AESKIT_WIDE_INLINE void ctr(const RoundKeys& rk, std::uint8_t counter[16], const
   _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), t);
 }
 
-}  // namespace aeskit::detail::wide
+}  // namespace aeskit::detail::x86

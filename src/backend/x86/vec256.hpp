@@ -1,5 +1,5 @@
-// src/backend/vaes/vec256.hpp — the 256-bit vector policy of the width-generic VAES kernels
-// (vaes/wide_*.hpp): two AES blocks per ymm register, VEX encodings only.
+// src/backend/x86/vec256.hpp — the 256-bit vector policy of the width-generic VAES kernels
+// (x86/*.hpp): two AES blocks per ymm register, VEX encodings only.
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ — and deliberately no AVX-512, so
 // that no EVEX instruction can appear in the code the kernels instantiate with this policy
@@ -16,9 +16,9 @@
 #pragma once
 
 #if defined(AESKIT_WIDE_BITS) && AESKIT_WIDE_BITS != 256
-#error "one vector width per translation unit (vaes/vec256.hpp after another width)"
+#error "one vector width per translation unit (x86/vec256.hpp after another width)"
 #endif
-#include "backend/vaes/targets.hpp"
+#include "backend/x86/targets.hpp"
 
 #define AESKIT_WIDE_BITS 256
 #define AESKIT_WIDE_TARGET __attribute__((target(AESKIT_TARGET_STRING_VAES256)))
@@ -37,7 +37,7 @@ struct Vec {
   static constexpr std::size_t kBlocks = 2;  // blocks per register
   // kRegs: registers in flight per group. Zen 3: VAESENC ymm latency 4, two per cycle, so
   // 4 × 2 = 8 independent registers keep both AES pipes busy (measurements in
-  // vaes/wide_rounds.hpp).
+  // x86/rounds.hpp).
   static constexpr std::size_t kRegs = 8;
   // kGcmRegs: registers per fused-GCM iteration (16 blocks = the GHASH table's 16 powers).
   static constexpr std::size_t kGcmRegs = 8;
@@ -60,6 +60,10 @@ struct Vec {
       store(p, v);
     else
       _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(v));
+  }
+  // keep_n: the first n (1..kBlocks) lanes of v, the others zero.
+  AESKIT_WIDE_INLINE static reg keep_n(reg v, std::size_t n) {
+    return n == kBlocks ? v : _mm256_zextsi128_si256(_mm256_castsi256_si128(v));
   }
   AESKIT_WIDE_INLINE static reg broadcast(__m128i b) { return _mm256_broadcastsi128_si256(b); }
   AESKIT_WIDE_INLINE static reg broadcast_load(const std::uint8_t* p) {
