@@ -6,6 +6,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/portable/portable.hpp"
+#include "backend/self_test.hpp"
 #if defined(AESKIT_HAVE_VPERM)
 #include "backend/vperm/vperm.hpp"
 #endif
@@ -17,8 +18,9 @@
 namespace aeskit::detail {
 namespace {
 
-// Fastest first. best_backend() takes the first one the CPU supports; the portable
-// backend supports every CPU, so the search always ends.
+// Fastest first. best_backend() takes the first one the CPU supports and whose self-test
+// (self_test.cpp) did not fail; the portable backend supports every CPU, so the search always
+// ends.
 constexpr const AesBackend* kBackends[] = {
 #if defined(AESKIT_HAVE_X86)
     &kVaes256Backend,
@@ -48,7 +50,7 @@ const AesBackend* find_backend(std::string_view name) noexcept {
 
 const AesBackend& best_backend(const cpu::FeatureSet& features) noexcept {
   for (const AesBackend* b : kBackends)
-    if (b->supported(features)) return *b;
+    if (b->supported(features) && backend_self_test_allows(*b)) return *b;
   return kPortableBackend;
 }
 
