@@ -3,7 +3,10 @@
 // line "kernels:" followed by indented lines whose third whitespace-separated field is
 // "<backend>:<kernel>", e.g. "  AES-128-CBC encrypt  aesni:cbc_encrypt (...)". The expected
 // backend per AESKIT_DISABLE setting is the tier the detected features leave (vaes256, aesni,
-// vperm, portable). No vectors.
+// vperm, portable). The "self-test" section: every available backend "passed"; and, with
+// tools/aeskit/cmd_cpu.cpp compiled into this test so it runs in-process after a failure is
+// injected through detail::self_test_inject_fault_for_testing, the failed backend is reported
+// "FAILED: <entry> ... - not used" and every kernel line names the next backend. No vectors.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -14,6 +17,8 @@
 #include <gtest/gtest.h>
 
 #include "backend/backend.hpp"
+#include "backend/self_test.hpp"
+#include "commands.hpp"  // tools/aeskit: run_cpu, compiled into this test
 #include "cpu/features.hpp"
 
 #ifndef AESKIT_CLI_PATH
@@ -129,6 +134,85 @@ TEST(CliCpu, DisableVaesOrAvx2FallsBackToAesni) {
     EXPECT_NE(tier, "vaes256");
     expect_all_on(run_cli(std::string("AESKIT_DISABLE=") + setting), tier);
   }
+}
+
+// self_test_lines: "<backend> <status...>" for each line of the "self-test" section.
+std::vector<std::pair<std::string, std::string>> self_test_lines(const std::string& output) {
+  std::vector<std::pair<std::string, std::string>> lines;
+  std::istringstream in(output);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside) {
+      inside = line.rfind("self-test", 0) == 0;
+      continue;
+    }
+    if (line.empty() || line[0] != ' ') break;
+    std::istringstream fields(line);
+    std::string name, rest;
+    fields >> name;
+    std::getline(fields >> std::ws, rest);
+    lines.emplace_back(name, rest);
+  }
+  return lines;
+}
+
+TEST(CliCpu, SelfTestPassedOnEveryAvailableBackend) {
+  const RunResult r = run_cli("-u AESKIT_DISABLE");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto lines = self_test_lines(r.output);
+  ASSERT_EQ(lines.size(), aeskit::detail::backend_count()) << r.output;
+  for (const auto& [name, status] : lines) {
+    const aeskit::detail::AesBackend* b = aeskit::detail::find_backend(name);
+    ASSERT_NE(b, nullptr) << name;
+    if (b->supported(aeskit::cpu::cpu_features()))
+      EXPECT_EQ(status.rfind("passed", 0), 0u) << name << ": " << status;
+    else
+      EXPECT_EQ(status.rfind("not run", 0), 0u) << name << ": " << status;
+  }
+}
+
+// run_cpu_here: `aeskit cpu ARGS` in this process (stdout and stderr captured).
+RunResult run_cpu_here(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  RunResult r;
+  r.exit_code = aeskit::cli::run_cpu(static_cast<int>(argv.size()), argv.data());
+  r.output = testing::internal::GetCapturedStdout();
+  r.output += testing::internal::GetCapturedStderr();
+  return r;
+}
+
+TEST(CliCpu, FailedSelfTestIsReportedAndTheNextBackendRunsEveryKernel) {
+  namespace d = aeskit::detail;
+  d::self_test_reset_for_testing();
+  const d::AesBackend& best = d::best_backend(aeskit::cpu::cpu_features());
+  if (best.name == "portable") GTEST_SKIP() << "no backend above portable on this CPU";
+  const std::string failed(best.name);
+  const char* entry = best.ctr32_be != nullptr ? "ctr32_be" : "encrypt_blocks";
+  ASSERT_TRUE(d::self_test_inject_fault_for_testing(best, entry));
+  const std::string next(d::best_backend(aeskit::cpu::cpu_features()).name);
+  ASSERT_NE(next, failed);
+
+  const RunResult r = run_cpu_here({});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  bool reported = false;
+  for (const auto& [name, status] : self_test_lines(r.output)) {
+    if (name != failed) continue;
+    reported = true;
+    EXPECT_EQ(status.rfind(std::string("FAILED: ") + entry + " (first: ", 0), 0u) << status;
+    EXPECT_NE(status.find("- not used"), std::string::npos) << status;
+  }
+  EXPECT_TRUE(reported) << r.output;
+  EXPECT_NE(r.output.find("default backend: " + next + "\n"), std::string::npos) << r.output;
+  expect_all_on(r, next);
+
+  const RunResult named = run_cpu_here({"--backend", failed});
+  EXPECT_EQ(named.exit_code, 2);
+  EXPECT_NE(named.output.find("failed its self-test"), std::string::npos) << named.output;
+  d::self_test_reset_for_testing();
 }
 
 }  // namespace

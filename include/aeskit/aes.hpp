@@ -34,7 +34,8 @@ class AESKIT_API AesKey {
   static Result<AesKey> create(std::span<const std::uint8_t> key);
 
   // create with an explicit backend name (see aeskit/backends.hpp). An empty name means
-  // "best available". Errors: bad_key_length, unknown_backend, backend_unavailable.
+  // "best available". Errors: bad_key_length, unknown_backend, backend_unavailable (also
+  // for a backend whose once-per-process self-test failed: it is refused, not replaced).
   static Result<AesKey> create(std::span<const std::uint8_t> key, std::string_view backend);
 
   AesKey() noexcept;  // an empty key; every operation on it fails with invalid_state

@@ -15,10 +15,18 @@ namespace aeskit {
 struct BackendInfo {
   std::string_view name;         // stable identifier, e.g. "aesni", "portable"
   std::string_view description;  // one line for people
-  bool available;                // this CPU (after AESKIT_DISABLE) can run it
+  bool available;                // this CPU (after AESKIT_DISABLE) can run it, and its
+                                 // self-test did not fail
+  // The known-answer self-test of the backend's kernels (each against the portable block
+  // function, once per process, before the backend is first selected): "passed (...)",
+  // "FAILED: <entries> (first: <entry>, AES-<bits>, <n> blocks) - not used", or
+  // "not run (...)" when this CPU or AESKIT_DISABLE rules the backend out.
+  std::string self_test;
+  bool self_test_failed = false;
 };
 
-// backends lists every backend compiled into this build, fastest first.
+// backends lists every backend compiled into this build, fastest first. It runs the
+// self-test of each backend this CPU can run (once per process; tens of microseconds each).
 AESKIT_API std::vector<BackendInfo> backends();
 
 // default_backend names the backend AesKey::create picks when none is named.

@@ -22,7 +22,8 @@ enum class Errc : int {
   bad_padding = 5,          // PKCS#7 padding did not verify on decryption
   overlapping_buffers = 6,  // input and output overlap without being exactly the same buffer
   unknown_backend = 7,      // no backend of that name is compiled in
-  backend_unavailable = 8,  // the backend exists but this CPU (or AESKIT_DISABLE) rules it out
+  backend_unavailable = 8,  // the backend exists but this CPU (or AESKIT_DISABLE, or a failed
+                            // self-test of its kernels) rules it out
   invalid_state = 9,        // e.g. update() after finish(), or use of a moved-from object
   invalid_argument = 10,    // an option that does not apply (e.g. padding with CTR)
 

@@ -6,6 +6,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/portable/portable.hpp"
+#include "backend/self_test.hpp"
 #if defined(AESKIT_HAVE_VPERM)
 #include "backend/vperm/vperm.hpp"
 #endif
@@ -18,9 +19,9 @@
 namespace aeskit::detail {
 namespace {
 
-// Fastest first. best_backend() takes the first one the CPU supports whose registers are no
-// wider than cpu::max_vector_bits() (prefer-ymm); the portable backend supports every CPU,
-// so the search always ends.
+// Fastest first. best_backend() takes the first one the CPU supports, whose registers are no
+// wider than cpu::max_vector_bits() (prefer-ymm) and whose self-test (self_test.cpp) did not
+// fail; the portable backend supports every CPU, so the search always ends.
 constexpr const AesBackend* kBackends[] = {
 #if defined(AESKIT_HAVE_X86)
     &kVaes512Backend,
@@ -52,7 +53,8 @@ const AesBackend* find_backend(std::string_view name) noexcept {
 const AesBackend& best_backend(const cpu::FeatureSet& features) noexcept {
   const unsigned max_bits = cpu::max_vector_bits();
   for (const AesBackend* b : kBackends)
-    if (b->vector_bits <= max_bits && b->supported(features)) return *b;
+    if (b->vector_bits <= max_bits && b->supported(features) && backend_self_test_allows(*b))
+      return *b;
   return kPortableBackend;
 }
 

@@ -2,6 +2,7 @@
 #include <new>
 
 #include "aeskit/aes.hpp"
+#include "backend/self_test.hpp"
 #include "core/buffers.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"
@@ -52,7 +53,9 @@ Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_vie
   } else {
     backend = detail::find_backend(backend_name);
     if (backend == nullptr) return Errc::unknown_backend;
-    if (!backend->supported(cpu::cpu_features())) return Errc::backend_unavailable;
+    // A backend named explicitly must also have passed its self-test: a failed one is
+    // unavailable, as if the CPU could not run it (no silent substitution of another).
+    if (!detail::backend_usable(*backend, cpu::cpu_features())) return Errc::backend_unavailable;
   }
   // Plain new (not make_unique): no value-initialisation of the schedule bytes.
   std::unique_ptr<detail::KeyState> state(new detail::KeyState);

@@ -22,7 +22,8 @@ const char* errc_message(Errc code) noexcept {
     case Errc::unknown_backend:
       return "no AES backend of that name is compiled into this build";
     case Errc::backend_unavailable:
-      return "that AES backend cannot run on this CPU (or was disabled by AESKIT_DISABLE)";
+      return "that AES backend cannot run on this CPU (or was disabled by AESKIT_DISABLE, or "
+             "failed its self-test)";
     case Errc::invalid_state:
       return "object is not usable in this state (finished, moved from, or empty)";
     case Errc::invalid_argument:

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "aeskit/xts.hpp"
+#include "backend/self_test.hpp"
 #include "core/buffers.hpp"
 #include "core/key_state.hpp"
 #include "cpu/features.hpp"
@@ -136,7 +137,7 @@ std::string xts_kernel_for(Direction direction, std::size_t key_bits, std::strin
   (void)key_bits;  // every backend runs all key sizes with the same XTS kernels (see kernel_for)
   const detail::AesBackend* b =
       backend.empty() ? &detail::best_backend(cpu::cpu_features()) : detail::find_backend(backend);
-  if (b == nullptr || !b->supported(cpu::cpu_features())) return {};
+  if (b == nullptr || !detail::backend_usable(*b, cpu::cpu_features())) return {};
   return detail::describe_xts_kernel(*b, direction);
 }
 

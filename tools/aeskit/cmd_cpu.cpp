@@ -1,5 +1,5 @@
-// tools/aeskit/cmd_cpu.cpp — `aeskit cpu`: CPU features, AESKIT_DISABLE, backends, and the
-// kernel every mode and key size runs on.
+// tools/aeskit/cmd_cpu.cpp — `aeskit cpu`: CPU features, AESKIT_DISABLE, backends and their
+// self-test results, and the kernel every mode and key size runs on.
 //
 // Output format (tests and scripts read it): a "kernels:" line, then one line per algorithm
 // and operation: two spaces, the algorithm (AES-128-CBC), the operation (encrypt/decrypt),
@@ -49,6 +49,11 @@ void print_backends() {
     std::printf("  %-10.*s %-11s %.*s\n", static_cast<int>(b.name.size()), b.name.data(),
                 b.available ? "available" : "unavailable", static_cast<int>(b.description.size()),
                 b.description.data());
+  }
+  std::printf("self-test (every kernel against the portable block function, once per process):\n");
+  for (const auto& b : backends()) {
+    std::printf("  %-10.*s %s\n", static_cast<int>(b.name.size()), b.name.data(),
+                b.self_test.c_str());
   }
   std::string_view d = default_backend();
   std::printf("default backend: %.*s\n", static_cast<int>(d.size()), d.data());
@@ -110,16 +115,20 @@ int run_cpu(int argc, char** argv) {
     }
   }
   if (!backend.empty()) {
-    bool known = false, available = false;
+    bool known = false, available = false, failed = false;
     for (const auto& b : backends()) {
       if (b.name == backend) {
         known = true;
         available = b.available;
+        failed = b.self_test_failed;
       }
     }
     if (!known || !available) {
       std::fprintf(stderr, "aeskit cpu: backend '%.*s' is %s\n", static_cast<int>(backend.size()),
-                   backend.data(), known ? "not available on this CPU" : "unknown");
+                   backend.data(),
+                   !known   ? "unknown"
+                   : failed ? "not used: it failed its self-test on this CPU"
+                            : "not available on this CPU");
       return 2;
     }
   }

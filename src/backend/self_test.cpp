@@ -1,0 +1,605 @@
+// src/backend/self_test.cpp — the once-per-process known-answer self-test of an AES backend's
+// table (see self_test.hpp for the contract).
+//
+// How one backend is tested, for each key size (the FIPS-197 Appendix C key, cut to 16/24/32):
+//   1. key_schedule: the backend's expand_key + encrypt_blocks, and derive_decrypt_key +
+//      decrypt_blocks, against the FIPS-197 Appendix C.1-C.3 known answers.
+//   2. every entry the table has: a model of the entry's contract (backend.hpp), written here
+//      over the PORTABLE backend's encrypt_blocks/decrypt_blocks (one block per call for the
+//      serial chains), gives the output and the chaining state (counter, IV, tweak, offset,
+//      checksum, MAC) after every block count. The entry is run at every count n from 1 to
+//      group + 1 out of place and from group + 2 to 2·group + 1 in place (group: batch_blocks,
+//      clamped to 16..64, so each tail length modulo an 8-, 16-, 32- or 64-block group is seen
+//      in both), and must return done ≤ n, produce the model's first `done` blocks and leave the
+//      model's state after `done` blocks, without writing the block after the n-th.
+// Start states are chosen so the runs cross a 32-bit counter wrap (ctr32_be, ctr32_le, mac_ctr),
+// a carry from the low 32 and the low 64 bits (ctr128_be), the XTS α reduction, and OCB runs
+// starting at block index 1 and at index 5 (unaligned to any group).
+//
+// The portable backend is the reference; its own self-test is step 1 only. A broken reference
+// fails every backend, and best_backend() then still ends at the portable backend.
+//
+// References: FIPS-197 Appendix C; SP 800-38A (ECB, CBC, CFB, OFB, CTR); IEEE 1619-2018 (XTS);
+// RFC 7253 (OCB3); SP 800-38C (CCM's CBC-MAC + CTR); RFC 8452 §4 (CTR32 little-endian).
+#include "backend/self_test.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+
+#include "backend/portable/portable.hpp"
+#include "cpu/features.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+constexpr std::size_t kBlock = 16;
+constexpr std::size_t kMinGroup = 16;
+constexpr std::size_t kMaxGroup = 64;
+constexpr std::size_t kMaxBlocks = 2 * kMaxGroup + 1;
+
+constexpr std::string_view kEntryNames[kSelfTestEntryCount] = {
+    "key_schedule",   "encrypt_blocks", "decrypt_blocks", "ctr32_be",    "ctr32_le",
+    "ctr128_be",      "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt",
+    "cfb128_decrypt", "ofb",            "xts_encrypt",    "xts_decrypt", "ocb_encrypt",
+    "ocb_decrypt",    "ocb_hash",       "cbc_mac",        "mac_ctr",
+};
+
+std::uint32_t bit(SelfTestEntry e) {
+  return std::uint32_t{1} << static_cast<unsigned>(e);
+}
+
+// State: the chaining values an entry carries between calls (a: counter, IV, tweak or offset;
+// b: checksum, sum or MAC). Entries without state leave it as it was.
+struct State {
+  std::uint8_t a[kBlock];
+  std::uint8_t b[kBlock];
+};
+
+void xor_block(std::uint8_t* out, const std::uint8_t* x, const std::uint8_t* y) {
+  for (std::size_t i = 0; i < kBlock; ++i) out[i] = static_cast<std::uint8_t>(x[i] ^ y[i]);
+}
+
+// The counter steps, written out byte by byte (independent of every kernel's arithmetic).
+void step_ctr32_be(std::uint8_t c[kBlock]) {
+  for (std::size_t i = kBlock; i-- > kBlock - 4;)
+    if (++c[i] != 0) return;
+}
+void step_ctr32_le(std::uint8_t c[kBlock]) {
+  for (std::size_t i = 0; i < 4; ++i)
+    if (++c[i] != 0) return;
+}
+void step_ctr128_be(std::uint8_t c[kBlock]) {
+  for (std::size_t i = kBlock; i-- > 0;)
+    if (++c[i] != 0) return;
+}
+// XTS: T·α on T read as a little-endian 128-bit integer (IEEE 1619-2018 §5.2).
+void step_xts(std::uint8_t t[kBlock]) {
+  const unsigned carry = t[15] >> 7;
+  for (std::size_t i = kBlock - 1; i > 0; --i)
+    t[i] = static_cast<std::uint8_t>((t[i] << 1) | (t[i - 1] >> 7));
+  t[0] = static_cast<std::uint8_t>((t[0] << 1) ^ (carry ? 0x87 : 0));
+}
+// OCB: doubling of a big-endian block (RFC 7253 §2), for the L table.
+void ocb_double(const std::uint8_t in[kBlock], std::uint8_t out[kBlock]) {
+  const unsigned carry = in[0] >> 7;
+  for (std::size_t i = 0; i + 1 < kBlock; ++i)
+    out[i] = static_cast<std::uint8_t>((in[i] << 1) | (in[i + 1] >> 7));
+  out[15] = static_cast<std::uint8_t>((in[15] << 1) ^ (carry ? 0x87 : 0));
+}
+unsigned ntz(std::uint64_t x) {
+  unsigned n = 0;
+  while ((x & 1) == 0) {
+    x >>= 1;
+    ++n;
+  }
+  return n;
+}
+
+// Fixed public inputs: a 64-bit LCG (Knuth's MMIX constants), high byte per step.
+struct Bytes {
+  std::uint64_t x;
+  void fill(std::uint8_t* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      x = x * 6364136223846793005u + 1442695040888963407u;
+      p[i] = static_cast<std::uint8_t>(x >> 56);
+    }
+  }
+};
+
+// Everything one backend's run works on; static storage (the runs are serialised).
+struct Scratch {
+  RoundKeys enc, dec;          // the backend's schedules
+  RoundKeys ref_enc, ref_dec;  // the portable backend's
+  OcbLTable l;
+  std::uint8_t in[kMaxBlocks][kBlock];
+  std::uint8_t tmp[kMaxBlocks][kBlock];
+  std::uint8_t ref_out[kMaxBlocks][kBlock];
+  std::uint8_t chain[kMaxBlocks][kBlock];  // CBC chain over `in` from kChainIv: c_k
+  std::uint8_t chain_iv[kBlock];
+  State ref_state[kMaxBlocks + 1];  // state after k blocks
+  std::uint8_t buf[kMaxBlocks + 1][kBlock];  // the kernel's output, and a guard block
+};
+
+constexpr std::uint8_t kGuard = 0xA5;
+
+struct Run {
+  const AesBackend& b;
+  Scratch& s;
+  SelfTestResult& result;
+  int fault;  // SelfTestEntry whose output the test hook corrupts, or -1
+  unsigned key_bits = 0;
+  std::size_t group = 0;
+  std::size_t max_blocks = 0;
+
+  void ref_encrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t n) const {
+    kPortableBackend.encrypt_blocks(s.ref_enc, in, out, n);
+  }
+  void ref_decrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t n) const {
+    kPortableBackend.decrypt_blocks(s.ref_dec, in, out, n);
+  }
+
+  void fail(SelfTestEntry e, std::size_t blocks) {
+    if (result.failed_entries == 0) {
+      result.first_failure = e;
+      result.first_failure_key_bits = key_bits;
+      result.first_failure_blocks = blocks;
+    }
+    result.failed_entries |= bit(e);
+  }
+
+  // check: run entry `e` at every block count of both laps against `model`.
+  //   model(lap, start, len): fills s.ref_out[0..len) and s.ref_state[0..len].
+  //   kernel(lap, state, in, out, n): runs the entry, returns blocks done.
+  // shared: both laps start from start[0] with the same model, computed once (the serial
+  // chains, whose reference costs one portable call per block).
+  template <typename Model, typename Kernel>
+  void check(SelfTestEntry e, bool has_output, const State (&start)[2], Model&& model,
+             Kernel&& kernel, bool shared = false) {
+    result.tested_entries |= bit(e);
+    if (shared) model(0, start[0], max_blocks);
+    for (int lap = 0; lap < 2; ++lap) {
+      const std::size_t lo = lap == 0 ? 1 : group + 2;
+      const std::size_t hi = lap == 0 ? group + 1 : max_blocks;
+      if (!shared) model(lap, start[lap], hi);
+      for (std::size_t n = lo; n <= hi; ++n) {
+        State st = start[shared ? 0 : lap];
+        std::memset(s.buf, kGuard, (n + 1) * kBlock);
+        const std::uint8_t* in = s.in[0];
+        if (lap == 1) {
+          std::memcpy(s.buf, s.in, n * kBlock);
+          in = s.buf[0];
+        }
+        const std::size_t done = kernel(lap, st, in, s.buf[0], n);
+        if (fault == static_cast<int>(e) && done > 0) {  // the test hook
+          if (has_output)
+            s.buf[0][0] ^= 1;
+          else
+            st.a[0] ^= 1;
+        }
+        bool ok = done <= n && std::memcmp(&st, &s.ref_state[done], sizeof st) == 0;
+        if (ok && has_output) ok = std::memcmp(s.buf, s.ref_out, done * kBlock) == 0;
+        for (std::size_t i = 0; ok && i < kBlock; ++i) ok = s.buf[n][i] == kGuard;
+        if (!ok) {
+          fail(e, n);
+          return;
+        }
+      }
+    }
+  }
+
+  bool known_answers();
+  void bulk_entries();
+};
+
+// FIPS-197 Appendix C: key 00 01 .. 1f (first 16/24/32 bytes), plaintext 00 11 .. ff.
+constexpr std::uint8_t kFipsPlain[kBlock] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
+                                             0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
+constexpr std::uint8_t kFipsCipher[3][kBlock] = {
+    {0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b, 0x04, 0x30, 0xd8, 0xcd, 0xb7, 0x80, 0x70, 0xb4, 0xc5,
+     0x5a},
+    {0xdd, 0xa9, 0x7c, 0xa4, 0x86, 0x4c, 0xdf, 0xe0, 0x6e, 0xaf, 0x70, 0xa0, 0xec, 0x0d, 0x71,
+     0x91},
+    {0x8e, 0xa2, 0xb7, 0xca, 0x51, 0x67, 0x45, 0xbf, 0xea, 0xfc, 0x49, 0x90, 0x4b, 0x49, 0x60,
+     0x89},
+};
+
+bool Run::known_answers() {
+  const std::size_t k = (key_bits - 128) / 64;
+  std::uint8_t out[kBlock];
+  b.encrypt_blocks(s.enc, kFipsPlain, out, 1);
+  if (fault == static_cast<int>(SelfTestEntry::key_schedule)) out[0] ^= 1;
+  bool ok = std::memcmp(out, kFipsCipher[k], kBlock) == 0;
+  b.decrypt_blocks(s.dec, kFipsCipher[k], out, 1);
+  ok = ok && std::memcmp(out, kFipsPlain, kBlock) == 0;
+  result.tested_entries |= bit(SelfTestEntry::key_schedule);
+  if (!ok) fail(SelfTestEntry::key_schedule, 1);
+  return ok;
+}
+
+void Run::bulk_entries() {
+  using E = SelfTestEntry;
+  Bytes gen{0x5eed0000u + key_bits};
+  gen.fill(s.in[0], sizeof s.in);
+  // Starting states, two per family (lap 0, lap 1).
+  State plain[2];
+  gen.fill(plain[0].a, sizeof plain);
+  State ctr32be[2], ctr32le[2], ctr128[2], mac_ctr_start[2];
+  for (int lap = 0; lap < 2; ++lap) {
+    ctr32be[lap] = ctr32le[lap] = ctr128[lap] = mac_ctr_start[lap] = plain[lap];
+  }
+  // ctr32_be: a low-byte carry (lap 0), the 2^32 wrap after 11 blocks (lap 1).
+  std::memcpy(ctr32be[0].a + 12, "\x00\x00\x00\xf8", 4);
+  std::memcpy(ctr32be[1].a + 12, "\xff\xff\xff\xf5", 4);
+  std::memcpy(ctr32le[0].a, "\xf8\x00\x00\x00", 4);
+  std::memcpy(ctr32le[1].a, "\xf5\xff\xff\xff", 4);
+  // ctr128_be: a carry out of the low 32 bits (lap 0) and out of the low 64 bits (lap 1).
+  std::memcpy(ctr128[0].a + 12, "\xff\xff\xff\xf8", 4);
+  std::memcpy(ctr128[1].a + 8, "\xff\xff\xff\xff\xff\xff\xff\xf5", 8);
+  std::memcpy(mac_ctr_start[0].a + 12, "\xff\xff\xff\xfa", 4);
+  std::memcpy(mac_ctr_start[1].a + 8, "\xff\xff\xff\xff\xff\xff\xff\xfa", 8);
+  State xts[2] = {plain[0], plain[1]};
+  xts[0].a[15] |= 0x80;  // the first α step reduces
+  xts[1].a[15] &= 0x7f;
+  // OCB: a real L table (L_0 doubled on), block indexes from 1 (lap 0) and from 5 (lap 1).
+  gen.fill(s.l.l[0], kBlock);
+  for (std::size_t j = 1; j < OcbLTable::kCount; ++j) ocb_double(s.l.l[j - 1], s.l.l[j]);
+  const std::uint64_t ocb_first[2] = {1, 5};
+  // The CBC chain over `in`, one portable call per block, computed once and shared by the
+  // cbc_encrypt, cbc_mac and mac_ctr (MAC of the input) models.
+  std::memcpy(s.chain_iv, plain[0].a, kBlock);
+  for (std::size_t k = 0; k < max_blocks; ++k) {
+    std::uint8_t x[kBlock];
+    xor_block(x, s.in[k], k == 0 ? s.chain_iv : s.chain[k - 1]);
+    ref_encrypt(x, s.chain[k], 1);
+  }
+  State mac_start[2] = {plain[0], plain[0]};  // the MAC (.b) starts at chain_iv
+  std::memcpy(mac_start[0].b, s.chain_iv, kBlock);
+  mac_start[1] = mac_start[0];
+  for (State& m : mac_ctr_start) std::memcpy(m.b, s.chain_iv, kBlock);
+
+  auto stateless = [&](bool encrypt) {
+    return [this, encrypt](int lap, const State& start, std::size_t len) {
+      (void)lap;
+      if (encrypt)
+        ref_encrypt(s.in[0], s.ref_out[0], len);
+      else
+        ref_decrypt(s.in[0], s.ref_out[0], len);
+      for (std::size_t k = 0; k <= len; ++k) s.ref_state[k] = start;
+    };
+  };
+  check(E::encrypt_blocks, true, plain, stateless(true),
+        [&](int, State&, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+          b.encrypt_blocks(s.enc, in, out, n);
+          return n;
+        });
+  check(E::decrypt_blocks, true, plain, stateless(false),
+        [&](int, State&, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+          b.decrypt_blocks(s.dec, in, out, n);
+          return n;
+        });
+
+  // CTR: out_i = in_i ^ E(counter_i).
+  auto ctr_model = [this](void (*step)(std::uint8_t*)) {
+    return [this, step](int, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
+        s.ref_state[k + 1] = s.ref_state[k];
+        step(s.ref_state[k + 1].a);
+      }
+      ref_encrypt(s.tmp[0], s.ref_out[0], len);
+      for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
+    };
+  };
+  using CtrFn = std::size_t (*)(const RoundKeys&, std::uint8_t*, const std::uint8_t*,
+                                std::uint8_t*, std::size_t) noexcept;
+  auto chain_kernel = [this](CtrFn fn, bool dec_keys) {
+    return [this, fn, dec_keys](int, State& st, const std::uint8_t* in, std::uint8_t* out,
+                                std::size_t n) { return fn(dec_keys ? s.dec : s.enc, st.a, in, out, n); };
+  };
+  if (b.ctr32_be)
+    check(E::ctr32_be, true, ctr32be, ctr_model(step_ctr32_be), chain_kernel(b.ctr32_be, false));
+  if (b.ctr32_le)
+    check(E::ctr32_le, true, ctr32le, ctr_model(step_ctr32_le), chain_kernel(b.ctr32_le, false));
+  if (b.ctr128_be)
+    check(E::ctr128_be, true, ctr128, ctr_model(step_ctr128_be), chain_kernel(b.ctr128_be, false));
+
+  // CBC encryption: c_i = E(p_i ^ c_{i-1}): the shared chain (IV chain_iv in both laps).
+  if (b.cbc_encrypt) {
+    check(E::cbc_encrypt, true, plain,
+          [this](int, const State& start, std::size_t len) {
+            s.ref_state[0] = start;
+            for (std::size_t k = 0; k < len; ++k) {
+              std::memcpy(s.ref_out[k], s.chain[k], kBlock);
+              s.ref_state[k + 1] = start;
+              std::memcpy(s.ref_state[k + 1].a, s.chain[k], kBlock);
+            }
+          },
+          chain_kernel(b.cbc_encrypt, false), true);
+  }
+  // CBC decryption: p_i = D(c_i) ^ c_{i-1}; the IV becomes the last ciphertext block.
+  if (b.cbc_decrypt) {
+    check(E::cbc_decrypt, true, plain,
+          [this](int, const State& start, std::size_t len) {
+            ref_decrypt(s.in[0], s.ref_out[0], len);
+            s.ref_state[0] = start;
+            for (std::size_t k = 0; k < len; ++k) {
+              xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k].a);
+              s.ref_state[k + 1] = start;
+              std::memcpy(s.ref_state[k + 1].a, s.in[k], kBlock);
+            }
+          },
+          chain_kernel(b.cbc_decrypt, true));
+  }
+  // CFB128 and OFB: out_i = in_i ^ E(x_{i-1}), x = out (CFB encrypt), in (CFB decrypt) or the
+  // keystream itself (OFB); the IV becomes the last x.
+  enum class Feedback { output, input, keystream };
+  auto feedback_model = [this](Feedback f) {
+    return [this, f](int, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        std::uint8_t ks[kBlock];
+        ref_encrypt(s.ref_state[k].a, ks, 1);
+        xor_block(s.ref_out[k], s.in[k], ks);
+        s.ref_state[k + 1] = start;
+        const std::uint8_t* next = f == Feedback::output ? s.ref_out[k]
+                                   : f == Feedback::input ? s.in[k]
+                                                          : ks;
+        std::memcpy(s.ref_state[k + 1].a, next, kBlock);
+      }
+    };
+  };
+  if (b.cfb128_encrypt)
+    check(E::cfb128_encrypt, true, plain, feedback_model(Feedback::output),
+          chain_kernel(b.cfb128_encrypt, false), true);
+  if (b.cfb128_decrypt)
+    check(E::cfb128_decrypt, true, plain, feedback_model(Feedback::input),
+          chain_kernel(b.cfb128_decrypt, false));
+  if (b.ofb) {
+    check(E::ofb, true, plain, feedback_model(Feedback::keystream), chain_kernel(b.ofb, false),
+          true);
+  }
+
+  // XTS whole blocks: out_i = C(in_i ^ T_i) ^ T_i, T_{i+1} = T_i·α.
+  auto xts_model = [this](bool encrypt) {
+    return [this, encrypt](int, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        xor_block(s.tmp[k], s.in[k], s.ref_state[k].a);
+        s.ref_state[k + 1] = s.ref_state[k];
+        step_xts(s.ref_state[k + 1].a);
+      }
+      if (encrypt)
+        ref_encrypt(s.tmp[0], s.ref_out[0], len);
+      else
+        ref_decrypt(s.tmp[0], s.ref_out[0], len);
+      for (std::size_t k = 0; k < len; ++k)
+        xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k].a);
+    };
+  };
+  if (b.xts_encrypt) check(E::xts_encrypt, true, xts, xts_model(true), chain_kernel(b.xts_encrypt, false));
+  if (b.xts_decrypt) check(E::xts_decrypt, true, xts, xts_model(false), chain_kernel(b.xts_decrypt, true));
+
+  // OCB3 whole blocks (RFC 7253 §4.2-4.3): Offset_i = Offset_{i-1} ^ L[ntz(i)].
+  enum class Ocb { encrypt, decrypt, hash };
+  auto ocb_model = [this, &ocb_first](Ocb kind) {
+    return [this, &ocb_first, kind](int lap, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        s.ref_state[k + 1] = s.ref_state[k];
+        xor_block(s.ref_state[k + 1].a, s.ref_state[k].a, s.l.l[ntz(ocb_first[lap] + k)]);
+        xor_block(s.tmp[k], s.in[k], s.ref_state[k + 1].a);
+      }
+      if (kind == Ocb::decrypt)
+        ref_decrypt(s.tmp[0], s.ref_out[0], len);
+      else
+        ref_encrypt(s.tmp[0], s.ref_out[0], len);
+      for (std::size_t k = 0; k < len; ++k) {
+        std::uint8_t* acc = s.ref_state[k + 1].b;
+        const std::uint8_t* prev = s.ref_state[k].b;
+        if (kind == Ocb::hash) {
+          xor_block(acc, prev, s.ref_out[k]);  // sum ^= E(A_i ^ Offset_i)
+          continue;
+        }
+        xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k + 1].a);
+        xor_block(acc, prev, kind == Ocb::encrypt ? s.in[k] : s.ref_out[k]);
+      }
+    };
+  };
+  if (b.ocb_encrypt) {
+    check(E::ocb_encrypt, true, plain, ocb_model(Ocb::encrypt),
+          [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+            return b.ocb_encrypt(s.enc, s.l, ocb_first[lap], st.a, st.b, in, out, n);
+          });
+  }
+  if (b.ocb_decrypt) {
+    check(E::ocb_decrypt, true, plain, ocb_model(Ocb::decrypt),
+          [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+            return b.ocb_decrypt(s.dec, s.l, ocb_first[lap], st.a, st.b, in, out, n);
+          });
+  }
+  if (b.ocb_hash) {
+    check(E::ocb_hash, false, plain, ocb_model(Ocb::hash),
+          [&](int lap, State& st, const std::uint8_t* in, std::uint8_t*, std::size_t n) {
+            return b.ocb_hash(s.enc, s.l, ocb_first[lap], st.a, st.b, in, n);
+          });
+  }
+
+  // CBC-MAC: mac = E(mac ^ X_i), state in .b: the shared chain.
+  if (b.cbc_mac) {
+    check(E::cbc_mac, false, mac_start,
+          [this](int, const State& start, std::size_t len) {
+            s.ref_state[0] = start;
+            for (std::size_t k = 0; k < len; ++k) {
+              s.ref_state[k + 1] = start;
+              std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
+            }
+          },
+          [&](int, State& st, const std::uint8_t* in, std::uint8_t*, std::size_t n) {
+            return b.cbc_mac(s.enc, st.b, in, n);
+          },
+          true);
+  }
+  // mac_ctr: CTR (32- or 128-bit counter in .a) and a CBC-MAC (in .b) over the input or the
+  // output. Two passes cover the four flag pairs: (ctr128, mac_output) per lap.
+  if (b.mac_ctr) {
+    for (int pass = 0; pass < 2; ++pass) {
+      // pass 0: lap 0 (32-bit, MAC of input), lap 1 (128-bit, MAC of output);
+      // pass 1: lap 0 (128-bit, MAC of input), lap 1 (32-bit, MAC of output).
+      auto ctr128_of = [pass](int lap) { return (lap == 1) != (pass == 1); };
+      auto mac_output_of = [](int lap) { return lap == 1; };
+      check(E::mac_ctr, true, mac_ctr_start,
+            [&, this](int lap, const State& start, std::size_t len) {
+              // The CTR part as ctr_model (keystream in one portable call), then the MAC:
+              // the shared chain over the input, or a chain over the output.
+              s.ref_state[0] = start;
+              for (std::size_t k = 0; k < len; ++k) {
+                std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
+                s.ref_state[k + 1] = s.ref_state[k];
+                if (ctr128_of(lap))
+                  step_ctr128_be(s.ref_state[k + 1].a);
+                else
+                  step_ctr32_be(s.ref_state[k + 1].a);
+              }
+              ref_encrypt(s.tmp[0], s.ref_out[0], len);
+              for (std::size_t k = 0; k < len; ++k) {
+                xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
+                if (!mac_output_of(lap)) {
+                  std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
+                  continue;
+                }
+                std::uint8_t x[kBlock];
+                xor_block(x, s.ref_state[k].b, s.ref_out[k]);
+                ref_encrypt(x, s.ref_state[k + 1].b, 1);
+              }
+            },
+            [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+              return b.mac_ctr(s.enc, ctr128_of(lap), st.a, st.b, in, out, n, mac_output_of(lap));
+            });
+    }
+  }
+}
+
+SelfTestResult run_self_test(const AesBackend& b, int fault) {
+  static Scratch scratch;  // guarded by the caller's lock
+  SelfTestResult result;
+  const auto t0 = std::chrono::steady_clock::now();
+  Run run{b, scratch, result, fault};
+  std::size_t group = b.batch_blocks;
+  if (group < kMinGroup) group = kMinGroup;
+  if (group > kMaxGroup) group = kMaxGroup;
+  run.group = group;
+  run.max_blocks = 2 * group + 1;
+  result.max_blocks = run.max_blocks;
+  static constexpr std::uint8_t kKey[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                            11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                            22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+  for (std::size_t key_len : {16u, 24u, 32u}) {
+    run.key_bits = static_cast<unsigned>(key_len * 8);
+    b.expand_key(kKey, key_len, scratch.enc);
+    b.derive_decrypt_key(scratch.enc, scratch.dec);
+    if (!run.known_answers()) continue;  // nothing else is meaningful with a bad schedule
+    if (&b == &kPortableBackend) {  // the reference: known answers only
+      result.known_answers_only = true;
+      continue;
+    }
+    kPortableBackend.expand_key(kKey, key_len, scratch.ref_enc);
+    kPortableBackend.derive_decrypt_key(scratch.ref_enc, scratch.ref_dec);
+    run.bulk_entries();
+  }
+  // Wipe the schedules (of a public key, but keep the habit) and the buffers.
+  std::memset(&scratch, 0, sizeof scratch);
+  result.status = result.failed_entries == 0 ? SelfTestResult::Status::passed
+                                              : SelfTestResult::Status::failed;
+  result.nanoseconds = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
+          .count());
+  return result;
+}
+
+// One slot per registry entry, created on first use.
+struct Slot {
+  std::atomic<bool> done{false};
+  SelfTestResult result;
+  unsigned runs = 0;
+  int fault = -1;
+};
+
+std::mutex& slots_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+Slot* slot_of(const AesBackend& b) {
+  static Slot* const slots = new Slot[backend_count()];
+  for (std::size_t i = 0; i < backend_count(); ++i)
+    if (&backend_at(i) == &b) return &slots[i];
+  return nullptr;  // a table outside the registry: never selected, never tested
+}
+
+}  // namespace
+
+std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {
+  const auto i = static_cast<unsigned>(entry);
+  return i < kSelfTestEntryCount ? kEntryNames[i] : std::string_view{};
+}
+
+const SelfTestResult& backend_self_test(const AesBackend& b) noexcept {
+  static const SelfTestResult kNotRun{};
+  Slot* slot = slot_of(b);
+  if (slot == nullptr) return kNotRun;
+  if (slot->done.load(std::memory_order_acquire)) return slot->result;
+  std::lock_guard<std::mutex> lock(slots_mutex());
+  if (!slot->done.load(std::memory_order_relaxed)) {
+    if (b.supported(cpu::detected_features())) {
+      slot->result = run_self_test(b, slot->fault);
+      ++slot->runs;
+    } else {
+      slot->result = SelfTestResult{};
+    }
+    slot->done.store(true, std::memory_order_release);
+  }
+  return slot->result;
+}
+
+bool backend_self_test_allows(const AesBackend& b) noexcept {
+  return backend_self_test(b).status != SelfTestResult::Status::failed;
+}
+
+bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexcept {
+  return b.supported(features) && backend_self_test_allows(b);
+}
+
+bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view entry) noexcept {
+  Slot* slot = slot_of(b);
+  if (slot == nullptr) return false;
+  for (unsigned i = 0; i < kSelfTestEntryCount; ++i) {
+    if (kEntryNames[i] != entry) continue;
+    std::lock_guard<std::mutex> lock(slots_mutex());
+    slot->fault = static_cast<int>(i);
+    slot->done.store(false, std::memory_order_release);
+    return true;
+  }
+  return false;
+}
+
+void self_test_reset_for_testing() noexcept {
+  std::lock_guard<std::mutex> lock(slots_mutex());
+  for (std::size_t i = 0; i < backend_count(); ++i) {
+    Slot* slot = slot_of(backend_at(i));
+    slot->fault = -1;
+    slot->runs = 0;
+    slot->done.store(false, std::memory_order_release);
+  }
+}
+
+unsigned self_test_runs_for_testing(const AesBackend& b) noexcept {
+  Slot* slot = slot_of(b);
+  if (slot == nullptr) return 0;
+  std::lock_guard<std::mutex> lock(slots_mutex());
+  return slot->runs;
+}
+
+}  // namespace aeskit::detail
