@@ -15,11 +15,12 @@
 //     O_{s+j}   = O_{s-1} ^ Q_j                          (j = 0..G-2)
 //     O_{s+G-1} = O_{s-1} ^ Q_{G-2} ^ L[ntz(s+G-1)]
 // so a group's offsets are kRegs independent XORs of the broadcast O_{s-1} with registers of
-// Q values (the last lane of the last register gets L[ntz(s+G-1)] added): no serial chain.
-// Other runs (the blocks before the first s ≡ 1 (mod G), a last run of fewer than G, a short
-// message) derive each offset from the previous one (a chain of XORs, one cycle each, far
-// shorter than the rounds they feed) and run as one group of ceil(n / kBlocks) registers;
-// lanes past the run's end are kept out of the checksum (keep_n).
+// Q values (the last lane of the last register gets L[ntz(s+G-1)] added): no serial chain. A
+// last partial group of m < G blocks takes O_{s-1} ^ Q_j for j < m, the same registers.
+// Blocks before the first s ≡ 1 (mod G) (a call continuing a message at another index)
+// derive each offset from the previous one (a chain of XORs, one cycle each, far shorter
+// than the rounds they feed) and run as one group of ceil(n / kBlocks) registers. Lanes past
+// a run's end are kept out of the checksum (keep_n).
 // The output XOR with O_i is folded into the last round key. The checksum/sum is kept per
 // lane in one register and folded once at the end. In place is safe: each group loads all
 // its inputs before it stores.
@@ -111,78 +112,101 @@ AESKIT_WIDE_INLINE void ocb_chain(const RoundKeys& rk, const OcbLTable& l, std::
   _mm_storeu_si128(reinterpret_cast<__m128i*>(acc), folded);
 }
 
-// ocb_groups: `groups` aligned groups from index `first` (≡ 1 mod G).
+// OcbAlignedKernel: runs that start at an index s ≡ 1 (mod G): whole groups (Y = kRegs,
+// blocks = G) and one last partial group (blocks < G: its offsets are O_{s-1} ^ Q_j for
+// j < blocks, no L[ntz(s+G-1)] needed; lanes past the end are kept out of the sums).
 template <class V, OcbOp Op, unsigned R>
-AESKIT_WIDE_INLINE void ocb_groups(const RoundKeys& rk, const OcbLTable& l, std::uint64_t first,
-                                   std::uint8_t offset[16], std::uint8_t acc[16],
-                                   const std::uint8_t* in, std::uint8_t* out,
-                                   std::size_t groups) {
+struct OcbAlignedKernel {
   using reg = typename V::reg;
-  constexpr std::size_t kB = V::kBlocks;
-  constexpr std::size_t kG = kGroupBlocks<V>;
-  constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
-  const Keys<V, R> keys = keys_of<V, R>(rk);
-  __m128i q[kG];
-  __m128i run = _mm_setzero_si128();
-  for (unsigned j = 0; j + 1 < kG; ++j) {
-    run = _mm_xor_si128(run, load_block<V>(l.l[__builtin_ctz(j + 1)]));
-    q[j] = run;
-  }
-  q[kG - 1] = q[kG - 2];  // the last block's offset adds L[ntz(s+G-1)] per group
-  reg qr[V::kRegs];
+  static constexpr std::size_t kB = V::kBlocks;
+  static constexpr std::size_t kG = kGroupBlocks<V>;
+  Keys<V, R> keys;
+  const OcbLTable* l;
+  std::uint64_t index;  // 1-based index of the next block, ≡ 1 (mod G)
+  __m128i offset;
+  reg acc;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+  __m128i q[kG];       // Q_0 .. Q_{G-2}, and Q_{G-2} again in the last slot
+  reg qr[V::kRegs];    // the Q values in registers: lane i of register p holds Q_{kB·p + i}
+
+  AESKIT_WIDE_INLINE void start() {
+    __m128i run = _mm_setzero_si128();
+    for (unsigned j = 0; j + 1 < kG; ++j) {
+      run = _mm_xor_si128(run, load_block<V>(l->l[__builtin_ctz(j + 1)]));
+      q[j] = run;
+    }
+    q[kG - 1] = q[kG - 2];
 #pragma GCC unroll 8
-  for (std::size_t p = 0; p < V::kRegs; ++p) {
-    __m128i lanes[kB];
-    for (std::size_t i = 0; i < kB; ++i) lanes[i] = q[kB * p + i];
-    qr[p] = V::from_blocks(lanes);
+    for (std::size_t p = 0; p < V::kRegs; ++p) {
+      __m128i lanes[kB];
+      for (std::size_t i = 0; i < kB; ++i) lanes[i] = q[kB * p + i];
+      qr[p] = V::from_blocks(lanes);
+    }
   }
 
-  __m128i o = load_block<V>(offset);
-  reg sum = V::zero();
-  for (std::size_t g = 0; g < groups; ++g) {
-    const std::uint64_t last_index = first + kG * g + (kG - 1);
-    const __m128i lz = load_block<V>(l.l[__builtin_ctzll(last_index)]);
-    const reg base = V::broadcast(o);
-    reg off[V::kRegs];
-    reg b[V::kRegs];
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+    constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
+    const std::size_t m = last_count<V, Y>(blocks);
+    const reg base = V::broadcast(offset);
+    reg off[Y];
+    reg b[Y];
 #pragma GCC unroll 8
-    for (std::size_t p = 0; p < V::kRegs; ++p) off[p] = V::x(base, qr[p]);
-    {
+    for (std::size_t p = 0; p < Y; ++p) off[p] = V::x(base, qr[p]);
+    if (blocks == kG) {  // a whole group: its last block adds L[ntz(s+G-1)]
+      const __m128i lz = load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]);
       __m128i lanes[kB];
       for (std::size_t i = 0; i + 1 < kB; ++i) lanes[i] = _mm_setzero_si128();
       lanes[kB - 1] = lz;
-      off[V::kRegs - 1] = V::x(off[V::kRegs - 1], V::from_blocks(lanes));
+      off[Y - 1] = V::x(off[Y - 1], V::from_blocks(lanes));
+      offset = _mm_xor_si128(offset, _mm_xor_si128(q[kG - 2], lz));
+    } else {
+      offset = _mm_xor_si128(offset, q[blocks - 1]);
     }
-    o = _mm_xor_si128(o, _mm_xor_si128(q[kG - 2], lz));
 #pragma GCC unroll 8
-    for (std::size_t p = 0; p < V::kRegs; ++p) {
-      const reg x = V::load(in + 16 * kB * p);
-      if constexpr (Op == OcbOp::encrypt) sum = V::x(sum, x);
+    for (std::size_t p = 0; p < Y; ++p) {
+      const reg x = V::load_n(in + 16 * kB * p, p + 1 == Y ? m : kB);
+      if constexpr (Op == OcbOp::encrypt) acc = V::x(acc, x);
       b[p] = V::x(x, off[p]);
     }
     all_but_last_round<V, D>(keys, b);
     const reg last = keys[R];
-    if constexpr (Op == OcbOp::hash) {
 #pragma GCC unroll 8
-      for (std::size_t p = 0; p < V::kRegs; ++p) sum = V::x(sum, V::enc_last(b[p], last));
-    } else {
-#pragma GCC unroll 8
-      for (std::size_t p = 0; p < V::kRegs; ++p) {
+    for (std::size_t p = 0; p < Y; ++p) {
+      const std::size_t n = p + 1 == Y ? m : kB;
+      if constexpr (Op == OcbOp::hash) {
+        acc = V::x(acc, V::keep_n(V::enc_last(b[p], last), n));
+      } else {
         const reg y = aes_last_round<V, D>(b[p], V::x(last, off[p]));
-        if constexpr (Op == OcbOp::decrypt) sum = V::x(sum, y);
-        V::store(out + 16 * kB * p, y);
+        if constexpr (Op == OcbOp::decrypt) acc = V::x(acc, V::keep_n(y, n));
+        V::store_n(out + 16 * kB * p, y, n);
       }
-      out += 16 * kG;
     }
-    in += 16 * kG;
+    if constexpr (Op != OcbOp::hash) out += 16 * blocks;
+    in += 16 * blocks;
+    index += blocks;
   }
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(offset), o);
-  const __m128i folded = _mm_xor_si128(load_block<V>(acc), V::lanes_xor(sum));
+};
+
+// ocb_aligned: `blocks` blocks from index `first` ≡ 1 (mod G) through OcbAlignedKernel.
+template <class V, OcbOp Op, unsigned R>
+AESKIT_WIDE_INLINE void ocb_aligned(const RoundKeys& rk, const OcbLTable& l, std::uint64_t first,
+                                    std::uint8_t offset[16], std::uint8_t acc[16],
+                                    const std::uint8_t* in, std::uint8_t* out,
+                                    std::size_t blocks) {
+  OcbAlignedKernel<V, Op, R> kernel{keys_of<V, R>(rk), &l, first, load_block<V>(offset),
+                                    V::zero(),          in, out, {},    {}};
+  kernel.start();
+  run_groups<V>(kernel, blocks);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(offset), kernel.offset);
+  const __m128i folded = _mm_xor_si128(load_block<V>(acc), V::lanes_xor(kernel.acc));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(acc), folded);
 }
 
-// ocb: the blocks up to the next index ≡ 1 (mod G) chained, whole groups aligned, the rest
-// chained; a run shorter than a group is chained whole.
+// ocb: the blocks up to the next index ≡ 1 (mod G) chained, the rest aligned (whole groups
+// and a last partial group). A short run that never reaches an aligned index is chained
+// whole. One-shot messages start at index 1, so they are aligned from their first block.
 template <class V, OcbOp Op>
 AESKIT_WIDE_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, std::uint64_t first,
                                    std::uint8_t offset[16], std::uint8_t acc[16],
@@ -190,17 +214,11 @@ AESKIT_WIDE_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, std:
   constexpr std::size_t kG = kGroupBlocks<V>;
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     std::size_t head = static_cast<std::size_t>((kG - (first - 1) % kG) % kG);
-    if (blocks < head + kG) head = blocks;  // no whole group: one chained run
+    if (head > blocks) head = blocks;
     ocb_chain<V, Op, R>(rk, l, first, offset, acc, in, out, head);
-    std::size_t done = head;
-    const std::size_t groups = (blocks - done) / kG;
-    if (groups != 0) {
-      ocb_groups<V, Op, R>(rk, l, first + done, offset, acc, in + 16 * done,
-                           Op == OcbOp::hash ? nullptr : out + 16 * done, groups);
-      done += groups * kG;
-    }
-    ocb_chain<V, Op, R>(rk, l, first + done, offset, acc, in + 16 * done,
-                        Op == OcbOp::hash ? nullptr : out + 16 * done, blocks - done);
+    if (blocks > head)
+      ocb_aligned<V, Op, R>(rk, l, first + head, offset, acc, in + 16 * head,
+                            Op == OcbOp::hash ? nullptr : out + 16 * head, blocks - head);
   });
   return blocks;
 }
