@@ -1,7 +1,7 @@
 // src/backend/x86/gcm.hpp — fused AES-GCM (CTR32 encryption and GHASH in one pass over
-// the data) for every x86 width: 8 blocks per iteration on xmm (AES-NI + PCLMULQDQ, the pclmul
-// GHASH key), 16 on ymm or zmm (8 ymm / 4 zmm registers of VAES + VPCLMULQDQ, the vpclmul
-// GHASH key), one GHASH reduction per iteration.
+// the data) for every x86 width: 8 registers per iteration — 8 blocks on xmm (AES-NI +
+// PCLMULQDQ, the pclmul GHASH key), 16 on ymm and 32 on zmm (VAES + VPCLMULQDQ, the vpclmul
+// GHASH key) — and one GHASH reduction per 8 (xmm) or 16 blocks.
 //
 // CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
 // References: NIST SP 800-38D §6.3-§7 (GF(2^128) and its bit order, GHASH, GCTR with inc32);
@@ -28,12 +28,15 @@
 // CB + kBlocks·j + i, built from one base by VPADDD with constants, reversed back and
 // whitened. The XOR of the data is folded into the last round (VAESENCLAST(x, k ^ d)).
 //
-// Schedule of one iteration (kGcmRegs registers, AES-128: 1 + 9 + 1 rounds). The
-// AES states stay in registers; the round keys are broadcast once per call. Between rounds
-// r = 1..kGcmRegs-1 of the new group the kernel does one register of GHASH of the other group
-// (load, VPSHUFB, VPSHUFD/VPXOR, 3 VPCLMULQDQ, 3 VPXOR), the state-dependent register 0 after
-// round kGcmRegs (so the previous group's reduction had that many rounds' time), and the
-// reduction one round later. seal hashes the previous group's ciphertext (the current one is
+// Schedule of one iteration (kGcmRegs = 8 registers: 8 blocks on xmm, 16 on ymm, 32 on zmm;
+// AES-128: 1 + 9 + 1 rounds). Eight registers are eight independent AES chains, enough to
+// cover the 4-cycle latency at two per cycle. The AES states stay in registers; the round
+// keys are broadcast once per call. Between the rounds of the new group the kernel hashes the
+// other group, in reductions of the table's size (16 blocks; 8 on xmm): one register per
+// round (load, VPSHUFB, VPSHUFD/VPXOR, 3 VPCLMULQDQ, 3 VPXOR), the state-dependent register 0
+// after the others (so the previous reduction had those rounds' time), and the reduction one
+// round later; zmm's second 16 blocks start hashing in the round of the first reduction and
+// finish in round 9 (group() below). seal hashes the previous group's ciphertext (the current one is
 // not computed yet): the first group is encrypted alone and the last one hashed after the
 // loop. open hashes the group it is decrypting (the input); in place is safe because the hash
 // loads come before the stores.
@@ -62,11 +65,16 @@
 
 namespace aeskit::detail::x86::gcm {
 
-// kGroup<V>: blocks per iteration = powers in the width's table (ghash.hpp TableOf).
+// kGroup<V>: blocks per iteration; kHashRegs<V>: registers per GHASH reduction (the table's
+// powers); kSubgroups<V>: reductions per iteration (1 for xmm and ymm, 2 for zmm).
 template <class V>
 inline constexpr std::size_t kGroup = V::kGcmRegs * V::kBlocks;
 template <class V>
 inline constexpr std::size_t kGroupBytes = 16 * kGroup<V>;
+template <class V>
+inline constexpr std::size_t kHashRegs = V::kGhashPowers / V::kBlocks;
+template <class V>
+inline constexpr std::size_t kSubgroups = V::kGcmRegs / kHashRegs<V>;
 
 // WideKeys: the R+1 round keys, each broadcast to every lane.
 template <class V, unsigned R>
@@ -103,31 +111,46 @@ AESKIT_WIDE_INLINE void hash_reg(Product<V>& acc, typename V::reg data, const st
                    V::load(table + TableOf<V>::kMidOffset + kStride * j));
 }
 
-// group: 16 blocks of CTR from base (advanced by 16) from in to out; with kHash, the 16
-// ciphertext blocks at `hashed` are absorbed into y at the same time.
+// group: kGroup blocks of CTR from base (advanced by kGroup) from in to out; with kHash, the
+// kGroup ciphertext blocks at `hashed` are absorbed into y at the same time, as kSubgroups
+// groups of kHashRegs registers with one reduction each. Subgroup h's registers 1.. are
+// hashed in the rounds from 1 + h·kHashRegs on (one per round), its register 0 (which
+// carries the state) a round later, its reduction the round after that, which is also the
+// round the next subgroup starts in (its first registers do not need the state).
 template <class V, unsigned R, bool kHash>
 AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table,
                               typename V::reg& base, __m128i& y, const std::uint8_t* in,
                               std::uint8_t* out, const std::uint8_t* hashed) {
   constexpr std::size_t kRegs = V::kGcmRegs;
   constexpr std::size_t kStride = 16 * V::kBlocks;
-  static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
+  constexpr std::size_t kHR = kHashRegs<V>;
+  constexpr std::size_t kSub = kSubgroups<V>;
+  static_assert(kSub * kHR == kRegs);
+  static_assert(R >= kSub * kHR + 2, "the hash schedule needs rounds 1..kRegs+1");
   typename V::reg x[kRegs];
   first_round<V>(w, base, x);
   base = V::add32(base, V::each_lane32(static_cast<int>(kGroup<V>)));
-  Product<V> acc = zero_product<V>();
+  Product<V> acc[kSub];
+#pragma GCC unroll 2
+  for (std::size_t h = 0; h < kSub; ++h) acc[h] = zero_product<V>();
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
 #pragma GCC unroll 8
     for (std::size_t j = 0; j < kRegs; ++j) x[j] = V::enc(x[j], w.k[r]);
     if constexpr (kHash) {
-      if (r < kRegs) {  // registers 1..kRegs-1: independent of the state
-        hash_reg<V>(acc, V::reverse_lanes(V::load(hashed + kStride * r)), table, r);
-      } else if (r == kRegs) {  // register 0 carries the state
-        const typename V::reg first = V::x(V::reverse_lanes(V::load(hashed)), V::low_only(y));
-        hash_reg<V>(acc, first, table, 0);
-      } else if (r == kRegs + 1) {
-        y = clmul::reduce(fold_lanes<V>(acc));
+#pragma GCC unroll 2
+      for (std::size_t h = 0; h < kSub; ++h) {
+        const std::uint8_t* data = hashed + kStride * kHR * h;
+        const std::size_t start = 1 + h * kHR;
+        if (r >= start && r < start + kHR - 1) {  // registers 1..kHR-1: independent of y
+          const std::size_t j = r - start + 1;
+          hash_reg<V>(acc[h], V::reverse_lanes(V::load(data + kStride * j)), table, j);
+        } else if (r == start + kHR - 1) {  // register 0 carries the state
+          const typename V::reg first = V::x(V::reverse_lanes(V::load(data)), V::low_only(y));
+          hash_reg<V>(acc[h], first, table, 0);
+        } else if (r == start + kHR) {
+          y = clmul::reduce(fold_lanes<V>(acc[h]));
+        }
       }
     }
   }
@@ -161,16 +184,15 @@ template <class V, unsigned R>
 AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, const std::uint8_t* in,
                              std::uint8_t* out, std::size_t m) {
   const std::size_t regs = (m + V::kBlocks - 1) / V::kBlocks;
+  static_assert(V::kGcmRegs == 8);
   if (regs <= 1) return tail_crypt<V, R, 1>(w, base, in, out, m);
   if (regs == 2) return tail_crypt<V, R, 2>(w, base, in, out, m);
   if (regs == 3) return tail_crypt<V, R, 3>(w, base, in, out, m);
-  if constexpr (V::kGcmRegs > 4) {
-    if (regs == 4) return tail_crypt<V, R, 4>(w, base, in, out, m);
-    if (regs == 5) return tail_crypt<V, R, 5>(w, base, in, out, m);
-    if (regs == 6) return tail_crypt<V, R, 6>(w, base, in, out, m);
-    if (regs == 7) return tail_crypt<V, R, 7>(w, base, in, out, m);
-  }
-  tail_crypt<V, R, V::kGcmRegs>(w, base, in, out, m);
+  if (regs == 4) return tail_crypt<V, R, 4>(w, base, in, out, m);
+  if (regs == 5) return tail_crypt<V, R, 5>(w, base, in, out, m);
+  if (regs == 6) return tail_crypt<V, R, 6>(w, base, in, out, m);
+  if (regs == 7) return tail_crypt<V, R, 7>(w, base, in, out, m);
+  tail_crypt<V, R, 8>(w, base, in, out, m);
 }
 
 // State: the reflected counter CB, the lanes (CB, CB + 1, ...) and the reflected hash.
@@ -202,14 +224,14 @@ AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t
                           out + kGroupBytes<V> * (g - 1));
     }
     if (m > 0) tail<V>(w, s.base, in + rest, out + rest, m);
-    if (groups > 0) s.y = absorb<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
-    if (m > 0) s.y = absorb<V, true>(s.y, out + rest, table, m);
+    if (groups > 0) s.y = absorb_blocks<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
+    if (m > 0) s.y = absorb_blocks<V, true>(s.y, out + rest, table, m);
   } else {
     for (std::size_t g = 0; g < groups; ++g)
       group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes<V> * g, out + kGroupBytes<V> * g,
                         in + kGroupBytes<V> * g);
     if (m > 0) {
-      s.y = absorb<V, true>(s.y, in + rest, table, m);  // before out (maybe in) is written
+      s.y = absorb_blocks<V, true>(s.y, in + rest, table, m);  // before out (maybe in) is written
       tail<V>(w, s.base, in + rest, out + rest, m);
     }
   }
@@ -235,10 +257,8 @@ AESKIT_WIDE_INLINE void blocks(const RoundKeys& rk, const GhashKey& hk, std::uin
 template <class V>
 AESKIT_WIDE_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
                                       const std::uint8_t* data, std::size_t len) {
-  std::size_t full = len / 16;
-  for (; full >= kGroup<V>; full -= kGroup<V>, data += kGroupBytes<V>)
-    y = absorb<V, true>(y, data, table, kGroup<V>);
-  if (full > 0) y = absorb<V, true>(y, data, table, full);
+  const std::size_t full = len / 16;
+  y = absorb_blocks<V, true>(y, data, table, full);
   const std::size_t rest = len % 16;
   if (rest == 0) return y;
   const __m128i last = clmul::load_partial(data + 16 * full, rest);

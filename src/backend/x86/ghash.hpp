@@ -1,6 +1,5 @@
 // src/backend/x86/ghash.hpp — GHASH and POLYVAL group steps for every x86 carry-less-multiply
-// width: kBlocks blocks per register, one reduction per group of up to kGcmRegs·kBlocks
-// blocks, on the power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for
+// width: kBlocks blocks per register, one reduction per group of up to kGhashPowers blocks, on the power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for
 // xmm; Table256, the vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64
 // bytes at a time).
 //
@@ -33,10 +32,10 @@
 
 namespace aeskit::detail::x86 {
 
-// TableOf<V>: the GHASH key layout a width reads: as many powers as one fused-GCM iteration
-// has blocks (pclmul's 8 for xmm, the vpclmul layout's 16 for ymm and zmm).
+// TableOf<V>: the GHASH key layout a width reads (pclmul's 8 powers for xmm, the vpclmul
+// layout's 16 for ymm and zmm): at most that many blocks per reduction.
 template <class V>
-using TableOf = clmul::PowerTable<V::kGcmRegs * V::kBlocks>;
+using TableOf = clmul::PowerTable<V::kGhashPowers>;
 
 template <class V>
 struct Product {
@@ -96,16 +95,24 @@ AESKIT_WIDE_INLINE __m128i absorb(__m128i y, const std::uint8_t* data, const std
   return clmul::reduce(fold_lanes<V>(acc));
 }
 
+// absorb_blocks: any number of blocks, one reduction per table size.
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
+                                         const std::uint8_t* table, std::size_t blocks) {
+  constexpr std::size_t kGroup = TableOf<V>::kPowers;
+  for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
+    y = absorb<V, kReflect>(y, data, table, kGroup);
+  if (blocks > 0) y = absorb<V, kReflect>(y, data, table, blocks);
+  return y;
+}
+
 // update: every whole block of data into the state (GCM order for GHASH, POLYVAL order for
 // POLYVAL), one reduction per table size.
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE void update(const std::uint8_t* table, std::uint8_t state[16],
                                const std::uint8_t* data, std::size_t blocks) {
-  constexpr std::size_t kGroup = TableOf<V>::kPowers;
   __m128i y = kReflect ? clmul::load_block(state) : clmul::load(state);
-  for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
-    y = absorb<V, kReflect>(y, data, table, kGroup);
-  if (blocks > 0) y = absorb<V, kReflect>(y, data, table, blocks);
+  y = absorb_blocks<V, kReflect>(y, data, table, blocks);
   if constexpr (kReflect)
     clmul::store_block(state, y);
   else

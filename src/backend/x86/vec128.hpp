@@ -40,6 +40,9 @@ struct Vec {
   // powers). 16 would need every xmm register for AES state.
   static constexpr std::size_t kGcmRegs = 8;
 
+  // kGhashPowers: powers of H in the GHASH key this width reads (the pclmul layout).
+  static constexpr std::size_t kGhashPowers = 8;
+
   AESKIT_WIDE_INLINE static reg zero() { return _mm_setzero_si128(); }
   AESKIT_WIDE_INLINE static reg load(const std::uint8_t* p) {
     return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));

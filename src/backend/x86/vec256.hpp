@@ -39,8 +39,11 @@ struct Vec {
   // 4 × 2 = 8 independent registers keep both AES pipes busy (measurements in
   // x86/rounds.hpp).
   static constexpr std::size_t kRegs = 8;
-  // kGcmRegs: registers per fused-GCM iteration (16 blocks = the GHASH table's 16 powers).
+  // kGcmRegs: registers per fused-GCM iteration (16 blocks: one reduction per iteration).
   static constexpr std::size_t kGcmRegs = 8;
+
+  // kGhashPowers: powers of H in the GHASH key this width reads (the vpclmul layout).
+  static constexpr std::size_t kGhashPowers = 16;
 
   AESKIT_WIDE_INLINE static reg zero() { return _mm256_setzero_si256(); }
   AESKIT_WIDE_INLINE static reg load(const std::uint8_t* p) {

@@ -48,14 +48,19 @@ struct Vec {
   // registers (32 blocks) keep both AES pipes busy; AVX-512 has 32 zmm registers, so the 8
   // states, a round key and the temporaries fit.
   static constexpr std::size_t kRegs = 8;
-  // kGcmRegs: 4 zmm = 16 blocks per fused-GCM iteration, one GHASH reduction each, the same
+  // kGcmRegs: 8 zmm = 32 blocks per fused-GCM iteration (8 independent AES chains, as for
+  // the other modes), hashed as two groups of 16 with one reduction each on the same
   // 16-power table as the ymm kernel.
-  static constexpr std::size_t kGcmRegs = 4;
+  static constexpr std::size_t kGcmRegs = 8;
 
   // mask_n: the 64-bit elements of the first n blocks.
   AESKIT_WIDE_INLINE static __mmask8 mask_n(std::size_t n) {
     return static_cast<__mmask8>((1u << (2 * n)) - 1u);
   }
+
+  // kGhashPowers: powers of H in the GHASH key this width reads (the vpclmul layout, 64
+  // bytes = 4 powers per load).
+  static constexpr std::size_t kGhashPowers = 16;
 
   AESKIT_WIDE_INLINE static reg zero() { return _mm512_setzero_si512(); }
   AESKIT_WIDE_INLINE static reg load(const std::uint8_t* p) { return _mm512_loadu_si512(p); }
