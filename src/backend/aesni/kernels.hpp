@@ -18,6 +18,8 @@ namespace aeskit::detail::aesni {
 AESKIT_AESNI_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len,
                                     RoundKeys& enc) noexcept;
 AESKIT_AESNI_TARGET void derive_decrypt_key(const RoundKeys& enc, RoundKeys& dec) noexcept;
+AESKIT_AESNI_TARGET void gcm_siv_derive(const RoundKeys& kgk, const std::uint8_t nonce[12],
+                                        std::uint8_t auth_key[16], RoundKeys& enc) noexcept;
 
 // blocks_aesni.cpp
 AESKIT_AESNI_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
@@ -37,6 +39,10 @@ AESKIT_AESNI_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t cou
 AESKIT_AESNI_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
                                          const std::uint8_t* in, std::uint8_t* out,
                                          std::size_t blocks) noexcept;
+AESKIT_AESNI_TARGET std::size_t gcm_siv_tag_ctr(const RoundKeys& enc, const std::uint8_t s[16],
+                                                const std::uint8_t nonce[12], std::uint8_t tag[16],
+                                                std::uint8_t counter[16], const std::uint8_t* in,
+                                                std::uint8_t* out, std::size_t blocks) noexcept;
 
 // cbc_cfb_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],

@@ -1,7 +1,8 @@
 // src/backend/vaes256/aes_vaes256.cpp — the vaes256 backend instance: name, CPU predicate and
 // the table of kernels. The key schedule is the AES-NI backend's (the same 16-byte round keys,
 // broadcast to both lanes by the kernels), and the serial chains (CBC/CFB encryption, OFB, CBC-MAC
-// and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing.
+// and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm gains nothing;
+// so do AES-GCM-SIV's per-nonce key derivation and its tag + first CTR group (a few blocks).
 // ECB, CTR (both counter forms), CBC and CFB decryption run the ymm kernels of blocks_vaes256.cpp,
 // ctr_vaes256.cpp and cbc_cfb_vaes256.cpp (16 blocks per group; batch_blocks = 16).
 //
@@ -52,6 +53,8 @@ const AesBackend kVaes256Backend = {
     .ocb_hash = vaes256::ocb_hash,
     .cbc_mac = aesni::cbc_mac,
     .mac_ctr = aesni::mac_ctr,
+    .gcm_siv_derive = aesni::gcm_siv_derive,
+    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,
 };
 
 }  // namespace aeskit::detail
