@@ -1,5 +1,6 @@
 // tests/polyval_test.cpp — POLYVAL (RFC 8452 §3) on every GHASH backend, native kernel and
-// Appendix A mapping, against a bit-by-bit oracle of the definition; the RFC's Appendix A
+// Appendix A mapping, against a bit-by-bit oracle of the definition (polyval_update over
+// a key, and the one-call polyval_short); the RFC's Appendix A
 // worked example and mulX_GHASH; and the ctr32_le CTR (AES-GCM-SIV's little-endian counter)
 // of every AES backend against a counter-block oracle, including the 2^32 wrap.
 #include <cstring>
@@ -131,6 +132,24 @@ TEST_P(Polyval, BoundedKeyBuildsOnlyNeededPowers) {
       }
       EXPECT_EQ(to_hex(s), expected) << bound << " blocks, split";
       d::polyval_wipe(key);
+    }
+  }
+}
+
+// polyval_short (one call, no key kept; the native kernels' hash_short with H and H^2 in
+// registers) against the oracle for 0..40 blocks (odd and even counts, past both tables'
+// sizes), over random and edge keys; the state it starts from is ignored (always zero).
+TEST_P(Polyval, ShortOneCallMatchesOracle) {
+  aeskit_test::TestRng rng;
+  Bytes one(16, 0);
+  one[0] = 1;
+  for (std::size_t blocks = 0; blocks <= 40; ++blocks) {
+    for (const Bytes& h : {rng.bytes(16), Bytes(16, 0xff), one}) {
+      const Bytes data = rng.bytes(16 * blocks);
+      Bytes s = rng.bytes(16);
+      d::polyval_short(choice_, h.data(), s.data(), data.data(), blocks);
+      EXPECT_EQ(to_hex(s), to_hex(aeskit_test::gcm_siv::polyval_reference(h, data)))
+          << blocks << " blocks";
     }
   }
 }

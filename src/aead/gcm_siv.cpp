@@ -8,7 +8,8 @@
 //
 // Paths (the choice depends on public lengths only):
 //   short (padded AD + padded data + the length block fit kSmallBytes): the hash input is
-//     laid out in one stack buffer and hashed with one POLYVAL call; the data is encrypted
+//     laid out in one stack buffer and hashed with one polyval_short call (no POLYVAL key
+//     table: the kernel keeps H and H^2 in registers); the data is encrypted
 //     in that buffer with one CTR call. Open decrypts there, re-zeroes the padding, hashes,
 //     and copies the plaintext out only when the tag matches (zeros otherwise).
 //   long: seal hashes AD, the whole blocks of plaintext in place and the padded tail, then
@@ -52,29 +53,29 @@ std::size_t padded(std::size_t n) noexcept {
 // backend (KeyState wipes it) and the POLYVAL key from the message-authentication key.
 struct MessageKeys {
   KeyState enc;
-  PolyvalKey auth;
+  alignas(16) std::uint8_t auth_key[16];  // the message-authentication key H
+  PolyvalKey auth;                         // H's POLYVAL key: the long paths only (init_auth)
+  bool auth_built = false;
   MessageKeys() = default;
   MessageKeys(const MessageKeys&) = delete;
   MessageKeys& operator=(const MessageKeys&) = delete;
-  ~MessageKeys() { polyval_wipe(auth); }
+  ~MessageKeys() {
+    wipe_block(auth_key);
+    if (auth_built) polyval_wipe(auth);
+  }
 };
 
 // derive: blocks LE32(i) || N for i < 4 (AES-128) or 6 (AES-256), encrypted in one call; the
-// first half of each output block, concatenated, gives auth key || encryption key. The
-// POLYVAL key gets only the powers of H that `hash_blocks` (the message's POLYVAL input:
-// padded AD, padded data, the length block; public) can use.
-// With the backend's gcm_siv_derive the same happens in registers (backend.hpp).
-void derive(const GcmSivKey& key, const std::uint8_t* nonce, std::size_t hash_blocks,
-            MessageKeys& m) noexcept {
+// first half of each output block, concatenated, gives auth key || encryption key (the
+// latter expanded into m.enc). With the backend's gcm_siv_derive the same happens in
+// registers (backend.hpp).
+void derive(const GcmSivKey& key, const std::uint8_t* nonce, MessageKeys& m) noexcept {
   const AesBackend& backend = *key.aes->backend;
   const std::size_t enc_len = key.aes->key_len;  // 16 or 32
   m.enc.backend = &backend;
   m.enc.key_len = enc_len;
   if (backend.gcm_siv_derive != nullptr) {
-    alignas(16) std::uint8_t auth[16];
-    backend.gcm_siv_derive(key.aes->enc, nonce, auth, m.enc.enc);
-    polyval_init(key.polyval, auth, m.auth, hash_blocks);
-    wipe_block(auth);
+    backend.gcm_siv_derive(key.aes->enc, nonce, m.auth_key, m.enc.enc);
     return;
   }
   const std::size_t count = 2 + enc_len / 8;
@@ -87,9 +88,16 @@ void derive(const GcmSivKey& key, const std::uint8_t* nonce, std::size_t hash_bl
   std::uint8_t keys[6 * 8];
   for (std::size_t i = 0; i < count; ++i) std::memcpy(keys + 8 * i, blocks + 16 * i, 8);
   backend.expand_key(keys + 16, enc_len, m.enc.enc);
-  polyval_init(key.polyval, keys, m.auth, hash_blocks);
+  std::memcpy(m.auth_key, keys, 16);
   wipe_fixed<sizeof blocks>(blocks);
   wipe_fixed<sizeof keys>(keys);
+}
+
+// init_auth (the long paths): H's POLYVAL key with only the powers of H that `hash_blocks`
+// (the message's POLYVAL input: padded AD, padded data, the length block; public) can use.
+void init_auth(const GcmSivKey& key, MessageKeys& m, std::size_t hash_blocks) noexcept {
+  polyval_init(key.polyval, m.auth_key, m.auth, hash_blocks);
+  m.auth_built = true;
 }
 
 // hash_blocks: the blocks POLYVAL absorbs for this message (§4).
@@ -206,18 +214,19 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, std::uint8_t tag[16]) noexcept {
   MessageKeys m;
-  derive(key, nonce.data(), hash_blocks(ad.size(), len), m);
+  derive(key, nonce.data(), m);
   std::uint8_t s[16] = {};
   if (fits_small(ad.size(), len)) {
     alignas(16) std::uint8_t buf[kSmallBytes];
     const std::size_t at = lay_out_small(buf, ad, in, len);
     const std::size_t total = at + padded(len) + 16;
-    polyval_update(m.auth, s, buf, total / 16);
+    polyval_short(key.polyval, m.auth_key, s, buf, total / 16);
     tag_and_ctr(m, s, nonce.data(), tag, buf + at, padded(len) / 16);
     if (len != 0) std::memcpy(out, buf + at, len);
     secure_zero(buf, total);
     return;
   }
+  init_auth(key, m, hash_blocks(ad.size(), len));
   hash_padded(m.auth, s, ad.data(), ad.size());
   hash_padded(m.auth, s, in, len);
   std::uint8_t lengths[16];
@@ -235,7 +244,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, const std::uint8_t tag[16]) noexcept {
   MessageKeys m;
-  derive(key, nonce.data(), hash_blocks(ad.size(), len), m);
+  derive(key, nonce.data(), m);
   std::uint8_t received[16];
   std::memcpy(received, tag, 16);
   std::uint8_t counter[16];
@@ -254,7 +263,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
       }
     }
     const std::size_t total = at + pd + 16;
-    polyval_update(m.auth, s, buf, total / 16);
+    polyval_short(key.polyval, m.auth_key, s, buf, total / 16);
     make_tag(m, s, nonce.data(), expected);
     const bool ok = ct_equal(expected, received, 16);
     wipe_block(expected);
@@ -267,6 +276,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     secure_zero(buf, total);
     return ok;
   }
+  init_auth(key, m, hash_blocks(ad.size(), len));
   hash_padded(m.auth, s, ad.data(), ad.size());
   const std::size_t full = len / 16;
   for (std::size_t done = 0; done < full;) {

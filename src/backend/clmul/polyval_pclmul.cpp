@@ -1,6 +1,7 @@
 // src/backend/clmul/polyval_pclmul.cpp — native POLYVAL (RFC 8452 §3) on the pclmul GHASH
 // backend's key: 8 blocks per reduction, no byte shuffles (polyval_groups.hpp); init_powers
-// builds only the powers a short message needs, K_1 straight from H.
+// builds only the powers a short message needs, K_1 straight from H; hash_short (shared with
+// the vpclmul256 kernel) hashes a short input with H and H^2 in registers and no table.
 //
 // CPU features: PCLMULQDQ, SSSE3 (the pclmul GHASH backend's predicate).
 // References: RFC 8452 §3, Appendix A; gf128_clmul.hpp.
@@ -38,6 +39,13 @@ void pclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
 
 }  // namespace
 
+AESKIT_PCLMUL_TARGET void polyval_hash_short_clmul(const std::uint8_t h[16],
+                                                   std::uint8_t state[16],
+                                                   const std::uint8_t* data,
+                                                   std::size_t blocks) noexcept {
+  clmul::store(state, clmul::hash_short_le(h, data, blocks));
+}
+
 const PolyvalKernel kPolyvalPclmul = {
     .name = "pclmul polyval",
     .ghash = &kGhashPclmulBackend,
@@ -45,6 +53,7 @@ const PolyvalKernel kPolyvalPclmul = {
     .powers = kGroup,
     .init_powers = pclmul_polyval_init,
     .wipe_powers = pclmul_polyval_wipe,
+    .hash_short = polyval_hash_short_clmul,
 };
 
 }  // namespace aeskit::detail

@@ -1,7 +1,7 @@
 // src/backend/clmul/polyval_vpclmul256.cpp — native POLYVAL (RFC 8452 §3) on the vpclmul256
 // GHASH backend's key: 16 blocks per reduction in ymm pairs, no byte shuffles
 // (polyval_groups.hpp); init_powers builds only the powers a short message needs (xmm code,
-// K_1 straight from H).
+// K_1 straight from H); hash_short is the pclmul kernel's (xmm, H and H^2 in registers).
 //
 // CPU features: VPCLMULQDQ, AVX2, PCLMULQDQ (the vpclmul256 GHASH backend's predicate).
 // References: RFC 8452 §3, Appendix A; gf128_clmul.hpp, ghash_groups.hpp.
@@ -48,6 +48,7 @@ const PolyvalKernel kPolyvalVpclmul256 = {
     .powers = kGroup,
     .init_powers = vpclmul256_polyval_init,
     .wipe_powers = vpclmul256_polyval_wipe,
+    .hash_short = polyval_hash_short_clmul,
 };
 
 }  // namespace aeskit::detail
