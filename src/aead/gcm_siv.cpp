@@ -197,6 +197,14 @@ void copy_padded(std::uint8_t* buf, const std::uint8_t* p, std::size_t n) noexce
     store_block128(buf + 16 * whole, load_partial_block(p + 16 * whole, n % 16, /*pad=*/false));
 }
 
+// copy_out: the first n bytes of the padded blocks at buf to p[0..n): block loads and stores
+// (no library call for a one-block message).
+void copy_out(std::uint8_t* p, const std::uint8_t* buf, std::size_t n) noexcept {
+  const std::size_t whole = n / 16;
+  for (std::size_t i = 0; i < whole; ++i) store_block128(p + 16 * i, load_block128(buf + 16 * i));
+  if (n % 16 != 0) store_partial_block(p + 16 * whole, n % 16, load_block128(buf + 16 * whole));
+}
+
 // Small layout: [AD padded | data padded | lengths] in buf; returns the data offset.
 std::size_t lay_out_small(std::uint8_t* buf, std::span<const std::uint8_t> ad,
                           const std::uint8_t* in, std::size_t len) noexcept {
@@ -222,8 +230,8 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     const std::size_t total = at + padded(len) + 16;
     polyval_short(key.polyval, m.auth_key, s, buf, total / 16);
     tag_and_ctr(m, s, nonce.data(), tag, buf + at, padded(len) / 16);
-    if (len != 0) std::memcpy(out, buf + at, len);
-    secure_zero(buf, total);
+    copy_out(out, buf + at, len);
+    wipe_blocks(buf, total / 16);
     return;
   }
   init_auth(key, m, hash_blocks(ad.size(), len));
@@ -269,11 +277,11 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     wipe_block(expected);
     if (len != 0) {
       if (ok)
-        std::memcpy(out, buf + at, len);
+        copy_out(out, buf + at, len);
       else
         secure_zero(out, len);
     }
-    secure_zero(buf, total);
+    wipe_blocks(buf, total / 16);
     return ok;
   }
   init_auth(key, m, hash_blocks(ad.size(), len));
