@@ -50,11 +50,12 @@ std::size_t padded(std::size_t n) noexcept {
 }
 
 // MessageKeys: the per-nonce keys (§4): the message-encryption key expanded on the key's
-// backend (KeyState wipes it) and the POLYVAL key from the message-authentication key.
+// backend (KeyState wipes it), the message-authentication key H, and (long paths) H's
+// POLYVAL key; all wiped on destruction.
 struct MessageKeys {
   KeyState enc;
   alignas(16) std::uint8_t auth_key[16];  // the message-authentication key H
-  PolyvalKey auth;                         // H's POLYVAL key: the long paths only (init_auth)
+  PolyvalKey auth;                        // H's POLYVAL key: the long paths only (init_auth)
   bool auth_built = false;
   MessageKeys() = default;
   MessageKeys(const MessageKeys&) = delete;
@@ -119,9 +120,8 @@ void lengths_block(std::uint8_t block[16], std::size_t ad_len, std::size_t len) 
 }
 
 // Byte masks for the tag input and the counter (loads from constant memory, any endianness).
-alignas(16) constexpr std::uint8_t kClearTop[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                                    0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                                    0xff, 0xff, 0xff, 0x7f};
+alignas(16) constexpr std::uint8_t kClearTop[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                                    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
 alignas(16) constexpr std::uint8_t kSetTop[16] = {0, 0, 0, 0, 0, 0, 0, 0,
                                                   0, 0, 0, 0, 0, 0, 0, 0x80};
 
@@ -141,8 +141,8 @@ void hash_padded(const PolyvalKey& pk, std::uint8_t s[16], const std::uint8_t* d
 // block is formed in a register and stored once, so the AES load forwards from that store.
 void make_tag(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* nonce,
               std::uint8_t tag[16]) noexcept {
-  const Block128 v = (load_block128(s) ^ load_partial_block(nonce, 12, /*pad=*/false)) &
-                     load_block128(kClearTop);
+  const Block128 v =
+      (load_block128(s) ^ load_partial_block(nonce, 12, /*pad=*/false)) & load_block128(kClearTop);
   store_block128(s, v);
   m.enc.backend->encrypt_blocks(m.enc.enc, s, tag, 1);
   wipe_block(s);
@@ -171,7 +171,8 @@ void tag_and_ctr(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* n
     make_tag(m, s, nonce, tag);
     initial_counter(tag, counter);
   }
-  if (done < blocks) ctr32_le_blocks(m.enc, counter, data + 16 * done, data + 16 * done, blocks - done);
+  if (done < blocks)
+    ctr32_le_blocks(m.enc, counter, data + 16 * done, data + 16 * done, blocks - done);
 }
 
 // ctr_tail: the last `rem` (< 16) bytes through one key-stream block.
@@ -313,11 +314,10 @@ std::string describe(const GcmSivKey& key) {
   const std::string ctr = b.ctr32_le != nullptr
                               ? name + ":ctr32_le kernel"
                               : name + ":ctr32_le generic (encrypt_blocks batches) [no kernel]";
-  const std::string keys = b.gcm_siv_derive != nullptr
-                               ? "per-nonce keys derived and expanded in registers (" + name +
-                                     ":gcm_siv_derive)"
-                               : "per-nonce keys in one encrypt_blocks call + " + name +
-                                     " key expansion";
+  const std::string keys =
+      b.gcm_siv_derive != nullptr
+          ? "per-nonce keys derived and expanded in registers (" + name + ":gcm_siv_derive)"
+          : "per-nonce keys in one encrypt_blocks call + " + name + " key expansion";
   return name + ":gcm-siv, " + keys + "; " + ctr + "; POLYVAL " + describe_polyval(key.polyval) +
          "; open: CTR + POLYVAL per " + std::to_string(kChunkBlocks * 16 / 1024) + " KiB chunk";
 }

@@ -127,10 +127,10 @@ AESKIT_AESNI_INLINE void derive_keys(const RoundKeys& kgk, const std::uint8_t no
   // up 4 bytes: bytes 0..3 zero (the counter), 4..15 = N.
   std::int32_t tail;
   std::memcpy(&tail, nonce + 8, 4);
-  const __m128i n = _mm_slli_si128(
-      _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(nonce)),
-                         _mm_cvtsi32_si128(tail)),
-      4);
+  const __m128i n =
+      _mm_slli_si128(_mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(nonce)),
+                                        _mm_cvtsi32_si128(tail)),
+                     4);
   __m128i b[N];
 #pragma GCC unroll 6
   for (std::size_t i = 0; i < N; ++i)
@@ -167,8 +167,7 @@ AESKIT_AESNI_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len
     expand192(key, enc.bytes, std::make_index_sequence<8>{});
     enc.rounds = 12;
   } else {
-    expand256(load_block(key), load_block(key + 16), key_slots(enc),
-              std::make_index_sequence<7>{});
+    expand256(load_block(key), load_block(key + 16), key_slots(enc), std::make_index_sequence<7>{});
     enc.rounds = 14;
   }
 }

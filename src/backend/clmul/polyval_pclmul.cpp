@@ -39,8 +39,7 @@ void pclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
 
 }  // namespace
 
-AESKIT_PCLMUL_TARGET void polyval_hash_short_clmul(const std::uint8_t h[16],
-                                                   std::uint8_t state[16],
+AESKIT_PCLMUL_TARGET void polyval_hash_short_clmul(const std::uint8_t h[16], std::uint8_t state[16],
                                                    const std::uint8_t* data,
                                                    std::size_t blocks) noexcept {
   clmul::store(state, clmul::hash_short_le(h, data, blocks));
