@@ -1,7 +1,10 @@
 // tests/polyval_test.cpp — POLYVAL (RFC 8452 §3) on every GHASH backend, native kernel and
-// Appendix A mapping, against a bit-by-bit oracle of the definition; the RFC's Appendix A
+// Appendix A mapping, against a bit-by-bit oracle of the definition (polyval_update over
+// a key, and the one-call polyval_short); the RFC's Appendix A
 // worked example and mulX_GHASH; and the ctr32_le CTR (AES-GCM-SIV's little-endian counter)
-// of every AES backend against a counter-block oracle, including the 2^32 wrap.
+// of every AES backend against a counter-block oracle, including the 2^32 wrap; and the
+// backends' optional GCM-SIV entries (gcm_siv_derive, gcm_siv_tag_ctr) against the required
+// ones.
 #include <cstring>
 
 #include <gtest/gtest.h>
@@ -135,6 +138,24 @@ TEST_P(Polyval, BoundedKeyBuildsOnlyNeededPowers) {
   }
 }
 
+// polyval_short (one call, no key kept; the native kernels' hash_short with H and H^2 in
+// registers) against the oracle for 0..40 blocks (odd and even counts, past both tables'
+// sizes), over random and edge keys; the state it starts from is ignored (always zero).
+TEST_P(Polyval, ShortOneCallMatchesOracle) {
+  aeskit_test::TestRng rng;
+  Bytes one(16, 0);
+  one[0] = 1;
+  for (std::size_t blocks = 0; blocks <= 40; ++blocks) {
+    for (const Bytes& h : {rng.bytes(16), Bytes(16, 0xff), one}) {
+      const Bytes data = rng.bytes(16 * blocks);
+      Bytes s = rng.bytes(16);
+      d::polyval_short(choice_, h.data(), s.data(), data.data(), blocks);
+      EXPECT_EQ(to_hex(s), to_hex(aeskit_test::gcm_siv::polyval_reference(h, data)))
+          << blocks << " blocks";
+    }
+  }
+}
+
 // The native init_powers with n == powers builds byte for byte the table the GHASH backend's
 // own init builds from mulX_GHASH(ByteReverse(H)) (RFC 8452 Appendix A): K_1 = H as loaded.
 // Every native kernel this CPU can run.
@@ -231,6 +252,134 @@ TEST_P(CtrLe, MatchesCounterBlocks) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBackends, CtrLe, testing::ValuesIn(aeskit_test::backend_names()),
+                         aeskit_test::backend_param_name);
+
+// The optional AES-GCM-SIV entries (backend.hpp) of every backend that has them, against the
+// contract spelled out with the required entries: gcm_siv_derive vs encrypt_blocks on the
+// LE32(i) || N blocks + expand_key (the schedule compared through encryption, its layout
+// being the backend's); gcm_siv_tag_ctr vs E(S ^ N, bit 127 cleared) and ctr32_le_blocks
+// from the tag | 0x80, for 0..20 blocks (one group and past it), the counter continuing
+// exactly, with tags whose first 4 bytes wrap mod 2^32 inside the group.
+class GcmSivKernels : public testing::TestWithParam<std::string> {};
+
+TEST_P(GcmSivKernels, DeriveMatchesEncryptBlocksAndExpandKey) {
+  AESKIT_SKIP_UNAVAILABLE(GetParam());
+  aeskit_test::TestRng rng;
+  for (std::size_t key_len : {16u, 32u}) {
+    aeskit::AesKey key;
+    ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng.bytes(key_len), GetParam(), key));
+    const d::KeyState& ks = *d::KeyAccess::state(key);
+    if (ks.backend->gcm_siv_derive == nullptr)
+      GTEST_SKIP() << GetParam() << " has no gcm_siv_derive";
+    for (int trial = 0; trial < 20; ++trial) {
+      const Bytes nonce = rng.bytes(12);
+      const std::size_t count = 2 + key_len / 8;
+      Bytes blocks(16 * count);
+      for (std::size_t i = 0; i < count; ++i) {
+        blocks[16 * i] = static_cast<std::uint8_t>(i);
+        std::memcpy(blocks.data() + 16 * i + 4, nonce.data(), 12);
+      }
+      d::ecb_encrypt_blocks(ks, blocks.data(), blocks.data(), count);
+      Bytes keys;
+      for (std::size_t i = 0; i < count; ++i)
+        keys.insert(keys.end(), blocks.begin() + 16 * i, blocks.begin() + 16 * i + 8);
+      d::KeyState expected_enc;
+      expected_enc.backend = ks.backend;
+      expected_enc.key_len = key_len;
+      ks.backend->expand_key(keys.data() + 16, key_len, expected_enc.enc);
+
+      Bytes auth(16);
+      d::KeyState enc;
+      enc.backend = ks.backend;
+      enc.key_len = key_len;
+      ks.backend->gcm_siv_derive(ks.enc, nonce.data(), auth.data(), enc.enc);
+      EXPECT_EQ(to_hex(auth), to_hex(Bytes(keys.begin(), keys.begin() + 16)));
+      EXPECT_EQ(enc.enc.rounds, expected_enc.enc.rounds);
+      const Bytes probe = rng.bytes(16 * 3);
+      Bytes got(probe.size()), want(probe.size());
+      d::ecb_encrypt_blocks(enc, probe.data(), got.data(), 3);
+      d::ecb_encrypt_blocks(expected_enc, probe.data(), want.data(), 3);
+      EXPECT_EQ(to_hex(got), to_hex(want)) << "expanded encryption key, trial " << trial;
+    }
+  }
+}
+
+TEST_P(GcmSivKernels, TagCtrMatchesTagThenCtr32Le) {
+  AESKIT_SKIP_UNAVAILABLE(GetParam());
+  aeskit_test::TestRng rng;
+  for (std::size_t key_len : {16u, 32u}) {
+    aeskit::AesKey key;
+    ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng.bytes(key_len), GetParam(), key));
+    const d::KeyState& ks = *d::KeyAccess::state(key);
+    if (ks.backend->gcm_siv_tag_ctr == nullptr)
+      GTEST_SKIP() << GetParam() << " has no gcm_siv_tag_ctr";
+    for (std::size_t blocks = 0; blocks <= 20; ++blocks) {
+      for (int trial = 0; trial < 8; ++trial) {
+        const Bytes nonce = rng.bytes(12);
+        Bytes s = rng.bytes(16);
+        // Tag oracle: E(S ^ (N || 0^32)) with bit 7 of byte 15 cleared.
+        Bytes s_prime = s;
+        for (int i = 0; i < 12; ++i) s_prime[i] ^= nonce[i];
+        s_prime[15] &= 0x7f;
+        Bytes tag(16);
+        d::ecb_encrypt_blocks(ks, s_prime.data(), tag.data(), 1);
+        const Bytes in = rng.bytes(16 * blocks);
+        Bytes counter = tag;
+        counter[15] |= 0x80;
+        Bytes expected(16 * blocks);
+        if (blocks != 0) d::ctr32_le_blocks(ks, counter.data(), in.data(), expected.data(), blocks);
+
+        Bytes got_tag(16), got_counter(16), buf = in;
+        const std::size_t done =
+            ks.backend->gcm_siv_tag_ctr(ks.enc, s.data(), nonce.data(), got_tag.data(),
+                                        got_counter.data(), buf.data(), buf.data(), blocks);
+        ASSERT_LE(done, blocks);
+        if (blocks > 0) {
+          EXPECT_GE(done, 1u) << "no progress";
+        }
+        if (done < blocks)
+          d::ctr32_le_blocks(ks, got_counter.data(), buf.data() + 16 * done, buf.data() + 16 * done,
+                             blocks - done);
+        EXPECT_EQ(to_hex(got_tag), to_hex(tag)) << blocks << " blocks";
+        EXPECT_EQ(to_hex(buf), to_hex(expected)) << blocks << " blocks, " << done << " in kernel";
+        if (blocks != 0) {
+          EXPECT_EQ(to_hex(got_counter), to_hex(counter)) << "next counter";
+        }
+      }
+    }
+    // Counter wrap inside the group: a tag T whose first 4 bytes are near 2^32 - 1, from
+    // S' = D(T) (T redrawn until S' has bit 127 clear, as the tag input always has).
+    for (std::uint32_t low : {0xfffffffcu, 0xffffffffu}) {
+      const Bytes nonce = rng.bytes(12);
+      Bytes tag, s_prime(16);
+      do {
+        tag = rng.bytes(16);
+        for (int i = 0; i < 4; ++i) tag[i] = static_cast<std::uint8_t>(low >> (8 * i));
+        ks.backend->decrypt_blocks(ks.decryption_keys(), tag.data(), s_prime.data(), 1);
+      } while ((s_prime[15] & 0x80) != 0);
+      Bytes s = s_prime;
+      for (int i = 0; i < 12; ++i) s[i] ^= nonce[i];
+      const std::size_t blocks = 8;
+      const Bytes in = rng.bytes(16 * blocks);
+      Bytes counter = tag;
+      counter[15] |= 0x80;
+      Bytes expected(16 * blocks);
+      d::ctr32_le_blocks(ks, counter.data(), in.data(), expected.data(), blocks);
+      Bytes got_tag(16), got_counter(16), buf = in;
+      const std::size_t done =
+          ks.backend->gcm_siv_tag_ctr(ks.enc, s.data(), nonce.data(), got_tag.data(),
+                                      got_counter.data(), buf.data(), buf.data(), blocks);
+      if (done < blocks)
+        d::ctr32_le_blocks(ks, got_counter.data(), buf.data() + 16 * done, buf.data() + 16 * done,
+                           blocks - done);
+      EXPECT_EQ(to_hex(got_tag), to_hex(tag));
+      EXPECT_EQ(to_hex(buf), to_hex(expected)) << "wrap from " << low;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBackends, GcmSivKernels,
+                         testing::ValuesIn(aeskit_test::backend_names()),
                          aeskit_test::backend_param_name);
 
 }  // namespace

@@ -8,7 +8,8 @@
 //
 // Paths (the choice depends on public lengths only):
 //   short (padded AD + padded data + the length block fit kSmallBytes): the hash input is
-//     laid out in one stack buffer and hashed with one POLYVAL call; the data is encrypted
+//     laid out in one stack buffer and hashed with one polyval_short call (no POLYVAL key
+//     table: the kernel keeps H and H^2 in registers); the data is encrypted
 //     in that buffer with one CTR call. Open decrypts there, re-zeroes the padding, hashes,
 //     and copies the plaintext out only when the tag matches (zeros otherwise).
 //   long: seal hashes AD, the whole blocks of plaintext in place and the padded tail, then
@@ -16,12 +17,20 @@
 //     the chunk's plaintext is hashed while still in L1), then the tail, and zeroes the
 //     output on a mismatch.
 // Every temporary that held key material, plaintext or key stream is wiped.
+//
+// One-block messages are latency-bound (derivation AES -> key expansion and POLYVAL -> tag
+// AES -> CTR AES), so every block handed between those steps is written with one 16-byte
+// store (core/block128.hpp) that the next step's 16-byte load forwards from: the short
+// layout, S ^ N with the top bit cleared, the counter from the tag. The backend's
+// gcm_siv_derive (when it has one) derives and expands the per-nonce keys in registers.
 #include "aead/gcm_siv.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "aead/ct_equal.hpp"
 #include "aead/wipe_block.hpp"
+#include "core/block128.hpp"
 #include "core/declassify.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
@@ -36,33 +45,40 @@ void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
   for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 
-void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
 std::size_t padded(std::size_t n) noexcept {
   return (n + 15) / 16 * 16;
 }
 
 // MessageKeys: the per-nonce keys (§4): the message-encryption key expanded on the key's
-// backend (KeyState wipes it) and the POLYVAL key from the message-authentication key.
+// backend (KeyState wipes it), the message-authentication key H, and (long paths) H's
+// POLYVAL key; all wiped on destruction.
 struct MessageKeys {
   KeyState enc;
-  PolyvalKey auth;
+  alignas(16) std::uint8_t auth_key[16];  // the message-authentication key H
+  PolyvalKey auth;                        // H's POLYVAL key: the long paths only (init_auth)
+  bool auth_built = false;
   MessageKeys() = default;
   MessageKeys(const MessageKeys&) = delete;
   MessageKeys& operator=(const MessageKeys&) = delete;
-  ~MessageKeys() { polyval_wipe(auth); }
+  ~MessageKeys() {
+    wipe_block(auth_key);
+    if (auth_built) polyval_wipe(auth);
+  }
 };
 
 // derive: blocks LE32(i) || N for i < 4 (AES-128) or 6 (AES-256), encrypted in one call; the
-// first half of each output block, concatenated, gives auth key || encryption key. The
-// POLYVAL key gets only the powers of H that `hash_blocks` (the message's POLYVAL input:
-// padded AD, padded data, the length block; public) can use.
-void derive(const GcmSivKey& key, const std::uint8_t* nonce, std::size_t hash_blocks,
-            MessageKeys& m) noexcept {
+// first half of each output block, concatenated, gives auth key || encryption key (the
+// latter expanded into m.enc). With the backend's gcm_siv_derive the same happens in
+// registers (backend.hpp).
+void derive(const GcmSivKey& key, const std::uint8_t* nonce, MessageKeys& m) noexcept {
   const AesBackend& backend = *key.aes->backend;
   const std::size_t enc_len = key.aes->key_len;  // 16 or 32
+  m.enc.backend = &backend;
+  m.enc.key_len = enc_len;
+  if (backend.gcm_siv_derive != nullptr) {
+    backend.gcm_siv_derive(key.aes->enc, nonce, m.auth_key, m.enc.enc);
+    return;
+  }
   const std::size_t count = 2 + enc_len / 8;
   alignas(16) std::uint8_t blocks[6 * 16];
   for (std::size_t i = 0; i < count; ++i) {
@@ -72,12 +88,17 @@ void derive(const GcmSivKey& key, const std::uint8_t* nonce, std::size_t hash_bl
   backend.encrypt_blocks(key.aes->enc, blocks, blocks, count);
   std::uint8_t keys[6 * 8];
   for (std::size_t i = 0; i < count; ++i) std::memcpy(keys + 8 * i, blocks + 16 * i, 8);
-  m.enc.backend = &backend;
-  m.enc.key_len = enc_len;
   backend.expand_key(keys + 16, enc_len, m.enc.enc);
-  polyval_init(key.polyval, keys, m.auth, hash_blocks);
+  std::memcpy(m.auth_key, keys, 16);
   wipe_fixed<sizeof blocks>(blocks);
   wipe_fixed<sizeof keys>(keys);
+}
+
+// init_auth (the long paths): H's POLYVAL key with only the powers of H that `hash_blocks`
+// (the message's POLYVAL input: padded AD, padded data, the length block; public) can use.
+void init_auth(const GcmSivKey& key, MessageKeys& m, std::size_t hash_blocks) noexcept {
+  polyval_init(key.polyval, m.auth_key, m.auth, hash_blocks);
+  m.auth_built = true;
 }
 
 // hash_blocks: the blocks POLYVAL absorbs for this message (§4).
@@ -85,10 +106,24 @@ std::size_t hash_blocks(std::size_t ad_len, std::size_t len) noexcept {
   return padded(ad_len) / 16 + padded(len) / 16 + 1;
 }
 
-void lengths_block(std::uint8_t block[16], std::size_t ad_len, std::size_t len) noexcept {
-  store_le64(block, static_cast<std::uint64_t>(ad_len) * 8);
-  store_le64(block + 8, static_cast<std::uint64_t>(len) * 8);
+std::uint64_t to_le64(std::uint64_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::little)
+    return v;
+  else
+    return __builtin_bswap64(v);
 }
+
+// lengths_block: LE64(bits(AD)) || LE64(bits(P)) as one 16-byte store.
+void lengths_block(std::uint8_t block[16], std::size_t ad_len, std::size_t len) noexcept {
+  store_block128(block, Block128{to_le64(static_cast<std::uint64_t>(ad_len) * 8),
+                                 to_le64(static_cast<std::uint64_t>(len) * 8)});
+}
+
+// Byte masks for the tag input and the counter (loads from constant memory, any endianness).
+alignas(16) constexpr std::uint8_t kClearTop[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                                    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
+alignas(16) constexpr std::uint8_t kSetTop[16] = {0, 0, 0, 0, 0, 0, 0, 0,
+                                                  0, 0, 0, 0, 0, 0, 0, 0x80};
 
 // hash_padded: POLYVAL over `len` bytes, the last partial block zero-padded.
 void hash_padded(const PolyvalKey& pk, std::uint8_t s[16], const std::uint8_t* data,
@@ -102,11 +137,13 @@ void hash_padded(const PolyvalKey& pk, std::uint8_t s[16], const std::uint8_t* d
   secure_zero(block, sizeof block);
 }
 
-// make_tag: S ^= N (bytes 0..11), S[15] &= 0x7f, tag = AES(enc key, S). Wipes S.
+// make_tag: S ^= N (bytes 0..11), S[15] &= 0x7f, tag = AES(enc key, S). Wipes S. The
+// block is formed in a register and stored once, so the AES load forwards from that store.
 void make_tag(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* nonce,
               std::uint8_t tag[16]) noexcept {
-  for (int i = 0; i < 12; ++i) s[i] ^= nonce[i];
-  s[15] &= 0x7f;
+  const Block128 v =
+      (load_block128(s) ^ load_partial_block(nonce, 12, /*pad=*/false)) & load_block128(kClearTop);
+  store_block128(s, v);
   m.enc.backend->encrypt_blocks(m.enc.enc, s, tag, 1);
   wipe_block(s);
 }
@@ -114,9 +151,28 @@ void make_tag(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* nonc
 // initial_counter: the tag with byte 15's top bit set. The tag travels in the clear, so the
 // counter is public: declassified here (as SIV does with V) for the audit's benefit.
 void initial_counter(const std::uint8_t tag[16], std::uint8_t counter[16]) noexcept {
-  std::memcpy(counter, tag, 16);
-  counter[15] |= 0x80;
+  store_block128(counter, load_block128(tag) | load_block128(kSetTop));
   for (int i = 0; i < 16; ++i) declassify(counter[i]);
+}
+
+// tag_and_ctr (the short seal path): make_tag, initial_counter and CTR over `blocks` whole
+// blocks in place at `data`; through the backend's gcm_siv_tag_ctr when it has one (the tag
+// and counter stay in registers), whose first group ctr32_le_blocks continues.
+void tag_and_ctr(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* nonce,
+                 std::uint8_t tag[16], std::uint8_t* data, std::size_t blocks) noexcept {
+  std::uint8_t counter[16];
+  std::size_t done = 0;
+  const AesBackend& b = *m.enc.backend;
+  if (b.gcm_siv_tag_ctr != nullptr) {
+    done = b.gcm_siv_tag_ctr(m.enc.enc, s, nonce, tag, counter, data, data, blocks);
+    wipe_block(s);
+    for (int i = 0; i < 16; ++i) declassify(counter[i]);  // from the tag, as initial_counter
+  } else {
+    make_tag(m, s, nonce, tag);
+    initial_counter(tag, counter);
+  }
+  if (done < blocks)
+    ctr32_le_blocks(m.enc, counter, data + 16 * done, data + 16 * done, blocks - done);
 }
 
 // ctr_tail: the last `rem` (< 16) bytes through one key-stream block.
@@ -133,13 +189,30 @@ bool fits_small(std::size_t ad_len, std::size_t len) noexcept {
          padded(ad_len) + padded(len) + 16 <= kSmallBytes;
 }
 
+// copy_padded: p[0..n) to buf zero-padded to whole blocks, one 16-byte store per block
+// (a byte-granular copy would make POLYVAL's and CTR's 16-byte loads wait for the stores).
+void copy_padded(std::uint8_t* buf, const std::uint8_t* p, std::size_t n) noexcept {
+  const std::size_t whole = n / 16;
+  for (std::size_t i = 0; i < whole; ++i) store_block128(buf + 16 * i, load_block128(p + 16 * i));
+  if (n % 16 != 0)
+    store_block128(buf + 16 * whole, load_partial_block(p + 16 * whole, n % 16, /*pad=*/false));
+}
+
+// copy_out: the first n bytes of the padded blocks at buf to p[0..n): block loads and stores
+// (no library call for a one-block message).
+void copy_out(std::uint8_t* p, const std::uint8_t* buf, std::size_t n) noexcept {
+  const std::size_t whole = n / 16;
+  for (std::size_t i = 0; i < whole; ++i) store_block128(p + 16 * i, load_block128(buf + 16 * i));
+  if (n % 16 != 0) store_partial_block(p + 16 * whole, n % 16, load_block128(buf + 16 * whole));
+}
+
 // Small layout: [AD padded | data padded | lengths] in buf; returns the data offset.
 std::size_t lay_out_small(std::uint8_t* buf, std::span<const std::uint8_t> ad,
-                          std::size_t len) noexcept {
+                          const std::uint8_t* in, std::size_t len) noexcept {
   const std::size_t pa = padded(ad.size());
   const std::size_t pd = padded(len);
-  std::memset(buf, 0, pa + pd);
-  if (!ad.empty()) std::memcpy(buf, ad.data(), ad.size());
+  copy_padded(buf, ad.data(), ad.size());
+  copy_padded(buf + pa, in, len);
   lengths_block(buf + pa + pd, ad.size(), len);
   return pa;
 }
@@ -150,30 +223,26 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, std::uint8_t tag[16]) noexcept {
   MessageKeys m;
-  derive(key, nonce.data(), hash_blocks(ad.size(), len), m);
+  derive(key, nonce.data(), m);
   std::uint8_t s[16] = {};
-  std::uint8_t counter[16];
   if (fits_small(ad.size(), len)) {
     alignas(16) std::uint8_t buf[kSmallBytes];
-    const std::size_t at = lay_out_small(buf, ad, len);
-    if (len != 0) std::memcpy(buf + at, in, len);
+    const std::size_t at = lay_out_small(buf, ad, in, len);
     const std::size_t total = at + padded(len) + 16;
-    polyval_update(m.auth, s, buf, total / 16);
-    make_tag(m, s, nonce.data(), tag);
-    initial_counter(tag, counter);
-    if (len != 0) {
-      ctr32_le_blocks(m.enc, counter, buf + at, buf + at, padded(len) / 16);
-      std::memcpy(out, buf + at, len);
-    }
-    secure_zero(buf, total);
+    polyval_short(key.polyval, m.auth_key, s, buf, total / 16);
+    tag_and_ctr(m, s, nonce.data(), tag, buf + at, padded(len) / 16);
+    copy_out(out, buf + at, len);
+    wipe_blocks(buf, total / 16);
     return;
   }
+  init_auth(key, m, hash_blocks(ad.size(), len));
   hash_padded(m.auth, s, ad.data(), ad.size());
   hash_padded(m.auth, s, in, len);
   std::uint8_t lengths[16];
   lengths_block(lengths, ad.size(), len);
   polyval_update(m.auth, s, lengths, 1);
   make_tag(m, s, nonce.data(), tag);
+  std::uint8_t counter[16];
   initial_counter(tag, counter);
   const std::size_t full = len / 16;
   ctr32_le_blocks(m.enc, counter, in, out, full);
@@ -184,7 +253,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, const std::uint8_t tag[16]) noexcept {
   MessageKeys m;
-  derive(key, nonce.data(), hash_blocks(ad.size(), len), m);
+  derive(key, nonce.data(), m);
   std::uint8_t received[16];
   std::memcpy(received, tag, 16);
   std::uint8_t counter[16];
@@ -193,27 +262,30 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   std::uint8_t expected[16];
   if (fits_small(ad.size(), len)) {
     alignas(16) std::uint8_t buf[kSmallBytes];
-    const std::size_t at = lay_out_small(buf, ad, len);
+    const std::size_t at = lay_out_small(buf, ad, in, len);
     const std::size_t pd = padded(len);
     if (len != 0) {
-      std::memcpy(buf + at, in, len);
       ctr32_le_blocks(m.enc, counter, buf + at, buf + at, pd / 16);
-      std::memset(buf + at + len, 0, pd - len);  // the padding must hash as zeros
+      if (len % 16 != 0) {  // the padding must hash as zeros: mask the last block in place
+        std::uint8_t* last = buf + at + pd - 16;
+        store_block128(last, load_block128(last) & block128_prefix_mask(len % 16));
+      }
     }
     const std::size_t total = at + pd + 16;
-    polyval_update(m.auth, s, buf, total / 16);
+    polyval_short(key.polyval, m.auth_key, s, buf, total / 16);
     make_tag(m, s, nonce.data(), expected);
     const bool ok = ct_equal(expected, received, 16);
     wipe_block(expected);
     if (len != 0) {
       if (ok)
-        std::memcpy(out, buf + at, len);
+        copy_out(out, buf + at, len);
       else
         secure_zero(out, len);
     }
-    secure_zero(buf, total);
+    wipe_blocks(buf, total / 16);
     return ok;
   }
+  init_auth(key, m, hash_blocks(ad.size(), len));
   hash_padded(m.auth, s, ad.data(), ad.size());
   const std::size_t full = len / 16;
   for (std::size_t done = 0; done < full;) {
@@ -242,8 +314,11 @@ std::string describe(const GcmSivKey& key) {
   const std::string ctr = b.ctr32_le != nullptr
                               ? name + ":ctr32_le kernel"
                               : name + ":ctr32_le generic (encrypt_blocks batches) [no kernel]";
-  return name + ":gcm-siv, per-nonce keys in one encrypt_blocks call + " + name +
-         " key expansion; " + ctr + "; POLYVAL " + describe_polyval(key.polyval) +
+  const std::string keys =
+      b.gcm_siv_derive != nullptr
+          ? "per-nonce keys derived and expanded in registers (" + name + ":gcm_siv_derive)"
+          : "per-nonce keys in one encrypt_blocks call + " + name + " key expansion";
+  return name + ":gcm-siv, " + keys + "; " + ctr + "; POLYVAL " + describe_polyval(key.polyval) +
          "; open: CTR + POLYVAL per " + std::to_string(kChunkBlocks * 16 / 1024) + " KiB chunk";
 }
 

@@ -5,11 +5,14 @@
 // (polyval.hpp). Per message (RFC 8452 §4), all on the stack:
 //   1. the 4 (AES-128) or 6 (AES-256) derivation blocks LE32(i) || N in one encrypt_blocks
 //      call; the first 8 bytes of blocks 0-1 are the message-authentication key, of blocks
-//      2-3 (2-5) the message-encryption key, expanded on the same backend;
-//   2. S = POLYVAL(auth key, AD padded || P padded || LE64(bits(AD)) || LE64(bits(P)));
-//      S[0..11] ^= N; S[15] &= 0x7f; tag = AES(enc key, S);
+//      2-3 (2-5) the message-encryption key, expanded on the same backend (both in one
+//      call, in registers, when the backend has gcm_siv_derive);
+//   2. S = POLYVAL(auth key, AD padded || P padded || LE64(bits(AD)) || LE64(bits(P)))
+//      (short messages: polyval_short, no key table); S[0..11] ^= N; S[15] &= 0x7f;
+//      tag = AES(enc key, S);
 //   3. CTR from tag with byte 15 | 0x80, the first 4 bytes counting little-endian mod 2^32
-//      (the backend's ctr32_le, mode_kernels.hpp).
+//      (the backend's ctr32_le, mode_kernels.hpp; a short seal runs step 2's AES and the
+//      first CTR group in the backend's gcm_siv_tag_ctr when it has one).
 // Seal hashes the plaintext, then encrypts it. Open decrypts with the received tag, hashes the
 // plaintext chunk by chunk while it is in cache, recomputes the tag, compares it in constant
 // time and zeroes the output on a mismatch. Limits (§6): plaintext and AD ≤ 2^36 bytes.

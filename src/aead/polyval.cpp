@@ -102,6 +102,21 @@ void polyval_update(const PolyvalKey& key, std::uint8_t state[16], const std::ui
   secure_zero(y, sizeof y);
 }
 
+void polyval_short(const PolyvalChoice& code, const std::uint8_t h[16], std::uint8_t state[16],
+                   const std::uint8_t* data, std::size_t blocks) noexcept {
+  if (blocks == 0) {
+    std::memset(state, 0, 16);
+    return;
+  }
+  if (code.native != nullptr && code.native->hash_short != nullptr)
+    return code.native->hash_short(h, state, data, blocks);
+  PolyvalKey key;
+  polyval_init(code, h, key, blocks);
+  std::memset(state, 0, 16);
+  polyval_update(key, state, data, blocks);
+  polyval_wipe(key);
+}
+
 void polyval_wipe(PolyvalKey& key) noexcept {
   if (key.powers != 0)
     key.code.native->wipe_powers(key.hkey, key.powers);

@@ -58,6 +58,13 @@ void polyval_init(const PolyvalChoice& code, const std::uint8_t h[16], PolyvalKe
 void polyval_update(const PolyvalKey& key, std::uint8_t state[16], const std::uint8_t* data,
                     std::size_t blocks) noexcept;
 
+// polyval_short: state = POLYVAL(H, data[0..blocks)) from the zero state in one call, no key
+// kept: the native kernel's hash_short when there is one (powers in registers, nothing to
+// wipe), else polyval_init + polyval_update + polyval_wipe on a stack key. For short one-shot
+// inputs (its cost grows by one reduction per two blocks).
+void polyval_short(const PolyvalChoice& code, const std::uint8_t h[16], std::uint8_t state[16],
+                   const std::uint8_t* data, std::size_t blocks) noexcept;
+
 // polyval_wipe: zeroes the key's precomputation (what polyval_init wrote).
 void polyval_wipe(PolyvalKey& key) noexcept;
 

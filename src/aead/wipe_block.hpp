@@ -1,5 +1,6 @@
 // src/aead/wipe_block.hpp — wiping a fixed, small number of secret bytes (up to 8 blocks)
-// on the short-message paths of the AEADs and MACs, without a call into the C library.
+// on the short-message paths of the AEADs and MACs, without a call into the C library; and
+// a short run of blocks whose count is known only at run time (wipe_blocks).
 //
 // CPU features: none. References: core/secure_zero.hpp (the same guarantee).
 //
@@ -25,6 +26,17 @@ inline void wipe_fixed(void* p) noexcept {
 // wipe_block: 16 bytes.
 inline void wipe_block(void* p) noexcept {
   wipe_fixed<16>(p);
+}
+
+// wipe_blocks: a small run-time number of 16-byte blocks (a short message's stack buffer),
+// one 16-byte store each. The asm statement inside the loop keeps the compiler from turning
+// the loop back into a memset call, and the stores from being dropped.
+inline void wipe_blocks(void* p, std::size_t blocks) noexcept {
+  auto* bytes = static_cast<unsigned char*>(p);
+  for (std::size_t i = 0; i < blocks; ++i) {
+    std::memset(bytes + 16 * i, 0, 16);
+    __asm__ __volatile__("" : : "r"(bytes) : "memory");
+  }
 }
 
 }  // namespace aeskit::detail

@@ -137,6 +137,28 @@ struct AesBackend {
   std::size_t (*mac_ctr)(const RoundKeys& enc, bool ctr128, std::uint8_t counter[16],
                          std::uint8_t mac[16], const std::uint8_t* in, std::uint8_t* out,
                          std::size_t blocks, bool mac_output) noexcept = nullptr;
+
+  // gcm_siv_derive: AES-GCM-SIV's per-nonce keys (RFC 8452 §4) from the key-generating key's
+  // schedule `kgk` (10 rounds: AES-128-GCM-SIV, 14: AES-256-GCM-SIV) and the 12-byte nonce:
+  // the blocks LE32(i) || N, i < 4 (6), encrypted; the first 8 bytes of outputs 0-1 are
+  // written to auth_key (16 bytes), those of outputs 2-3 (2-5) are the message-encryption key,
+  // written expanded to `enc` (as expand_key would). Nothing else is stored: the blocks, the
+  // key halves and the unexpanded key stay in registers, so the caller's loads of auth_key and
+  // enc forward from single full-width stores.
+  void (*gcm_siv_derive)(const RoundKeys& kgk, const std::uint8_t nonce[12],
+                         std::uint8_t auth_key[16], RoundKeys& enc) noexcept = nullptr;
+  // gcm_siv_tag_ctr: AES-GCM-SIV's tag and the start of its CTR pass (RFC 8452 §4) under the
+  // message-encryption schedule `enc`: tag = E(S') with S' = S ^ (N || 0^32) and bit 7 of
+  // byte 15 cleared (S: the POLYVAL result, 16 bytes; N: the 12-byte nonce); then CTR from the
+  // tag with byte 15 | 0x80 (first 4 bytes little-endian, +1 mod 2^32 per block, as ctr32_le)
+  // over the first whole blocks of in/out. Returns the blocks processed (≤ blocks; may stop
+  // early) and leaves the next counter block in `counter`; ctr32_le finishes the rest. The
+  // tag, S' and the counter are handed on in registers (one-block messages are bound by
+  // this chain's latency).
+  std::size_t (*gcm_siv_tag_ctr)(const RoundKeys& enc, const std::uint8_t s[16],
+                                 const std::uint8_t nonce[12], std::uint8_t tag[16],
+                                 std::uint8_t counter[16], const std::uint8_t* in,
+                                 std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
 };
 
 // The backends compiled into this build, fastest first (src/backend/registry.cpp).

@@ -40,6 +40,13 @@ struct PolyvalKernel {
   void (*init_powers)(const std::uint8_t h[16], GhashKey& key, std::size_t n) noexcept = nullptr;
   // wipe_powers: zeroes exactly what init_powers(..., n) wrote.
   void (*wipe_powers)(GhashKey& key, std::size_t n) noexcept = nullptr;
+  // hash_short: state = POLYVAL(H, X_1..X_blocks) from the zero state (blocks ≥ 1; H: 16
+  // bytes, POLYVAL order) with no GhashKey at all: the powers a short input needs are kept in
+  // registers, and nothing but the state is stored (so nothing to wipe). For one-shot hashes
+  // of a few blocks under a fresh key (AES-GCM-SIV's short messages), where init_powers'
+  // serial chain of multiplications and the table's store/reload are most of the latency.
+  void (*hash_short)(const std::uint8_t h[16], std::uint8_t state[16], const std::uint8_t* data,
+                     std::size_t blocks) noexcept = nullptr;
 };
 
 // find_polyval_kernel: the native kernel for `ghash` if one is compiled in and the CPU

@@ -43,6 +43,8 @@ const AesBackend kAesniBackend = {
     .ocb_hash = aesni::ocb_hash,
     .cbc_mac = aesni::cbc_mac,
     .mac_ctr = aesni::mac_ctr,
+    .gcm_siv_derive = aesni::gcm_siv_derive,
+    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,
 };
 
 }  // namespace aeskit::detail

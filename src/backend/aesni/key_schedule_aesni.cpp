@@ -1,9 +1,10 @@
-// src/backend/aesni/key_schedule_aesni.cpp — AES-128/192/256 key expansion and the
-// decryption schedule for the AES-NI backend.
+// src/backend/aesni/key_schedule_aesni.cpp — AES-128/192/256 key expansion, the decryption
+// schedule, and AES-GCM-SIV's per-nonce key derivation (gcm_siv_derive) for the AES-NI
+// backend (the vaes256 backend uses all three).
 //
-// CPU features: AES-NI (AESKEYGENASSIST, AESIMC), SSE2.
+// CPU features: AES-NI (AESENC, AESKEYGENASSIST, AESIMC), SSE2.
 // References: FIPS-197 §5.2 (KeyExpansion), §5.3.5 (equivalent inverse cipher); Intel AES-NI
-// white paper (AESKEYGENASSIST semantics).
+// white paper (AESKEYGENASSIST semantics); RFC 8452 §4 (AES-GCM-SIV key derivation).
 //
 // Key expansion (FIPS-197 §5.2) makes 4(R+1) 32-bit words from the Nk key words:
 //     w[i] = w[i-Nk] ^ t,  t = SubWord(RotWord(w[i-1])) ^ Rcon   if i % Nk == 0
@@ -26,13 +27,22 @@
 // The decryption schedule for AESDEC (equivalent inverse cipher) is
 //     dk[0] = k[R],  dk[i] = InvMixColumns(k[R-i]) for 0 < i < R,  dk[R] = k[0],
 // stored in that order: the decrypt kernels read dk[0..R] forwards, like encryption.
+//
+// gcm_siv_derive (RFC 8452 §4): the blocks LE32(i) || N are the nonce shifted up by 4 bytes
+// with i in 32-bit lane 0, built in registers and encrypted side by side (4 or 6 blocks);
+// PUNPCKLQDQ joins the first 8 bytes of two outputs into one key. The encryption key is
+// expanded straight from its register, so a one-block message pays no store-forwarding stall
+// between the derivation and the expansion (the generic path in src/aead/gcm_siv.cpp stores
+// the outputs, gathers 8-byte halves and reloads them as 16-byte keys).
 #include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "backend/aesni/kernels.hpp"
+#include "backend/aesni/rounds.hpp"
 #include "backend/aesni/target.hpp"
 
 namespace aeskit::detail::aesni {
@@ -59,9 +69,7 @@ AESKIT_AESNI_INLINE void step128(__m128i& k, __m128i* out) {
 }
 
 template <std::size_t... I>
-AESKIT_AESNI_INLINE void expand128(const std::uint8_t* key, __m128i* out,
-                                   std::index_sequence<I...>) {
-  __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key));
+AESKIT_AESNI_INLINE void expand128(__m128i k, __m128i* out, std::index_sequence<I...>) {
   _mm_store_si128(out, k);
   (step128<I>(k, out), ...);
 }
@@ -104,27 +112,62 @@ AESKIT_AESNI_INLINE void step256(__m128i& a, __m128i& b, __m128i* out) {
 }
 
 template <std::size_t... I>
-AESKIT_AESNI_INLINE void expand256(const std::uint8_t* key, __m128i* out,
-                                   std::index_sequence<I...>) {
-  __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key));
-  __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key + 16));
+AESKIT_AESNI_INLINE void expand256(__m128i a, __m128i b, __m128i* out, std::index_sequence<I...>) {
   _mm_store_si128(out, a);
   _mm_store_si128(out + 1, b);
   (step256<I>(a, b, out), ...);
 }
 
+// derive_keys<R, N>: the N derivation blocks under the R-round key-generating key; the auth
+// key to `auth_key`, the N/2 - 2 halves-joined encryption key words expanded into `enc`.
+template <unsigned R, std::size_t N>
+AESKIT_AESNI_INLINE void derive_keys(const RoundKeys& kgk, const std::uint8_t nonce[12],
+                                     std::uint8_t auth_key[16], RoundKeys& enc) {
+  // Bytes 0..11 = N (an 8-byte and a 4-byte load, nothing read past the nonce), then shifted
+  // up 4 bytes: bytes 0..3 zero (the counter), 4..15 = N.
+  std::int32_t tail;
+  std::memcpy(&tail, nonce + 8, 4);
+  const __m128i n =
+      _mm_slli_si128(_mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(nonce)),
+                                        _mm_cvtsi32_si128(tail)),
+                     4);
+  __m128i b[N];
+#pragma GCC unroll 6
+  for (std::size_t i = 0; i < N; ++i)
+    b[i] = _mm_or_si128(n, _mm_cvtsi32_si128(static_cast<int>(i)));
+  cipher<Dir::encrypt>(load_schedule<R>(kgk), b);
+  store_block(auth_key, _mm_unpacklo_epi64(b[0], b[1]));
+  const __m128i k0 = _mm_unpacklo_epi64(b[2], b[3]);
+  if constexpr (N == 4) {
+    expand128(k0, key_slots(enc), std::make_index_sequence<10>{});
+    enc.rounds = 10;
+  } else {
+    expand256(k0, _mm_unpacklo_epi64(b[4], b[5]), key_slots(enc), std::make_index_sequence<7>{});
+    enc.rounds = 14;
+  }
+}
+
 }  // namespace
+
+// The key-generating key is AES-128 or AES-256 (RFC 8452 §4); its round count is public.
+AESKIT_AESNI_TARGET void gcm_siv_derive(const RoundKeys& kgk, const std::uint8_t nonce[12],
+                                        std::uint8_t auth_key[16], RoundKeys& enc) noexcept {
+  if (kgk.rounds == 10)
+    derive_keys<10, 4>(kgk, nonce, auth_key, enc);
+  else
+    derive_keys<14, 6>(kgk, nonce, auth_key, enc);
+}
 
 AESKIT_AESNI_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len,
                                     RoundKeys& enc) noexcept {
   if (key_len == 16) {
-    expand128(key, key_slots(enc), std::make_index_sequence<10>{});
+    expand128(load_block(key), key_slots(enc), std::make_index_sequence<10>{});
     enc.rounds = 10;
   } else if (key_len == 24) {
     expand192(key, enc.bytes, std::make_index_sequence<8>{});
     enc.rounds = 12;
   } else {
-    expand256(key, key_slots(enc), std::make_index_sequence<7>{});
+    expand256(load_block(key), load_block(key + 16), key_slots(enc), std::make_index_sequence<7>{});
     enc.rounds = 14;
   }
 }

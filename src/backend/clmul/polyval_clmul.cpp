@@ -2,7 +2,8 @@
 // vpclmul256 and vpclmul512 (one layout, 16 powers) GHASH backends' keys, no byte shuffles.
 // The updates are the xmm, ymm and zmm instantiations of the x86 group step (x86/ghash.hpp
 // with kReflect false); init_powers builds only the powers a short message needs (xmm code,
-// K_1 straight from H: polyval_groups.hpp).
+// K_1 straight from H: polyval_groups.hpp); hash_short, shared by all three, hashes a short
+// one-shot input with H and H^2 in registers and no table (polyval_groups.hpp).
 //
 // CPU features: PCLMULQDQ for init_powers (this file); the updates carry their width's target
 // (aesni/kernels.hpp, vaes256/kernels.hpp, vaes512/kernels.hpp), gated by their GHASH
@@ -43,6 +44,12 @@ void vpclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
 
 }  // namespace
 
+AESKIT_PCLMUL_TARGET void polyval_hash_short_clmul(const std::uint8_t h[16], std::uint8_t state[16],
+                                                   const std::uint8_t* data,
+                                                   std::size_t blocks) noexcept {
+  clmul::store(state, clmul::hash_short_le(h, data, blocks));
+}
+
 const PolyvalKernel kPolyvalPclmul = {
     .name = "pclmul polyval",
     .ghash = &kGhashPclmulBackend,
@@ -50,6 +57,7 @@ const PolyvalKernel kPolyvalPclmul = {
     .powers = clmul::kPclmulPowers,
     .init_powers = pclmul_polyval_init,
     .wipe_powers = pclmul_polyval_wipe,
+    .hash_short = polyval_hash_short_clmul,
 };
 
 const PolyvalKernel kPolyvalVpclmul256 = {
@@ -59,6 +67,7 @@ const PolyvalKernel kPolyvalVpclmul256 = {
     .powers = kGroup,
     .init_powers = vpclmul_polyval_init,
     .wipe_powers = vpclmul_polyval_wipe,
+    .hash_short = polyval_hash_short_clmul,
 };
 
 const PolyvalKernel kPolyvalVpclmul512 = {
@@ -68,6 +77,7 @@ const PolyvalKernel kPolyvalVpclmul512 = {
     .powers = kGroup,
     .init_powers = vpclmul_polyval_init,
     .wipe_powers = vpclmul_polyval_wipe,
+    .hash_short = polyval_hash_short_clmul,
 };
 
 }  // namespace aeskit::detail

@@ -50,6 +50,33 @@ AESKIT_PCLMUL_INLINE void write_low_powers(const std::uint8_t h[16], std::uint8_
   }
 }
 
+// hash_short_le: POLYVAL(H, X_1..X_m) from the zero state (m ≥ 1) with K_1 = H and
+// K_2 = K_1·K_1 in registers: an odd first block alone (Y = X_1·H), then pairs
+// Y' = (Y ^ X_j)·H^2 ^ X_(j+1)·H with one reduction each. Only K_2 is a serial multiplication
+// (and it runs beside the first block's), so a 3-block input (GCM-SIV: AD, one data block,
+// lengths) is two multiply-reduce steps deep, where write_low_powers + absorb is four with a
+// store and reload between.
+AESKIT_PCLMUL_INLINE __m128i hash_short_le(const std::uint8_t h[16], const std::uint8_t* data,
+                                           std::size_t m) {
+  const __m128i k1 = load(h);
+  const __m128i k1_mid = halves_xor(k1);
+  __m128i y = _mm_setzero_si128();
+  std::size_t j = 0;
+  if (m % 2 != 0) {  // m is public
+    y = reduce(product(load(data), k1, k1_mid));
+    j = 1;
+  }
+  if (j == m) return y;
+  const __m128i k2 = reduce(product(k1, k1, k1_mid));
+  const __m128i k2_mid = halves_xor(k2);
+  for (; j < m; j += 2) {
+    Product acc = product(_mm_xor_si128(y, load(data + 16 * j)), k2, k2_mid);
+    multiply_into(acc, load(data + 16 * (j + 1)), k1, k1_mid);
+    y = reduce(acc);
+  }
+  return y;
+}
+
 // wipe_low_powers: zeroes what write_low_powers<Table>(..., n) wrote (two runs of 16·n bytes).
 template <class Table>
 inline void wipe_low_powers(std::uint8_t* table, std::size_t n) noexcept {

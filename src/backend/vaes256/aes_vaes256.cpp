@@ -2,7 +2,8 @@
 // the table of kernels. The key schedule is the AES-NI backend's (the same 16-byte round keys,
 // broadcast to every lane by the kernels), and the serial chains (CBC/CFB encryption, OFB,
 // CBC-MAC and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm
-// gains nothing. ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run
+// gains nothing; so do AES-GCM-SIV's per-nonce key derivation and its tag + first CTR group
+// (a few blocks). ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run
 // the ymm instantiations of the width-generic kernels (blocks_vaes256.cpp, modes_vaes256.cpp;
 // 16 blocks per group: batch_blocks = 16).
 //
@@ -51,6 +52,8 @@ const AesBackend kVaes256Backend = {
     .ocb_hash = vaes256::ocb_hash,
     .cbc_mac = aesni::cbc_mac,
     .mac_ctr = aesni::mac_ctr,
+    .gcm_siv_derive = aesni::gcm_siv_derive,
+    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,
 };
 
 }  // namespace aeskit::detail

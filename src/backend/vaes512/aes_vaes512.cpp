@@ -1,7 +1,8 @@
 // src/backend/vaes512/aes_vaes512.cpp — the vaes512 backend instance: name, CPU predicate and
 // the table of kernels. Like vaes256 it uses the AES-NI key schedule (16-byte round keys,
 // broadcast to the four lanes of a zmm register by the kernels) and the AES-NI serial chains
-// (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at a time, where zmm gains nothing).
+// (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at a time, where zmm gains nothing),
+// and so are AES-GCM-SIV's per-nonce key derivation and its tag + first CTR group.
 // ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run the zmm
 // instantiations of the width-generic kernels (blocks_vaes512.cpp, modes_vaes512.cpp; 8
 // registers of 4 blocks = 32 blocks per group: batch_blocks = 32).
@@ -56,6 +57,8 @@ const AesBackend kVaes512Backend = {
     .ocb_hash = vaes512::ocb_hash,
     .cbc_mac = aesni::cbc_mac,
     .mac_ctr = aesni::mac_ctr,
+    .gcm_siv_derive = aesni::gcm_siv_derive,
+    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,
 };
 
 }  // namespace aeskit::detail
