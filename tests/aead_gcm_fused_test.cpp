@@ -8,6 +8,11 @@
 //     offsets, the incremental AeadSealer/AeadOpener (the fused block kernel with random
 //     splits), must equal the same key on the same backend pair with fused kernels off, and
 //     the portable × portable key; OpenSSL must agree (tag and plaintext).
+//   - Every tail: 0, 1 and 2 whole 16-block iterations followed by every tail block count
+//     0..15 (the VAES kernels do ceil(m / blocks-per-register) registers with the last one
+//     masked: every count exercises a different mask on zmm) and every byte tail 0..15, with
+//     AD of every length 0..255 (every AD block count up to 16 and every partial AD block):
+//     one-shot seal/open, separate and in place, equal the generic path and portable.
 //   - Counter wrap: the kernels called directly with a counter block whose last word is
 //     0xFFFFFFFE or 0xFFFFFFFF (or 16·j − 1 blocks before 2^32, so the wrap falls on every
 //     lane position of an iteration), for 96-bit-style counters (random 12 bytes || word) and
@@ -16,7 +21,10 @@
 //     + portable GHASH), in place too. The message kernels likewise with J0 at the wrap.
 // And the selection rule (choose_gcm) under AESKIT_DISABLE settings, both on a feature set
 // computed from the detected one and for this process's own keys (the CTest entries
-// env.gcm_fused.AESKIT_DISABLE_* rerun that test with the setting in the environment).
+// env.gcm_fused.AESKIT_DISABLE_* rerun that test with the setting in the environment, and
+// env.gcm_fused.AESKIT_PREFER_YMM_1 with ymm preferred). The kernels, fastest first:
+// "vaes512+vpclmul512 16x" (zmm, AVX-512 CPUs), "vaes256+vpclmul256 16x" (ymm),
+// "aesni+pclmul 8x" (xmm); all three run here where the CPU has their features.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -45,6 +53,12 @@ using aeskit::detail::GcmFusedKernels;
 using aeskit_test::Bytes;
 using aeskit_test::to_hex;
 using aeskit_test::gcm::Impl;
+
+FeatureSet every_feature_set() {
+  FeatureSet s;
+  for (unsigned i = 0; i < aeskit::cpu::kFeatureCount; ++i) s.add(static_cast<Feature>(i));
+  return s;
+}
 
 std::vector<const GcmFusedKernels*> fused_kernels() {
   std::vector<const GcmFusedKernels*> out;
@@ -241,18 +255,81 @@ TEST_P(GcmFused, MessageKernelsWithJ0AtTheWrapMatchGeneric) {
   }
 }
 
+TEST_P(GcmFused, EveryTailBlockByteAndAdLengthMatchGeneric) {
+  aeskit_test::TestRng rng;
+  const std::size_t s = stride();
+  for (std::size_t i = 0; i < 256; ++i) {
+    const std::size_t groups = i % 3;
+    const std::size_t tail_blocks = i / 16;
+    const std::size_t tail_bytes = i % 16;
+    const std::size_t len = 16 * (s * groups + tail_blocks) + tail_bytes;
+    const std::size_t key_len = aeskit_test::kKeySizes[i % 3];
+    const Bytes key_bytes = rng.bytes(key_len);
+    const Bytes nonce = rng.bytes(i % 7 == 6 ? rng.between(1, 40) : 12);
+    const Bytes ad = rng.bytes(i);
+    const Bytes pt = rng.bytes(len);
+    SCOPED_TRACE("length " + std::to_string(len) + " (" + std::to_string(groups) + " groups + " +
+                 std::to_string(tail_blocks) + " blocks + " + std::to_string(tail_bytes) +
+                 " bytes), AD " + std::to_string(ad.size()) + ", nonce " +
+                 std::to_string(nonce.size()) + ", " + std::to_string(key_len * 8) + "-bit key");
+    aeskit::AeadKey fused, generic, reference;
+    ASSERT_NO_FATAL_FAILURE(make_keys(key_bytes, fused, generic, reference));
+    const auto ref = aeskit_test::gcm::seal_at(reference, nonce, ad, pt);
+    ASSERT_EQ(ref.code, Errc::ok);
+    const std::string expected = to_hex(ref.out);
+    const aeskit_test::Placement in_place{rng.between(0, 15), 0, true};
+    for (const aeskit::AeadKey* key : {&fused, &generic}) {
+      SCOPED_TRACE(key == &fused ? "fused" : "generic");
+      for (const auto& at : {aeskit_test::Placement{}, in_place}) {
+        auto sealed = aeskit_test::gcm::seal_at(*key, nonce, ad, pt, at);
+        ASSERT_EQ(sealed.code, Errc::ok);
+        EXPECT_TRUE(sealed.guard_ok) << sealed.detail;
+        EXPECT_EQ(to_hex(sealed.out), expected) << "seal, in place " << at.in_place;
+        auto opened = aeskit_test::gcm::open_at(*key, nonce, ad, ref.out, at);
+        ASSERT_EQ(opened.code, Errc::ok);
+        EXPECT_TRUE(opened.guard_ok) << opened.detail;
+        EXPECT_EQ(to_hex(opened.out), to_hex(pt)) << "open, in place " << at.in_place;
+      }
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, GcmFused, testing::ValuesIn(fused_kernels()), kernel_param_name);
+
+TEST(GcmFusedList, EveryWidthHasItsKernel) {
+  // The list names the zmm, ymm and xmm kernels, widest first, each on its own backend pair.
+  std::vector<std::string> names;
+  for (const GcmFusedKernels* k : fused_kernels()) {
+    names.emplace_back(k->name);
+    EXPECT_EQ(aeskit::detail::find_gcm_fused(*k->aes, *k->ghash, every_feature_set()), k)
+        << k->name;
+  }
+#ifdef AESKIT_HAVE_X86
+  EXPECT_EQ(names, (std::vector<std::string>{"vaes512+vpclmul512 16x", "vaes256+vpclmul256 16x",
+                                             "aesni+pclmul 8x"}));
+  const GcmFusedKernels* z = fused_kernels().front();
+  EXPECT_EQ(z->aes->name, "vaes512");
+  EXPECT_EQ(z->ghash->name, "vpclmul512");
+  EXPECT_EQ(z->aes->vector_bits, 512u);
+  EXPECT_EQ(z->ghash->vector_bits, 512u);
+#endif
+}
 
 // ---- selection ---------------------------------------------------------------------------
 
 // expected_fused: the rule written out: VAES+VPCLMULQDQ (with AVX2, AES-NI, SSSE3, PCLMULQDQ)
-// gets the ymm kernel; else AES-NI+SSSE3+PCLMULQDQ gets the xmm one; else none.
+// and AVX-512 gets the zmm kernel while 512-bit registers are allowed (cpu::max_vector_bits():
+// ymm not preferred); without AVX-512 (or preferring ymm) the ymm kernel; else
+// AES-NI+SSSE3+PCLMULQDQ gets the xmm one; else none.
 std::string expected_fused(FeatureSet f) {
 #ifdef AESKIT_HAVE_X86
   const bool aesni = f.has(Feature::aesni) && f.has(Feature::ssse3);
   const bool pclmul = f.has(Feature::pclmul) && f.has(Feature::ssse3);
-  if (aesni && pclmul && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::vpclmul))
-    return "vaes256+vpclmul256 16x";
+  const bool ymm =
+      aesni && pclmul && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::vpclmul);
+  if (ymm && f.has(Feature::avx512) && aeskit::cpu::max_vector_bits() == 512)
+    return "vaes512+vpclmul512 16x";
+  if (ymm) return "vaes256+vpclmul256 16x";
   if (aesni && pclmul) return "aesni+pclmul 8x";
 #else
   (void)f;
@@ -270,9 +347,7 @@ std::string chosen_name(FeatureSet enabled) {
 }
 
 FeatureSet every_feature() {
-  FeatureSet s;
-  for (unsigned i = 0; i < aeskit::cpu::kFeatureCount; ++i) s.add(static_cast<Feature>(i));
-  return s;
+  return every_feature_set();
 }
 
 TEST(GcmFusedSelection, AeskitDisableSettings) {
@@ -289,7 +364,9 @@ TEST(GcmFusedSelection, AeskitDisableSettings) {
     EXPECT_EQ(with("pclmul"), "") << "no PCLMULQDQ: no fused kernel";
 #ifdef AESKIT_HAVE_X86
     if (start == every_feature()) {
-      EXPECT_EQ(with(""), "vaes256+vpclmul256 16x");
+      EXPECT_EQ(with(""), aeskit::cpu::max_vector_bits() == 512 ? "vaes512+vpclmul512 16x"
+                                                                : "vaes256+vpclmul256 16x");
+      EXPECT_EQ(with("avx512"), "vaes256+vpclmul256 16x");
       EXPECT_EQ(with("vaes"), "aesni+pclmul 8x") << "aesni must pair with pclmul GHASH";
       EXPECT_EQ(with("avx2"), "aesni+pclmul 8x");
     }
@@ -325,10 +402,13 @@ TEST(GcmFusedSelection, ProcessKeysMatchTheirEnvironment) {
       EXPECT_NE(key->kernel().find("not fused"), std::string::npos) << key->kernel();
     }
   }
-  // The concrete answers on a CPU with every feature the ymm kernel needs (this machine).
-  if (expected_fused(aeskit::cpu::detected_features()) == "vaes256+vpclmul256 16x") {
+  // The concrete answers on a CPU with every feature the ymm kernel needs (Zen 3), or the zmm
+  // one too (Zen 4/5: the default is the zmm kernel unless ymm is preferred).
+  const std::string best_here = expected_fused(aeskit::cpu::detected_features());
+  if (best_here == "vaes256+vpclmul256 16x" || best_here == "vaes512+vpclmul512 16x") {
     std::string want = "(not checked)";
-    if (setting.empty() || setting == "avx512") want = "vaes256+vpclmul256 16x";
+    if (setting.empty()) want = best_here;
+    if (setting == "avx512") want = "vaes256+vpclmul256 16x";
     if (setting == "vaes") want = "aesni+pclmul 8x";
     if (setting == "aesni" || setting == "pclmul") want = "";
     if (want != "(not checked)") {

@@ -2,11 +2,14 @@
 // AESKIT_CLI_PATH) reports kernels on the backend AESKIT_DISABLE leaves. Format relied on: a
 // line "kernels:" followed by indented lines whose third whitespace-separated field is
 // "<backend>:<kernel>", e.g. "  AES-128-CBC encrypt  aesni:cbc_encrypt (...)". The expected
-// backend per AESKIT_DISABLE setting is the tier the detected features leave (vaes256, aesni,
-// vperm, portable). The "self-test" section: every available backend "passed"; and, with
-// tools/aeskit/cmd_cpu.cpp compiled into this test so it runs in-process after a failure is
-// injected through detail::self_test_inject_fault_for_testing, the failed backend is reported
-// "FAILED: <entry> ... - not used" and every kernel line names the next backend. No vectors.
+// backend per AESKIT_DISABLE setting is the tier the detected features leave (vaes512 where
+// AVX-512 is left and 512-bit registers are allowed, vaes256, aesni, vperm, portable), and
+// AESKIT_PREFER_YMM=1 / =0 moves an AVX-512 CPU to vaes256 / keeps it on vaes512. The kernel
+// text names the register width ("(bulk kernel, 512-bit)"). The "self-test" section: every
+// available backend "passed"; and, with tools/aeskit/cmd_cpu.cpp compiled into this test so it
+// runs in-process after a failure is injected through detail::self_test_inject_fault_for_testing,
+// the failed backend is reported "FAILED: <entry> ... - not used" and every kernel line names
+// the next backend. No vectors.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -86,18 +89,22 @@ TEST(CliCpu, DisableAllPutsEveryKernelOnPortable) {
 }
 
 // best_tier: the backend every kernel line must name when `setting` is applied to this CPU:
-// vaes256 with AES-NI, SSSE3, AVX2, VAES, PCLMULQDQ and VPCLMULQDQ; else aesni with AES-NI and
-// SSSE3; else portable.
+// vaes512 with everything vaes256 needs plus AVX-512 when zmm is allowed (`zmm_allowed`: the
+// child's width preference; by default the same as this process's, which shares its
+// environment and CPU model); vaes256 with AES-NI, SSSE3, AVX2, VAES, PCLMULQDQ and
+// VPCLMULQDQ; else aesni with AES-NI and SSSE3; else portable.
 // Below AES-NI: the vector-permute backend where it is compiled in and SSSE3 is left, else
 // portable.
-std::string best_tier(const char* setting) {
+std::string best_tier(const char* setting,
+                      bool zmm_allowed = aeskit::cpu::max_vector_bits() == 512) {
   using aeskit::cpu::Feature;
   const aeskit::cpu::FeatureSet f =
       aeskit::cpu::apply_disable(aeskit::cpu::detected_features(), setting).enabled;
   const bool aes = f.has(Feature::aesni) && f.has(Feature::ssse3);
-  if (aes && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::pclmul) &&
-      f.has(Feature::vpclmul))
-    return "vaes256";
+  const bool ymm = aes && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::pclmul) &&
+                   f.has(Feature::vpclmul);
+  if (ymm && f.has(Feature::avx512) && zmm_allowed) return "vaes512";
+  if (ymm) return "vaes256";
   if (aes) return "aesni";
   if (aeskit::detail::find_backend("vperm") != nullptr && f.has(Feature::ssse3)) return "vperm";
   return "portable";
@@ -117,14 +124,52 @@ TEST(CliCpu, DisableAesniAndSsse3PutsEveryKernelOnPortable) {
 }
 
 TEST(CliCpu, DefaultUsesTheBestBackendTheCpuHas) {
-  // On this project's Zen 3 (AES-NI, AVX2, VAES): vaes256.
+  // On a Zen 3 (AES-NI, AVX2, VAES): vaes256; on a Zen 4/5 (AVX-512 too): vaes512.
   expect_all_on(run_cli("-u AESKIT_DISABLE"), best_tier(""));
 }
 
 TEST(CliCpu, DisableAvx512KeepsTheYmmBackend) {
   const std::string tier = best_tier("avx512");
-  EXPECT_EQ(tier, best_tier("")) << "removing AVX-512 must not change a ymm/xmm choice";
+  EXPECT_NE(tier, "vaes512");
+  if (best_tier("") != "vaes512") {
+    EXPECT_EQ(tier, best_tier("")) << "removing AVX-512 must not change a ymm/xmm choice";
+  } else {
+    EXPECT_EQ(tier, "vaes256") << "AVX-512 CPU without AVX-512: the ymm backend";
+  }
   expect_all_on(run_cli("AESKIT_DISABLE=avx512"), tier);
+}
+
+TEST(CliCpu, PreferYmmEnvironmentPicksTheYmmBackend) {
+  // AESKIT_PREFER_YMM=1: the zmm backend is skipped; =0: it is allowed again (even on a CPU
+  // model that prefers ymm by default).
+  expect_all_on(run_cli("-u AESKIT_DISABLE AESKIT_PREFER_YMM=1"), best_tier("", false));
+  expect_all_on(run_cli("-u AESKIT_DISABLE AESKIT_PREFER_YMM=0"), best_tier("", true));
+  if (best_tier("", true) != "vaes512") {
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: the two runs were checked, but this CPU has no "
+                    "AVX-512+VAES (or AESKIT_DISABLE removes it), so both name "
+                 << best_tier("", true) << " and the width preference changed nothing";
+  }
+  EXPECT_EQ(best_tier("", false), "vaes256");
+}
+
+TEST(CliCpu, KernelLinesNameTheRegisterWidth) {
+  // "<backend>:ctr32_be (bulk kernel, N-bit)" for the default tier; a serial chain the VAES
+  // backends share with aesni says "128-bit) [aesni's code]".
+  const std::string tier = best_tier("");
+  const RunResult r = run_cli("-u AESKIT_DISABLE");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  if (tier == "vaes512" || tier == "vaes256" || tier == "aesni") {
+    const std::string bits = tier == "vaes512" ? "512" : tier == "vaes256" ? "256" : "128";
+    EXPECT_NE(r.output.find(tier + ":ctr32_be (bulk kernel, " + bits + "-bit)"), std::string::npos)
+        << r.output;
+    if (tier != "aesni") {
+      EXPECT_NE(r.output.find(tier + ":cbc_encrypt (bulk kernel, 128-bit) [aesni's code]"),
+                std::string::npos)
+          << r.output;
+    }
+  } else {
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: no AES-NI tier on this CPU (" << tier << ")";
+  }
 }
 
 TEST(CliCpu, DisableVaesOrAvx2FallsBackToAesni) {

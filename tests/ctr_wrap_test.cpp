@@ -1,13 +1,16 @@
 // tests/ctr_wrap_test.cpp — counter overflow in both CTR flavours, on every backend.
 // ctr32: the low 32 bits wrap mod 2^32 and bytes 0..11 never change. Counters start k blocks
-// below the wrap for k = 1..48, so the wrap lands on every index of an 8-block batch (aesni)
-// and of a 16-block group of 8 ymm registers (vaes256: odd k puts it between the two lanes of
-// one register, even k between registers), in the first, second and third group. Reference:
-// the counter blocks built here, each encrypted by a single-block encrypt_blocks call.
+// below the wrap for k = 1..96, so the wrap lands on every index of an 8-block batch (aesni),
+// of a 16-block group of 8 ymm registers (vaes256: odd k puts it between the two lanes of
+// one register, even k between registers) and of a 32-block group of 8 zmm registers
+// (vaes512: k mod 4 picks the lane of the register), in the first, second and third group
+// (k > 48: one counter prefix per k, alternating). Messages are k + 24 blocks and 7 bytes, so
+// the wrap is followed by a whole ymm group and the lengths cross every tail. Reference: the
+// counter blocks built here, each encrypted by a single-block encrypt_blocks call.
 // ctr128: the whole block is one big-endian counter; starts just below carries out of 32 bits,
 // out of 64 bits (between the halves), through all 16 bytes, and at ff..ff (wrap to 00..00),
-// k = 1..40 blocks before the carry (every position of the first two 16-block groups and into
-// the third), so the carry lands on each lane and register of the ymm kernels.
+// k = 1..72 blocks before the carry (every position of the first two 32-block groups and into
+// the third), so the carry lands on each lane and register of the ymm and zmm kernels.
 // Reference: the same single-block construction, and OpenSSL's aes-*-ctr.
 // Each case also runs through Cipher one block per update (the single-block kernel paths).
 // No fixed vectors: the references are computed.
@@ -81,8 +84,9 @@ class CtrWrap : public testing::TestWithParam<std::string> {
 TEST_P(CtrWrap, Ctr32WrapsWithoutCarryAtEveryBatchIndex) {
   AESKIT_SKIP_UNAVAILABLE(GetParam());
   aeskit_test::TestRng rng;
-  for (std::size_t k = 1; k <= 48; ++k) {
+  for (std::size_t k = 1; k <= 96; ++k) {
     for (bool all_ones_prefix : {false, true}) {
+      if (k > 48 && all_ones_prefix != (k % 2 == 0)) continue;
       const std::size_t key_len = aeskit_test::kKeySizes[k % 3];
       SCOPED_TRACE("wrap after " + std::to_string(k) + " blocks, " + std::to_string(key_len * 8) +
                    "-bit key" + (all_ones_prefix ? ", prefix ff..ff" : ", random prefix"));
@@ -92,7 +96,7 @@ TEST_P(CtrWrap, Ctr32WrapsWithoutCarryAtEveryBatchIndex) {
       if (all_ones_prefix) std::fill(counter.begin(), counter.begin() + 12, 0xff);
       const std::uint32_t low = static_cast<std::uint32_t>(0x100000000ULL - k);
       for (int i = 0; i < 4; ++i) counter[12 + i] = static_cast<std::uint8_t>(low >> (24 - 8 * i));
-      const Bytes pt = rng.bytes(16 * 56 + 7);
+      const Bytes pt = rng.bytes(16 * (k + 24) + 7);
       const Bytes expect = reference_ctr(key, counter, pt, true);
       // The reference really wrapped without carry: block k used prefix || 00000000.
       Bytes wrapped(counter.begin(), counter.begin() + 12);
@@ -119,7 +123,7 @@ TEST_P(CtrWrap, Ctr128CarriesThroughAllBytes) {
                                {"carry into byte 0", 1},
                                {"wrap of the whole block", 0}};
   for (const Start& s : kStarts) {
-    for (std::size_t k = 1; k <= 40; ++k) {
+    for (std::size_t k = 1; k <= 72; ++k) {
       const std::size_t key_len = aeskit_test::kKeySizes[k % 3];
       SCOPED_TRACE(std::string(s.what) + ", " + std::to_string(k) + " blocks before it, " +
                    std::to_string(key_len * 8) + "-bit key");
@@ -131,7 +135,7 @@ TEST_P(CtrWrap, Ctr128CarriesThroughAllBytes) {
       std::fill(counter.begin() + static_cast<std::ptrdiff_t>(s.first_ff), counter.end(), 0xff);
       // Subtract (k - 1): counter becomes ...ff - (k-1); the carry happens after k blocks.
       counter[15] = static_cast<std::uint8_t>(0xff - (k - 1));
-      const Bytes pt = rng.bytes(16 * 50 + 9);
+      const Bytes pt = rng.bytes(16 * (k + 20) + 9);
       const Bytes expect = reference_ctr(key, counter, pt, false);
       const auto openssl =
           aeskit_test::openssl_crypt(Mode::ctr128, Direction::encrypt, key_bytes, counter, pt);

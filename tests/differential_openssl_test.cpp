@@ -3,13 +3,14 @@
 // from a fixed-seed PRNG (seed printed; AESKIT_TEST_SEED overrides).
 // For every backend, mode and key size: every length 0..320 bytes (16 * 8-block batch * 2 + 64),
 // every whole block count 21..40, the block counts 16k-1, 16k, 16k+1 for k = 3..8 (vaes256's
-// 16-block groups; 16k±1 crosses each group boundary, odd counts end in a half-used ymm
-// register), each also with a random 1..15-byte tail, plus three random lengths up to 64 KiB
-// and 64 KiB itself (4 KiB for CFB8); each one
-// encrypted and decrypted one-shot (random input/output misalignment 0..15), in place, and
-// through Cipher with random update splits; ECB/CBC with PKCS#7 on and (aligned lengths) off.
-// ECB/CBC also decrypt random near-valid padded ciphertexts with PKCS#7 and must accept and
-// reject exactly what OpenSSL does. No fixed vectors: OpenSSL is the reference.
+// 16-block groups and, for even k, vaes512's 32-block groups; 16k±1 crosses each group
+// boundary, odd counts end in a half-used ymm or partly used zmm register; cross_backend_test
+// has every count to 145), each also with a random 1..15-byte tail, plus three random lengths up to
+// 64 KiB and 64 KiB itself (4 KiB for CFB8); each one encrypted and decrypted one-shot (random
+// input/output misalignment 0..15), in place, and through Cipher with random update splits; ECB/CBC
+// with PKCS#7 on and (aligned lengths) off. ECB/CBC also decrypt random near-valid padded
+// ciphertexts with PKCS#7 and must accept and reject exactly what OpenSSL does. No fixed vectors:
+// OpenSSL is the reference.
 #include <gtest/gtest.h>
 
 #include "aeskit/aeskit.hpp"

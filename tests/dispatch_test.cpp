@@ -3,7 +3,10 @@
 // Checked for named settings (on the real detected set and on a synthetic "every feature"
 // set, so the logic is tested even on a CPU without AES-NI), for many random settings
 // (disabling never adds a feature), for the dependency closure, and for consistency of the
-// process's own start-up state with its environment. No vectors.
+// process's own start-up state with its environment. The tier list is vaes512 (zmm, only when
+// max_vector_bits() allows 512-bit registers, i.e. ymm is not preferred) > vaes256 > aesni >
+// vperm > portable, so the expectations hold on AVX-512 CPUs and on AVX2-only ones (Zen 3)
+// alike. No vectors.
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -43,15 +46,24 @@ struct Setting {
   const char* value;
   bool removes_aes_path;      // removes aesni or ssse3 (so no AES-NI backend at all)
   bool removes_vaes256_path;  // removes something vaes256 needs (vaes, avx2, avx, pclmul, ...)
+  bool removes_zmm_path;      // removes something vaes512 needs beyond vaes256's (avx512)
   const char* unknown;        // the unknown token it contains, or ""
 };
 
 constexpr Setting kSettings[] = {
-    {"", false, false, ""},          {"aesni", true, true, ""},        {"ssse3", true, true, ""},
-    {"avx512", false, false, ""},  // vaes256 is a ymm backend: it does not need AVX-512
-    {"vaes", false, true, ""},       {"avx2", false, true, ""},        {"avx", false, true, ""},
-    {"vpclmul", false, true, ""},    {"pclmul", false, true, ""},      {"all", true, true, ""},
-    {"AESNI, avx2", true, true, ""}, {"bogus", false, false, "bogus"},
+    {"", false, false, false, ""},
+    {"aesni", true, true, true, ""},
+    {"ssse3", true, true, true, ""},
+    {"avx512", false, false, true, ""},  // vaes256 is a ymm backend: it does not need AVX-512
+    {"vaes", false, true, true, ""},
+    {"avx2", false, true, true, ""},
+    {"avx", false, true, true, ""},
+    {"vpclmul", false, true, true, ""},
+    {"pclmul", false, true, true, ""},
+    {"all", true, true, true, ""},
+    {"AESNI, avx2", true, true, true, ""},
+    {"vaes,avx512", false, true, true, ""},
+    {"bogus", false, false, false, "bogus"},
 };
 
 // software_backend: the tier below the AES instructions: the vector-permute backend where it
@@ -68,9 +80,11 @@ std::string software_backend(FeatureSet enabled) {
   return "portable";
 }
 
-// expected_backend: vaes256 iff the starting set has everything it needs (AES-NI, SSSE3, AVX2,
-// VAES, PCLMULQDQ, VPCLMULQDQ) and the setting spared it; else aesni iff the starting set has
-// aesni+ssse3 and the setting spared them; else the software tier.
+// expected_backend: vaes512 iff the starting set has everything vaes256 needs plus AVX-512,
+// the setting spared them and 512-bit registers are allowed (cpu::max_vector_bits() == 512:
+// ymm not preferred); else vaes256 iff the starting set has everything it needs (AES-NI, SSSE3,
+// AVX2, VAES, PCLMULQDQ, VPCLMULQDQ) and the setting spared it; else aesni iff the starting
+// set has aesni+ssse3 and the setting spared them; else the software tier.
 std::string expected_backend(FeatureSet start, const Setting& s, FeatureSet enabled) {
 #ifdef AESKIT_HAVE_X86
   const bool aes_path =
@@ -78,6 +92,9 @@ std::string expected_backend(FeatureSet start, const Setting& s, FeatureSet enab
   const bool vaes256_path = aes_path && start.has(Feature::avx2) && start.has(Feature::vaes) &&
                             start.has(Feature::pclmul) && start.has(Feature::vpclmul) &&
                             !s.removes_vaes256_path;
+  const bool vaes512_path = vaes256_path && start.has(Feature::avx512) && !s.removes_zmm_path &&
+                            aeskit::cpu::max_vector_bits() == 512;
+  if (vaes512_path) return "vaes512";
   if (vaes256_path) return "vaes256";
   if (aes_path) return "aesni";
 #else
@@ -142,27 +159,34 @@ TEST(Dispatch, NamedSettingsOnEveryFeature) {
 #ifdef AESKIT_HAVE_X86
 TEST(Dispatch, BackendTiersOnEveryFeature) {
   // The same rule spelled out for the settings the documentation names: with every feature,
-  // the ymm backend wins unless a feature it needs is removed; AVX-512 is not one of them.
+  // the zmm backend wins (when 512-bit registers are allowed), then the ymm backend unless a
+  // feature it needs is removed; AVX-512 is not one of them.
   const FeatureSet all = every_feature();
   auto best = [&](const char* setting) {
     return std::string(
         aeskit::detail::best_backend(aeskit::cpu::apply_disable(all, setting).enabled).name);
   };
-  EXPECT_EQ(best(""), "vaes256");
+  EXPECT_EQ(best(""), aeskit::cpu::max_vector_bits() == 512 ? "vaes512" : "vaes256")
+      << "max_vector_bits() = " << aeskit::cpu::max_vector_bits();
   EXPECT_EQ(best("avx512"), "vaes256");
+  EXPECT_EQ(best("vaes,avx512"), "aesni");
   EXPECT_EQ(best("vaes"), "aesni");
   EXPECT_EQ(best("avx2"), "aesni");
   EXPECT_EQ(best("avx"), "aesni");
   EXPECT_EQ(best("aesni"), software_backend(all));
   EXPECT_EQ(best("vaes,aesni"), software_backend(all));
   EXPECT_EQ(best("aesni,ssse3"), "portable");
-  // The registry order is the preference order: vaes256, then aesni, ..., portable (last).
+  // The registry order is the preference order: vaes512, vaes256, then aesni, ..., portable
+  // (last).
   std::vector<std::string> order;
   for (std::size_t i = 0; i < aeskit::detail::backend_count(); ++i)
     order.emplace_back(aeskit::detail::backend_at(i).name);
   const auto at = [&](const char* name) { return std::find(order.begin(), order.end(), name); };
+  ASSERT_NE(at("vaes512"), order.end());
   ASSERT_NE(at("vaes256"), order.end());
   ASSERT_NE(at("aesni"), order.end());
+  EXPECT_EQ(order.front(), "vaes512");
+  EXPECT_LT(at("vaes512"), at("vaes256"));
   EXPECT_LT(at("vaes256"), at("aesni"));
   // On x86 the vector-permute backend is always compiled in, between aesni and portable.
   ASSERT_NE(at("vperm"), order.end());

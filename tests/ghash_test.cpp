@@ -315,7 +315,11 @@ FeatureSet every_feature() {
 TEST(GhashRegistry, OrderNamesAndSelection) {
   const std::vector<std::string> names = ghash_names();
 #ifdef AESKIT_HAVE_X86
-  EXPECT_EQ(names, (std::vector<std::string>{"vpclmul256", "pclmul", "simd", "portable"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"vpclmul512", "vpclmul256", "pclmul", "simd", "portable"}));
+  EXPECT_EQ(by_name("vpclmul512").vector_bits, 512u);
+  EXPECT_EQ(by_name("vpclmul256").vector_bits, 256u);
+  EXPECT_EQ(by_name("pclmul").vector_bits, 128u);
 #else
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.back(), "portable");
@@ -327,15 +331,23 @@ TEST(GhashRegistry, OrderNamesAndSelection) {
   }
   EXPECT_EQ(aeskit::detail::find_ghash_backend("nonesuch"), nullptr);
 
-  // The portable backend runs anywhere and is the last resort; the first is the fastest.
+  // The portable backend runs anywhere and is the last resort; the first is the fastest
+  // (on x86 the zmm one, skipped while ymm is preferred: cpu::max_vector_bits() == 256).
 #ifdef AESKIT_HAVE_X86
   EXPECT_EQ(aeskit::detail::best_ghash_backend(FeatureSet{}).name, "portable");
-#endif
+  EXPECT_EQ(aeskit::detail::best_ghash_backend(every_feature()).name,
+            aeskit::cpu::max_vector_bits() == 512 ? "vpclmul512" : "vpclmul256");
+  FeatureSet no_avx512 = every_feature();
+  no_avx512.remove(Feature::avx512);
+  EXPECT_EQ(aeskit::detail::best_ghash_backend(no_avx512).name, "vpclmul256");
+#else
   EXPECT_EQ(aeskit::detail::best_ghash_backend(every_feature()).name, names.front());
-  // The process's choice is the first backend its feature set supports.
+#endif
+  // The process's choice is the first backend its feature set supports within the width
+  // allowed.
   const FeatureSet current = aeskit::cpu::cpu_features();
   for (const std::string& n : names) {
-    if (by_name(n).supported(current)) {
+    if (by_name(n).supported(current) && by_name(n).vector_bits <= aeskit::cpu::max_vector_bits()) {
       EXPECT_EQ(aeskit::detail::best_ghash_backend(current).name, n);
       break;
     }
@@ -349,9 +361,11 @@ TEST(GhashRegistry, PredicatesNameTheirFeatures) {
     const char* backend;
     std::vector<Feature> features;
   };
-  const Need needs[] = {{"simd", {Feature::ssse3}},
-                        {"pclmul", {Feature::pclmul, Feature::ssse3}},
-                        {"vpclmul256", {Feature::vpclmul, Feature::avx2, Feature::pclmul}}};
+  const Need needs[] = {
+      {"simd", {Feature::ssse3}},
+      {"pclmul", {Feature::pclmul, Feature::ssse3}},
+      {"vpclmul256", {Feature::vpclmul, Feature::avx2, Feature::pclmul}},
+      {"vpclmul512", {Feature::avx512, Feature::vpclmul, Feature::vaes, Feature::pclmul}}};
   for (const Need& need : needs) {
     SCOPED_TRACE(need.backend);
     const GhashBackend& b = by_name(need.backend);

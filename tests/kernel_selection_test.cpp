@@ -4,14 +4,18 @@
 //     then best_backend then describe_kernel must give the expected "<backend>:<entry>" for
 //     every mode and direction (the text `aeskit cpu` prints, up to the first space).
 //  2. This process: ctest runs these tests once per setting with AESKIT_DISABLE in the
-//     environment (tests/CMakeLists.txt, "kernels.AESKIT_DISABLE_*"); the public kernel_for()
-//     for every mode, direction and key size must name the entry of the tier that setting
-//     leaves on this CPU: vaes256 where it has AES-NI+AVX2+VAES(+PCLMULQDQ/VPCLMULQDQ), else
-//     aesni where it has AES-NI+SSSE3, else the software tier (vperm where it is compiled in and
-//     the CPU has SSSE3, else portable).
+//     environment (tests/CMakeLists.txt, "kernels.AESKIT_DISABLE_*", and
+//     "kernels.AESKIT_PREFER_YMM_1"); the public kernel_for() for every mode, direction and key
+//     size must name the entry of the tier that setting leaves on this CPU: vaes512 where it
+//     has AVX-512 on top of vaes256's features and 512-bit registers are allowed
+//     (cpu::max_vector_bits() == 512, i.e. ymm not preferred), else vaes256 where it has
+//     AES-NI+AVX2+VAES(+PCLMULQDQ/VPCLMULQDQ), else aesni where it has AES-NI+SSSE3, else the
+//     software tier (vperm where it is compiled in and the CPU has SSSE3, else portable).
 // The full entry table is asserted for every tier (vperm: portable's, plus its cbc_decrypt).
-//  3. The backend tables: vaes256's parallel entries are its own ymm kernels (not aliases of
-//     the aesni functions), its serial chains are the aesni ones.
+//  3. The backend tables: vaes512's and vaes256's parallel entries are their own zmm / ymm
+//     kernels (not aliases of each other or of the aesni functions), their serial chains are
+//     the aesni ones; the kernel text names the register width ("(bulk kernel, 512-bit)") and
+//     whose code a shared entry is ("[aesni's code]").
 // No vectors.
 #include <cstdlib>
 #include <string>
@@ -23,6 +27,7 @@
 #include "backend/backend.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
+#include "modes/xts_mode.hpp"
 #include "support/backends.hpp"
 #include "support/run_modes.hpp"
 
@@ -37,7 +42,7 @@ using aeskit::cpu::FeatureSet;
 constexpr const char* kSettings[] = {"", "avx512", "vaes", "avx2", "aesni"};
 
 // expected_entry: the "<backend>:<entry>" a mode/direction runs on, per backend tier. The
-// AES-NI and VAES tiers have the same entry points (vaes256 fills every one of them).
+// AES-NI and VAES tiers have the same entry points (vaes256 and vaes512 fill every one).
 std::string expected_entry(const std::string& backend, Mode mode, Direction dir) {
   const bool enc = dir == Direction::encrypt;
   std::string entry;
@@ -65,7 +70,7 @@ std::string expected_entry(const std::string& backend, Mode mode, Direction dir)
         entry = "encrypt_blocks";
         break;  // serial
     }
-  } else {  // aesni, vaes256
+  } else {  // aesni, vaes256, vaes512
     switch (mode) {
       case Mode::ecb:
         entry = enc ? "encrypt_blocks" : "decrypt_blocks";
@@ -107,13 +112,15 @@ std::string software_tier([[maybe_unused]] FeatureSet f) {
   return "portable";
 }
 
-// tier: the backend the selection rule gives for an enabled feature set.
+// tier: the backend the selection rule gives for an enabled feature set (and this process's
+// width preference, cpu::max_vector_bits()).
 std::string tier(FeatureSet f) {
 #ifdef AESKIT_HAVE_X86
   const bool aes = f.has(Feature::aesni) && f.has(Feature::ssse3);
-  if (aes && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::pclmul) &&
-      f.has(Feature::vpclmul))
-    return "vaes256";
+  const bool ymm = aes && f.has(Feature::avx2) && f.has(Feature::vaes) && f.has(Feature::pclmul) &&
+                   f.has(Feature::vpclmul);
+  if (ymm && f.has(Feature::avx512) && aeskit::cpu::max_vector_bits() == 512) return "vaes512";
+  if (ymm) return "vaes256";
   if (aes) return "aesni";
 #endif
   return software_tier(f);
@@ -123,7 +130,8 @@ std::string tier(FeatureSet f) {
 void expect_kernel(const std::string& text, const std::string& backend, Mode m, Direction d,
                    const std::string& where) {
   const std::string got = text.substr(0, text.find(' '));
-  if (backend == "vaes256" || backend == "aesni" || backend == "portable" || backend == "vperm") {
+  if (backend == "vaes512" || backend == "vaes256" || backend == "aesni" || backend == "portable" ||
+      backend == "vperm") {
     EXPECT_EQ(got, expected_entry(backend, m, d)) << where;
   } else {
     EXPECT_EQ(got.substr(0, backend.size() + 1), backend + ":") << where;
@@ -155,18 +163,29 @@ std::vector<SyntheticCase> synthetic_cases() {
   const FeatureSet zen3 =
       features_of({Feature::sse2, Feature::ssse3, Feature::sse41, Feature::aesni, Feature::pclmul,
                    Feature::avx, Feature::avx2, Feature::bmi2, Feature::vaes, Feature::vpclmul});
+  // An AVX-512 CPU with VAES (Zen 4/5, Ice Lake and later servers): Zen 3's set + AVX-512.
+  FeatureSet zen5 = zen3;
+  zen5.add(Feature::avx512);
   // An AVX2 CPU without VAES (e.g. Haswell..Skylake client).
   const FeatureSet no_vaes =
       features_of({Feature::sse2, Feature::ssse3, Feature::sse41, Feature::aesni, Feature::pclmul,
                    Feature::avx, Feature::avx2, Feature::bmi2});
   const FeatureSet all = every_feature();
   const std::string soft = software_tier(all);  // what remains without AES-NI (SSSE3 kept)
+  // vaes512 only while 512-bit registers are allowed (not under AESKIT_PREFER_YMM=1).
+  const std::string zmm = aeskit::cpu::max_vector_bits() == 512 ? "vaes512" : "vaes256";
   return {
-      {"every feature", all, "", "vaes256"},
+      {"every feature", all, "", zmm},
       {"every feature", all, "avx512", "vaes256"},
       {"every feature", all, "vaes", "aesni"},
       {"every feature", all, "avx2", "aesni"},
       {"every feature", all, "aesni", soft},
+      {"zen5", zen5, "", zmm},
+      {"zen5", zen5, "avx512", "vaes256"},
+      {"zen5", zen5, "vaes", "aesni"},
+      {"zen5", zen5, "avx2", "aesni"},
+      {"zen5", zen5, "aesni", soft},
+      {"zen5", zen5, "avx512,vaes", "aesni"},
       {"zen3", zen3, "", "vaes256"},
       {"zen3", zen3, "avx512", "vaes256"},
       {"zen3", zen3, "vaes", "aesni"},
@@ -220,6 +239,78 @@ TEST(KernelSelection, Vaes256TableHasItsOwnYmmKernels) {
   EXPECT_EQ(v->expand_key, a->expand_key);
   EXPECT_EQ(v->derive_decrypt_key, a->derive_decrypt_key);
   EXPECT_EQ(v->batch_blocks, 16u) << "8 ymm registers × 2 blocks";
+  EXPECT_EQ(v->vector_bits, 256u);
+  EXPECT_EQ(a->vector_bits, 128u);
+}
+
+TEST(KernelSelection, Vaes512TableHasItsOwnZmmKernels) {
+  const aeskit::detail::AesBackend* z = aeskit::detail::find_backend("vaes512");
+  const aeskit::detail::AesBackend* v = aeskit::detail::find_backend("vaes256");
+  const aeskit::detail::AesBackend* a = aeskit::detail::find_backend("aesni");
+  ASSERT_NE(z, nullptr);
+  ASSERT_NE(v, nullptr);
+  ASSERT_NE(a, nullptr);
+  // Parallel work: vaes512's own zmm kernels, neither vaes256's nor aesni's.
+  for (const aeskit::detail::AesBackend* other : {v, a}) {
+    SCOPED_TRACE(std::string(other->name));
+    EXPECT_NE(z->encrypt_blocks, other->encrypt_blocks);
+    EXPECT_NE(z->decrypt_blocks, other->decrypt_blocks);
+    EXPECT_NE(z->ctr32_be, other->ctr32_be);
+    EXPECT_NE(z->ctr32_le, other->ctr32_le);
+    EXPECT_NE(z->ctr128_be, other->ctr128_be);
+    EXPECT_NE(z->cbc_decrypt, other->cbc_decrypt);
+    EXPECT_NE(z->cfb128_decrypt, other->cfb128_decrypt);
+    EXPECT_NE(z->xts_encrypt, other->xts_encrypt);
+    EXPECT_NE(z->xts_decrypt, other->xts_decrypt);
+    EXPECT_NE(z->ocb_encrypt, other->ocb_encrypt);
+    EXPECT_NE(z->ocb_decrypt, other->ocb_decrypt);
+    EXPECT_NE(z->ocb_hash, other->ocb_hash);
+  }
+  for (auto* f : {z->ctr32_be, z->ctr32_le, z->ctr128_be, z->cbc_decrypt, z->cfb128_decrypt})
+    EXPECT_NE(f, nullptr);
+  EXPECT_NE(z->xts_encrypt, nullptr);
+  EXPECT_NE(z->ocb_encrypt, nullptr);
+  // Serial chains and the key schedule: aesni's (the same RoundKeys format).
+  EXPECT_EQ(z->cbc_encrypt, a->cbc_encrypt);
+  EXPECT_EQ(z->cfb128_encrypt, a->cfb128_encrypt);
+  EXPECT_EQ(z->ofb, a->ofb);
+  EXPECT_EQ(z->cbc_mac, a->cbc_mac);
+  EXPECT_EQ(z->mac_ctr, a->mac_ctr);
+  EXPECT_EQ(z->expand_key, a->expand_key);
+  EXPECT_EQ(z->derive_decrypt_key, a->derive_decrypt_key);
+  EXPECT_EQ(z->batch_blocks, 32u) << "8 zmm registers × 4 blocks";
+  EXPECT_EQ(z->vector_bits, 512u);
+}
+
+TEST(KernelSelection, KernelTextNamesTheRegisterWidth) {
+  // describe_kernel (what `aeskit cpu` prints) after the entry: the width the code runs at,
+  // and for an entry shared with a narrower backend, whose code it is.
+  namespace d = aeskit::detail;
+  const d::AesBackend* z = d::find_backend("vaes512");
+  const d::AesBackend* v = d::find_backend("vaes256");
+  const d::AesBackend* a = d::find_backend("aesni");
+  ASSERT_NE(z, nullptr);
+  ASSERT_NE(v, nullptr);
+  ASSERT_NE(a, nullptr);
+  const Direction enc = Direction::encrypt;
+  const Direction dec = Direction::decrypt;
+  EXPECT_EQ(d::describe_kernel(*z, Mode::ctr32, enc), "vaes512:ctr32_be (bulk kernel, 512-bit)");
+  EXPECT_EQ(d::describe_kernel(*z, Mode::ctr128, dec), "vaes512:ctr128_be (bulk kernel, 512-bit)");
+  EXPECT_EQ(d::describe_kernel(*z, Mode::cbc, dec), "vaes512:cbc_decrypt (bulk kernel, 512-bit)");
+  EXPECT_EQ(d::describe_kernel(*z, Mode::cfb128, dec),
+            "vaes512:cfb128_decrypt (bulk kernel, 512-bit)");
+  EXPECT_EQ(d::describe_kernel(*z, Mode::cbc, enc),
+            "vaes512:cbc_encrypt (bulk kernel, 128-bit) [aesni's code]");
+  EXPECT_EQ(d::describe_kernel(*z, Mode::ofb, enc),
+            "vaes512:ofb (bulk kernel, 128-bit) [aesni's code]");
+  EXPECT_EQ(d::describe_xts_kernel(*z, enc), "vaes512:xts_encrypt (bulk kernel, 512-bit)");
+  EXPECT_EQ(d::describe_xts_kernel(*z, dec), "vaes512:xts_decrypt (bulk kernel, 512-bit)");
+  EXPECT_EQ(d::describe_kernel(*v, Mode::ctr32, enc), "vaes256:ctr32_be (bulk kernel, 256-bit)");
+  EXPECT_EQ(d::describe_kernel(*v, Mode::cbc, enc),
+            "vaes256:cbc_encrypt (bulk kernel, 128-bit) [aesni's code]");
+  EXPECT_EQ(d::describe_xts_kernel(*v, dec), "vaes256:xts_decrypt (bulk kernel, 256-bit)");
+  EXPECT_EQ(d::describe_kernel(*a, Mode::ctr32, enc), "aesni:ctr32_be (bulk kernel, 128-bit)");
+  EXPECT_EQ(d::describe_kernel(*a, Mode::cbc, enc), "aesni:cbc_encrypt (bulk kernel, 128-bit)");
 }
 #endif
 
@@ -246,8 +337,9 @@ TEST(KernelSelection, ThisProcessEveryModeAndKeySize) {
 
 TEST(KernelSelection, SettingsOnThisCpuFollowTheRule) {
   // The per-setting expectations of the ctest runs, computed in one process from the detected
-  // features; on a CPU with VAES+AVX2 (this project's Zen 3) they are the fixed table
-  // none/avx512 -> vaes256, vaes/avx2 -> aesni, aesni -> the software tier.
+  // features; on a CPU with VAES+AVX2 (Zen 3) they are the fixed table none/avx512 -> vaes256,
+  // vaes/avx2 -> aesni, aesni -> the software tier; with AVX-512 too (Zen 4/5) none -> vaes512
+  // unless ymm is preferred.
   const FeatureSet detected = aeskit::cpu::detected_features();
   for (const char* setting : kSettings) {
     SCOPED_TRACE(std::string("AESKIT_DISABLE=\"") + setting + "\"");
@@ -255,12 +347,13 @@ TEST(KernelSelection, SettingsOnThisCpuFollowTheRule) {
     EXPECT_EQ(aeskit::detail::best_backend(enabled).name, tier(enabled));
   }
 #ifdef AESKIT_HAVE_X86
-  if (tier(detected) == "vaes256") {
+  if (tier(detected) == "vaes256" || tier(detected) == "vaes512") {
     auto best = [&](const char* s) {
       return std::string(
           aeskit::detail::best_backend(aeskit::cpu::apply_disable(detected, s).enabled).name);
     };
-    EXPECT_EQ(best(""), "vaes256");
+    const bool zmm = detected.has(Feature::avx512) && aeskit::cpu::max_vector_bits() == 512;
+    EXPECT_EQ(best(""), zmm ? "vaes512" : "vaes256");
     EXPECT_EQ(best("avx512"), "vaes256");
     EXPECT_EQ(best("vaes"), "aesni");
     EXPECT_EQ(best("avx2"), "aesni");

@@ -3,7 +3,7 @@
 //   - each kernel directly vs the unstitched pieces (the SHA compressor + the AES backend's
 //     CBC), 0..40 iterations, every key size, separate buffers, in place, and the hash
 //     window overlapping the output the way seal/open place it;
-//   - the AEAD on every AES backend (stitched: aesni/vaes256 with SHA-NI; unstitched:
+//   - the AEAD on every AES backend (stitched: aesni/vaes256/vaes512 with SHA-NI; unstitched:
 //     portable/vperm, or anything under AESKIT_DISABLE=sha) vs OpenSSL-built records: lengths
 //     around the stitch thresholds and 16 KiB, every padding length class, in place,
 //     unaligned buffers; bad padding under a valid MAC and single-byte changes on long
@@ -78,6 +78,9 @@ TEST(CbcShaStitch, KernelsMatchUnstitchedPieces) {
   if (s == nullptr)
     GTEST_SKIP() << "SKIPPED, NOT PASSED: no stitched kernel on this CPU / AESKIT_DISABLE";
   EXPECT_EQ(d::find_cbc_sha_stitch(f, "portable"), nullptr);  // other schedule layouts: none
+  // The VAES backends keep aesni's schedule layout: the same stitch serves their keys.
+  EXPECT_EQ(d::find_cbc_sha_stitch(f, "vaes256"), s);
+  EXPECT_EQ(d::find_cbc_sha_stitch(f, "vaes512"), s);
   const d::ShaCompressor& portable = d::kShaPortable;
   TestRng rng;
   for (aeskit::HashAlgorithm alg : {aeskit::HashAlgorithm::sha1, aeskit::HashAlgorithm::sha256}) {

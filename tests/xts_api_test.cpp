@@ -174,10 +174,9 @@ TEST_P(XtsApiBackend, KernelDescription) {
                 std::string::npos)
           << s;
     } else {
-      EXPECT_NE(s.find(d == Direction::encrypt ? "xts_encrypt (bulk kernel)"
-                                               : "xts_decrypt (bulk kernel)"),
-                std::string::npos)
-          << s;
+      // The kernel's own width (each of these backends has its own XTS code).
+      EXPECT_EQ(s, backend + (d == Direction::encrypt ? ":xts_encrypt" : ":xts_decrypt") +
+                       " (bulk kernel, " + std::to_string(table->vector_bits) + "-bit)");
     }
   }
 }
@@ -212,21 +211,26 @@ TEST(XtsApi, EmptyAndMovedFromKey) {
 
 namespace {
 
-// Which XTS kernel each AESKIT_DISABLE setting leads to on this CPU: vaes256's ymm kernels
-// when VAES, VPCLMULQDQ and AVX2 remain; else aesni's 8-block kernels when AES-NI remains;
-// else the generic batched path (no xts_* entry) — "all" leaves the portable backend.
+// Which XTS kernel each AESKIT_DISABLE setting leads to on this CPU: vaes512's zmm kernels
+// when AVX-512 remains too and 512-bit registers are allowed (cpu::max_vector_bits()); else
+// vaes256's ymm kernels when VAES, VPCLMULQDQ and AVX2 remain; else aesni's 8-block kernels
+// when AES-NI remains; else the generic batched path (no xts_* entry) — "all" leaves the
+// portable backend. The kernel text names the register width: "(bulk kernel, 512-bit)".
 TEST(XtsKernelSelection, PerDisableSetting) {
   using aeskit::cpu::Feature;
   const aeskit::cpu::FeatureSet& detected = aeskit::cpu::detected_features();
-  for (const char* setting : {"", "avx512", "vaes", "avx2", "aesni", "all"}) {
+  for (const char* setting : {"", "avx512", "vaes", "avx2", "aesni", "all", "vaes,avx512"}) {
     SCOPED_TRACE(std::string("AESKIT_DISABLE=") + setting);
     const aeskit::cpu::FeatureSet enabled = aeskit::cpu::apply_disable(detected, setting).enabled;
     const aeskit::detail::AesBackend& b = aeskit::detail::best_backend(enabled);
     const bool ymm = enabled.has(Feature::vaes) && enabled.has(Feature::vpclmul) &&
                      enabled.has(Feature::avx2) && enabled.has(Feature::aesni);
-    const std::string want_backend = ymm                           ? "vaes256"
+    const bool zmm = ymm && enabled.has(Feature::avx512) && aeskit::cpu::max_vector_bits() == 512;
+    const std::string want_backend = zmm                           ? "vaes512"
+                                     : ymm                         ? "vaes256"
                                      : enabled.has(Feature::aesni) ? "aesni"
                                                                    : std::string(b.name);
+    const std::string bits = zmm ? "512" : ymm ? "256" : "128";
     if (std::string_view(setting) == "all") {
       EXPECT_EQ(b.name, "portable");
     }
@@ -234,8 +238,8 @@ TEST(XtsKernelSelection, PerDisableSetting) {
       const bool enc = d == Direction::encrypt;
       const std::string k = aeskit::detail::describe_xts_kernel(b, d);
       if (ymm || enabled.has(Feature::aesni)) {
-        EXPECT_EQ(
-            k, want_backend + (enc ? ":xts_encrypt (bulk kernel)" : ":xts_decrypt (bulk kernel)"));
+        EXPECT_EQ(k, want_backend + (enc ? ":xts_encrypt" : ":xts_decrypt") + " (bulk kernel, " +
+                         bits + "-bit)");
       } else {
         EXPECT_EQ(
             k.rfind(want_backend + (enc ? ":encrypt_blocks (batched" : ":decrypt_blocks (batched"),

@@ -4,6 +4,7 @@
 // `portable`; each backend's xts_* kernel against the contract directly (output and advanced
 // tweak, every block count across several strides); sector batches against one call per
 // sector, including sector numbers that carry past 2^64 - 1. No vectors (random inputs).
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -96,7 +97,10 @@ TEST_P(XtsDiff, RandomLengthsTo64KiBAndRandomKeys) {
 }
 
 // Every backend gives the portable backend's bytes, for every length across several kernel
-// strides (16-block groups, 8-block groups) and every tail.
+// strides (16-block groups, 8-block groups) and every tail; then, for vaes512's 32-block
+// groups, every block count 51..145 (= 4 x 32 + 17) with byte tails 0, 1, 15 and a random
+// one (ciphertext stealing after every block count), one key size per count (rotating),
+// separately at random misalignments and in place.
 TEST_P(XtsDiff, MatchesPortable) {
   const std::string backend = GetParam();
   AESKIT_SKIP_UNAVAILABLE(backend);
@@ -115,6 +119,40 @@ TEST_P(XtsDiff, MatchesPortable) {
       ASSERT_TRUE(k.decrypt(tweak, pt, a).ok());
       ASSERT_TRUE(ref.decrypt(tweak, pt, b).ok());
       ASSERT_EQ(a, b) << "decrypt, length " << len;
+    }
+  }
+  XtsKey keys[2], refs[2];
+  for (int i = 0; i < 2; ++i) {
+    const Bytes key = xts::random_xts_key(rng, i == 0 ? 32 : 64);
+    ASSERT_NO_FATAL_FAILURE(xts::make_xts(key, backend, keys[i]));
+    ASSERT_NO_FATAL_FAILURE(xts::make_xts(key, "portable", refs[i]));
+  }
+  for (std::size_t blocks = 51; blocks <= 4 * 32 + 17; ++blocks) {
+    const XtsKey& k = keys[blocks % 2];
+    const XtsKey& ref = refs[blocks % 2];
+    for (std::size_t tail : {std::size_t{0}, std::size_t{1}, std::size_t{15}, rng.between(2, 14)}) {
+      const std::size_t len = 16 * blocks + tail;
+      SCOPED_TRACE("length " + std::to_string(len) + ", " + (blocks % 2 ? "64" : "32") +
+                   "-byte key");
+      const Bytes tweak = rng.bytes(16), pt = rng.bytes(len);
+      for (const bool encrypt : {true, false}) {
+        Bytes want(len);
+        ASSERT_TRUE((encrypt ? ref.encrypt(tweak, pt, want) : ref.decrypt(tweak, pt, want)).ok());
+        const std::size_t in_off = rng.between(0, 15), out_off = rng.between(0, 15);
+        Bytes in_buf(len + 16), out_buf(len + 16);
+        std::copy(pt.begin(), pt.end(), in_buf.begin() + static_cast<std::ptrdiff_t>(in_off));
+        const std::span<const std::uint8_t> in(in_buf.data() + in_off, len);
+        const std::span<std::uint8_t> out(out_buf.data() + out_off, len);
+        ASSERT_TRUE((encrypt ? k.encrypt(tweak, in, out) : k.decrypt(tweak, in, out)).ok());
+        EXPECT_EQ(to_hex(out), to_hex(want))
+            << (encrypt ? "encrypt" : "decrypt") << ", offsets " << in_off << "/" << out_off;
+        Bytes inplace = pt;
+        ASSERT_TRUE(
+            (encrypt ? k.encrypt(tweak, inplace, inplace) : k.decrypt(tweak, inplace, inplace))
+                .ok());
+        EXPECT_EQ(to_hex(inplace), to_hex(want))
+            << (encrypt ? "encrypt" : "decrypt") << " in place";
+      }
     }
   }
 }
@@ -162,7 +200,8 @@ INSTANTIATE_TEST_SUITE_P(Backends, XtsDiff, testing::ValuesIn(aeskit_test::backe
                          aeskit_test::backend_param_name);
 
 // The backend kernels against the contract in backend.hpp, directly: for every block count
-// 0..70 (past several 8- and 16-block strides) the output equals E(in ^ T) ^ T per block
+// 0..145 (past several 8-, 16- and 32-block strides: 0..4 x 32 + 17; above 70 one key size
+// per count, rotating) the output equals E(in ^ T) ^ T per block
 // with T·α between blocks, and the tweak comes back advanced by exactly that many blocks.
 TEST(XtsKernels, EveryBackendKernelMatchesTheContract) {
   TestRng rng;
@@ -180,7 +219,8 @@ TEST(XtsKernels, EveryBackendKernelMatchesTheContract) {
         b.expand_key(key.data(), key_len, ek);
         b.derive_decrypt_key(ek, dk);
         const aeskit::detail::RoundKeys& rk = enc ? ek : dk;
-        for (std::size_t blocks = 0; blocks <= 70; ++blocks) {
+        for (std::size_t blocks = 0; blocks <= 4 * 32 + 17; ++blocks) {
+          if (blocks > 70 && (blocks % 3) != key_len / 8 - 2) continue;
           SCOPED_TRACE(std::string(b.name) + (enc ? " xts_encrypt" : " xts_decrypt") + ", key " +
                        std::to_string(key_len) + ", blocks " + std::to_string(blocks));
           const Bytes in = rng.bytes(16 * blocks);

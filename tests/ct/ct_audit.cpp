@@ -16,8 +16,9 @@
 //
 // CPU features: the vperm cases need SSSE3 (pshufb, emulated by valgrind).
 // CPU features: the aesni/pclmul cases need AES-NI and PCLMULQDQ (valgrind emulates both; it
-// does not emulate VAES, so the vaes256 kernels are not audited here — they are straight-line
-// instruction sequences with no data-dependent branches or loads by construction).
+// does not emulate VAES or AVX-512, so the vaes256 and vaes512 kernels are not audited here —
+// they are straight-line instruction sequences with no data-dependent branches or loads by
+// construction).
 #include <valgrind/memcheck.h>
 
 #include <algorithm>
