@@ -98,7 +98,7 @@ class AESKIT_API XtsKey {
                          std::span<const std::uint8_t> in, std::span<std::uint8_t> out) const;
 
   // kernel describes the code path of `direction` on this key's backend, e.g.
-  // "vaes256:xts_encrypt (bulk kernel)"; empty for an empty key.
+  // "vaes512:xts_encrypt (bulk kernel, 512-bit)"; empty for an empty key.
   std::string kernel(Direction direction) const;
 
  private:

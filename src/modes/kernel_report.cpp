@@ -19,7 +19,7 @@ std::string bulk(const AesBackend& b, const char* entry, Fn AesBackend::*member)
   const AesBackend* origin = &b;
   for (std::size_t i = 0; i < backend_count(); ++i) {
     const AesBackend& other = backend_at(i);
-    if (&other != &b && other.*member == b.*member) origin = &other;
+    if (other.*member == b.*member) origin = &other;
   }
   std::string text = std::string(b.name) + ":" + entry + " (bulk kernel";
   if (origin->vector_bits != 0) text += ", " + std::to_string(origin->vector_bits) + "-bit";

@@ -41,6 +41,10 @@ void print_features(const CpuReport& r) {
   std::printf("\n");
   for (const auto& t : r.unknown_tokens)
     std::printf("warning: AESKIT_DISABLE token '%s' names no feature; ignored\n", t.c_str());
+  std::printf("vector width: %s (prefer-ymm %s, from %.*s)\n",
+              r.prefer_ymm ? "up to 256-bit (ymm preferred)" : "up to 512-bit",
+              r.prefer_ymm ? "on" : "off", static_cast<int>(r.prefer_ymm_source.size()),
+              r.prefer_ymm_source.data());
 }
 
 void print_backends() {
