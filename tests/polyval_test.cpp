@@ -7,6 +7,8 @@
 // ones.
 #include <cstring>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "aead/polyval.hpp"
@@ -176,7 +178,9 @@ TEST(PolyvalNative, FullTableEqualsMappedGhashInit) {
       std::uint8_t hp[16];
       d::mulx_ghash_of_reversed(h.data(), hp);
       c.ghash->init(hp, mapped);
-      const std::size_t used = 32 * c.native->powers;
+      // Every byte either wrote: 32 per power (power and Karatsuba half), at most the whole
+      // key (vpclmul512's "32 powers" are K_1..K_16 and K_32, the key's last 32 bytes).
+      const std::size_t used = std::min<std::size_t>(32 * c.native->powers, d::GhashKey::kBytes);
       EXPECT_EQ(to_hex(Bytes(native.bytes, native.bytes + used)),
                 to_hex(Bytes(mapped.bytes, mapped.bytes + used)))
           << g;

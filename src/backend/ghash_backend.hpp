@@ -17,8 +17,10 @@
 namespace aeskit::detail {
 
 // GhashKey holds a backend's precomputation from H; its layout belongs to that backend.
+// 544 bytes: the vpclmul layouts' 16 powers and their Karatsuba halves (512 bytes), and one
+// more power with its half for the 32-block steps of the zmm code (clmul/ghash_groups.hpp).
 struct alignas(16) GhashKey {
-  static constexpr std::size_t kBytes = 512;
+  static constexpr std::size_t kBytes = 544;
   std::uint8_t bytes[kBytes];
 };
 

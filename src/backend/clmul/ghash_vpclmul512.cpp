@@ -8,6 +8,11 @@
 // predicate below therefore asks for VAES as well, which every AVX-512 CPU with VPCLMULQDQ
 // has). Selected only where 512-bit registers are allowed (cpu::max_vector_bits()).
 // References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp; x86/ghash.hpp.
+//
+// Key layout: the vpclmul256 one (K_16..K_1 and their Karatsuba halves, 512 bytes) and K_32
+// with its halves at kK32Offset, for the 32-block steps (ghash_groups.hpp).
+#include <immintrin.h>
+
 #include <cstddef>
 #include <cstdint>
 
@@ -21,8 +26,13 @@ namespace {
 
 constexpr std::size_t kGroup = clmul::kVpclmul256Powers;
 
+// init: the vpclmul256 table, then K_32 = K_16·H^16 (multiply by K_16) and its halves_xor.
 AESKIT_PCLMUL_TARGET void vpclmul512_init(const std::uint8_t h[16], GhashKey& key) noexcept {
   clmul::write_powers(h, key.bytes, kGroup);
+  const __m128i k16 = clmul::load(key.bytes);  // K_16 leads the table
+  const __m128i k32 = clmul::multiply(k16, k16);
+  clmul::store(key.bytes + clmul::kK32Offset, k32);
+  clmul::store(key.bytes + clmul::kK32Offset + 16, clmul::halves_xor(k32));
 }
 
 bool vpclmul512_supported(const cpu::FeatureSet& features) {

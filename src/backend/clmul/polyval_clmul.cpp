@@ -9,12 +9,15 @@
 // (aesni/kernels.hpp, vaes256/kernels.hpp, vaes512/kernels.hpp), gated by their GHASH
 // backend's predicate.
 // References: RFC 8452 §3, Appendix A; gf128_clmul.hpp, polyval_groups.hpp.
+#include <immintrin.h>
+
 #include <cstddef>
 #include <cstdint>
 
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/polyval_clmul.hpp"
 #include "backend/clmul/polyval_groups.hpp"
+#include "core/secure_zero.hpp"
 #include "backend/aesni/kernels.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
@@ -40,6 +43,25 @@ AESKIT_PCLMUL_TARGET void vpclmul_polyval_init(const std::uint8_t h[16], GhashKe
 
 void vpclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
   clmul::wipe_low_powers<clmul::Table256>(key.bytes, n);
+}
+
+// The vpclmul512 kernel's update takes 32 blocks per step (x86/ghash.hpp absorb_pair) and
+// reads K_32 then: its key is "32 powers" to the POLYVAL code, of which K_1..K_16 are the
+// vpclmul256 layout's and K_32 (= K_16·H^16) sits at kK32Offset, written when n reaches 32
+// (a call passes at most n blocks, so a shorter message never takes a 32-block step).
+AESKIT_PCLMUL_TARGET void vpclmul512_polyval_init(const std::uint8_t h[16], GhashKey& key,
+                                                  std::size_t n) noexcept {
+  clmul::write_low_powers<clmul::Table256>(h, key.bytes, n < kGroup ? n : kGroup);
+  if (n < 2 * kGroup) return;
+  const __m128i k16 = clmul::load(key.bytes + clmul::Table256::powers_for(kGroup));
+  const __m128i k32 = clmul::multiply(k16, k16);
+  clmul::store(key.bytes + clmul::kK32Offset, k32);
+  clmul::store(key.bytes + clmul::kK32Offset + 16, clmul::halves_xor(k32));
+}
+
+void vpclmul512_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
+  clmul::wipe_low_powers<clmul::Table256>(key.bytes, n < kGroup ? n : kGroup);
+  if (n >= 2 * kGroup) secure_zero(key.bytes + clmul::kK32Offset, 32);
 }
 
 }  // namespace
@@ -74,9 +96,9 @@ const PolyvalKernel kPolyvalVpclmul512 = {
     .name = "vpclmul512 polyval",
     .ghash = &kGhashVpclmul512Backend,
     .update = vaes512::polyval_update,
-    .powers = kGroup,
-    .init_powers = vpclmul_polyval_init,
-    .wipe_powers = vpclmul_polyval_wipe,
+    .powers = 2 * kGroup,
+    .init_powers = vpclmul512_polyval_init,
+    .wipe_powers = vpclmul512_polyval_wipe,
     .hash_short = polyval_hash_short_clmul,
 };
 

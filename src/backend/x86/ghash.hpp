@@ -95,11 +95,51 @@ AESKIT_WIDE_INLINE __m128i absorb(__m128i y, const std::uint8_t* data, const std
   return clmul::reduce(fold_lanes<V>(acc));
 }
 
-// absorb_blocks: any number of blocks, one reduction per table size.
+// fold_group: the unreduced sum of one full group (kPowers blocks at data) times K_kPowers ..
+// K_1, without the state.
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE clmul::Product fold_group(const std::uint8_t* data, const std::uint8_t* table) {
+  using Table = TableOf<V>;
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < Table::kPowers / V::kBlocks; ++j)
+    multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, V::kBlocks),
+                     V::load(table + kStride * j), V::load(table + Table::kMidOffset + kStride * j));
+  return fold_lanes<V>(acc);
+}
+
+// absorb_pair: 32 blocks (two 16-block halves A and B) into y with the vpclmul512 key, whose
+// K_32 sits at clmul::kK32Offset: y' = reduce(B + reduce(A)·H^16 + y·H^32). Neither half
+// waits for y, which enters through one xmm product: the serial path from y to y' is three
+// PCLMULQDQ and one reduction per 32 blocks, against a product, a lane fold and a reduction
+// per 16 blocks in absorb (the zmm GHASH loop is bound by that path, not by VPCLMULQDQ).
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE __m128i absorb_pair(__m128i y, const std::uint8_t* data,
+                                       const std::uint8_t* table) {
+  static_assert(TableOf<V>::kPowers == 16);
+  clmul::Product total = fold_group<V, kReflect>(data + 256, table);
+  const __m128i a = clmul::reduce(fold_group<V, kReflect>(data, table));
+  clmul::multiply_into(total, a, clmul::load(table), clmul::load(table + TableOf<V>::kMidOffset));
+  clmul::multiply_into(total, y, clmul::load(table + clmul::kK32Offset),
+                       clmul::load(table + clmul::kK32Offset + 16));
+  return clmul::reduce(total);
+}
+
+// kPairSteps<V>: whether this width's key carries K_32 for absorb_pair (the vpclmul512 key).
+template <class V>
+inline constexpr bool kPairSteps = V::kBlocks == 4;
+
+// absorb_blocks: any number of blocks, one reduction per table size (32 blocks per step
+// with absorb_pair where the key has K_32).
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
                                          const std::uint8_t* table, std::size_t blocks) {
   constexpr std::size_t kGroup = TableOf<V>::kPowers;
+  if constexpr (kPairSteps<V>) {
+    for (; blocks >= 2 * kGroup; blocks -= 2 * kGroup, data += 32 * kGroup)
+      y = absorb_pair<V, kReflect>(y, data, table);
+  }
   for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
     y = absorb<V, kReflect>(y, data, table, kGroup);
   if (blocks > 0) y = absorb<V, kReflect>(y, data, table, blocks);
