@@ -81,6 +81,11 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg each_lane64(long long n) { return _mm_cvtsi64_si128(n); }
   AESKIT_WIDE_INLINE static reg lane_index64() { return _mm_setzero_si128(); }
 
+  // each_lane_dw3(n): n in 32-bit element 3 of every lane (a big-endian block's last four
+  // bytes); lane_index_dw3(): lane i holds i << 24 there (+i on the block's last byte).
+  AESKIT_WIDE_INLINE static reg each_lane_dw3(int n) { return _mm_setr_epi32(0, 0, 0, n); }
+  AESKIT_WIDE_INLINE static reg lane_index_dw3() { return _mm_setzero_si128(); }
+
   AESKIT_WIDE_INLINE static reg reverse_lanes(reg v) {
     return _mm_shuffle_epi8(v, _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
   }

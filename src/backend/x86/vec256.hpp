@@ -113,6 +113,13 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg lane1_32(int n) { return _mm256_setr_epi32(0, 0, 0, 0, n, 0, 0, 0); }
 
   // reverse_lanes: each lane's 16 bytes in the opposite order.
+  // each_lane_dw3(n): n in 32-bit element 3 of every lane (a big-endian block's last four
+  // bytes); lane_index_dw3(): lane i holds i << 24 there (+i on the block's last byte).
+  AESKIT_WIDE_INLINE static reg each_lane_dw3(int n) { return _mm256_setr_epi32(0, 0, 0, n, 0, 0, 0, n); }
+  AESKIT_WIDE_INLINE static reg lane_index_dw3() {
+    return _mm256_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1 << 24);
+  }
+
   AESKIT_WIDE_INLINE static reg reverse_lanes(reg v) {
     const __m256i order = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,  //
                                            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);

@@ -131,6 +131,11 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg lane_index64() { return _mm512_setr_epi64(0, 0, 1, 0, 2, 0, 3, 0); }
   AESKIT_WIDE_INLINE static reg lane1_32(int n) { return _mm512_maskz_set1_epi32(0x0010, n); }
 
+  AESKIT_WIDE_INLINE static reg each_lane_dw3(int n) { return _mm512_maskz_set1_epi32(0x8888, n); }
+  AESKIT_WIDE_INLINE static reg lane_index_dw3() {
+    return _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1 << 24, 0, 0, 0, 2 << 24, 0, 0, 0, 3 << 24);
+  }
+
   AESKIT_WIDE_INLINE static reg reverse_lanes(reg v) {
     const __m512i order = _mm512_broadcast_i32x4(
         _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
