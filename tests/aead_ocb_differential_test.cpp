@@ -261,6 +261,7 @@ TEST(OcbKernels, EveryStartIndexAndCountMatchesTheContract) {
         const Bytes r = rng.bytes(16);
         std::memcpy(entry, r.data(), 16);
       }
+      l.fill_prefix_sums();
       for (std::size_t count : counts) {
         SCOPED_TRACE(std::string(b.name) + ", first index " + std::to_string(first) + ", " +
                      std::to_string(count) + " blocks, " + std::to_string(key_len * 8) +

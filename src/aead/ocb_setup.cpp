@@ -39,6 +39,7 @@ class OcbScheme final : public AeadScheme {
     block_double(k.l_star, k.l_dollar);
     block_double(k.l_dollar, k.l.l[0]);
     for (std::size_t j = 1; j < OcbLTable::kCount; ++j) block_double(k.l.l[j - 1], k.l.l[j]);
+    k.l.fill_prefix_sums();
   }
 
   void seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,

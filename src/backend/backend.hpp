@@ -36,11 +36,24 @@ struct alignas(16) RoundKeys {
 
 // OcbLTable: OCB3's per-key offsets table (RFC 7253 §4.1): l[0] = L_0 = double(L_$),
 // l[j] = double(l[j-1]), where double() is multiplication by x in GF(2^128) on the
-// big-endian block. 64 entries cover every 64-bit block index. Computed by the OCB mode code
-// (src/aead), read by the backends' ocb_* kernels.
+// big-endian block. 64 entries cover every 64-bit block index. And the prefix sums the wide
+// kernels start from: q[j] = l[ntz(1)] ^ l[ntz(2)] ^ ... ^ l[ntz(j+1)], j = 0..31, the offset
+// change from the start of a run aligned to 32 blocks to its (j+1)-th block (x86/ocb.hpp).
+// Computed by the OCB mode code (src/aead: fill l, then fill_prefix_sums()), read by the
+// backends' ocb_* kernels. Plain bytes; no instruction set.
 struct alignas(16) OcbLTable {
   static constexpr std::size_t kCount = 64;
+  static constexpr std::size_t kPrefixCount = 32;
   std::uint8_t l[kCount][16];
+  std::uint8_t q[kPrefixCount][16];
+
+  void fill_prefix_sums() noexcept {
+    for (std::size_t j = 0; j < kPrefixCount; ++j) {
+      const std::uint8_t* add = l[__builtin_ctzll(j + 1)];
+      for (std::size_t b = 0; b < 16; ++b)
+        q[j][b] = static_cast<std::uint8_t>((j == 0 ? 0 : q[j - 1][b]) ^ add[b]);
+    }
+  }
 };
 
 struct AesBackend {

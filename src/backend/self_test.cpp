@@ -245,6 +245,7 @@ void Run::bulk_entries() {
   // OCB: a real L table (L_0 doubled on), block indexes from 1 (lap 0) and from 5 (lap 1).
   gen.fill(s.l.l[0], kBlock);
   for (std::size_t j = 1; j < OcbLTable::kCount; ++j) ocb_double(s.l.l[j - 1], s.l.l[j]);
+  s.l.fill_prefix_sums();
   const std::uint64_t ocb_first[2] = {1, 5};
   // The CBC chain over `in`, one portable call per block, computed once and shared by the
   // cbc_encrypt, cbc_mac and mac_ctr (MAC of the input) models.

@@ -20,6 +20,8 @@
 
 namespace aeskit::detail {
 namespace aesni {
+namespace gcm_narrow = aesni;  // messages under kGcmNarrowBelow bytes (AD + text)
+inline constexpr std::size_t kGcmNarrowBelow = 0;
 #include "backend/x86/entries_gcm.inc"
 }  // namespace aesni
 

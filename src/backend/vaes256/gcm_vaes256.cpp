@@ -19,6 +19,8 @@
 
 namespace aeskit::detail {
 namespace vaes256 {
+namespace gcm_narrow = vaes256;  // messages under kGcmNarrowBelow bytes (AD + text)
+inline constexpr std::size_t kGcmNarrowBelow = 0;
 #include "backend/x86/entries_gcm.inc"
 }  // namespace vaes256
 

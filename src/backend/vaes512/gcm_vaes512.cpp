@@ -14,11 +14,14 @@
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_list.hpp"
 #include "backend/x86/gcm.hpp"
+#include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"
 
 namespace aeskit::detail {
 namespace vaes512 {
+namespace gcm_narrow = vaes256;  // messages under kGcmNarrowBelow bytes (AD + text)
+inline constexpr std::size_t kGcmNarrowBelow = 64;
 #include "backend/x86/entries_gcm.inc"
 }  // namespace vaes512
 

@@ -10,8 +10,9 @@
 //
 // Aligned groups. A group is G = kRegs·kBlocks blocks s, s+1, ..., s+G-1 with s ≡ 1 (mod G)
 // (G a power of two). Then s+j ≡ 1+j (mod G) for j ≤ G-2, so ntz(s+j) = ntz(1+j) does not
-// depend on s, and only the last block's ntz(s+G-1) (≥ log2 G) does. With the per-call
-// constants Q_j = L[ntz(1)] ^ ... ^ L[ntz(1+j)] (j = 0..G-2):
+// depend on s, and only the last block's ntz(s+G-1) (≥ log2 G) does. With the per-key
+// constants Q_j = L[ntz(1)] ^ ... ^ L[ntz(1+j)] (OcbLTable::q, computed at key setup, so a
+// short message does not pay for them; Q_{G-1} = Q_{G-2} ^ L[log2 G]):
 //     O_{s+j}   = O_{s-1} ^ Q_j                          (j = 0..G-2)
 //     O_{s+G-1} = O_{s-1} ^ Q_{G-2} ^ L[ntz(s+G-1)]
 // so a group's offsets are kRegs independent XORs of the broadcast O_{s-1} with registers of
@@ -127,22 +128,15 @@ struct OcbAlignedKernel {
   reg acc;
   const std::uint8_t* in;
   std::uint8_t* out;
-  __m128i q[kG];       // Q_0 .. Q_{G-2}, and Q_{G-2} again in the last slot
-  reg qr[V::kRegs];    // the Q values in registers: lane i of register p holds Q_{kB·p + i}
+  reg qr[V::kRegs];  // Q_0 .. Q_{G-1} from the key's prefix table: lane i of register p
+                     // holds Q_{kB·p + i} (one load each)
+  __m128i l_log_g;   // L[log2 G]: Q_{G-1} ^ L[log2 G] = Q_{G-2}, the last block's part
 
   AESKIT_WIDE_INLINE void start() {
-    __m128i run = _mm_setzero_si128();
-    for (unsigned j = 0; j + 1 < kG; ++j) {
-      run = _mm_xor_si128(run, load_block<V>(l->l[__builtin_ctz(j + 1)]));
-      q[j] = run;
-    }
-    q[kG - 1] = q[kG - 2];
+    static_assert(kG <= OcbLTable::kPrefixCount);
 #pragma GCC unroll 8
-    for (std::size_t p = 0; p < V::kRegs; ++p) {
-      __m128i lanes[kB];
-      for (std::size_t i = 0; i < kB; ++i) lanes[i] = q[kB * p + i];
-      qr[p] = V::from_blocks(lanes);
-    }
+    for (std::size_t p = 0; p < V::kRegs; ++p) qr[p] = V::load(l->q[kB * p]);
+    l_log_g = load_block<V>(l->l[__builtin_ctz(static_cast<unsigned>(kG))]);
   }
 
   template <std::size_t Y>
@@ -154,15 +148,16 @@ struct OcbAlignedKernel {
     reg b[Y];
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < Y; ++p) off[p] = V::x(base, qr[p]);
-    if (blocks == kG) {  // a whole group: its last block adds L[ntz(s+G-1)]
-      const __m128i lz = load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]);
+    if (blocks == kG) {  // a whole group: its last block is O ^ Q_{G-2} ^ L[ntz(s+G-1)]
+      const __m128i fix = _mm_xor_si128(
+          l_log_g, load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]));  // Q_{G-1} -> that
       __m128i lanes[kB];
       for (std::size_t i = 0; i + 1 < kB; ++i) lanes[i] = _mm_setzero_si128();
-      lanes[kB - 1] = lz;
+      lanes[kB - 1] = fix;
       off[Y - 1] = V::x(off[Y - 1], V::from_blocks(lanes));
-      offset = _mm_xor_si128(offset, _mm_xor_si128(q[kG - 2], lz));
+      offset = _mm_xor_si128(offset, _mm_xor_si128(load_block<V>(l->q[kG - 1]), fix));
     } else {
-      offset = _mm_xor_si128(offset, q[blocks - 1]);
+      offset = _mm_xor_si128(offset, load_block<V>(l->q[blocks - 1]));
     }
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < Y; ++p) {

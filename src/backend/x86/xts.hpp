@@ -87,17 +87,20 @@ struct XtsKernel {
   const std::uint8_t* in;
   std::uint8_t* out;
 
+  // spread: t[i] = t[0]·α^(kB·i) for the registers a call of `regs` registers uses (a short
+  // message does not pay for all kRegs; a public count).
   template <std::size_t... I>
-  AESKIT_WIDE_INLINE void spread(std::index_sequence<I...>) {
-    ((t[I + 1] = mul_x<V, static_cast<int>(kB * (I + 1))>(t[0])), ...);
+  AESKIT_WIDE_INLINE void spread(std::size_t regs, std::index_sequence<I...>) {
+    ((I + 1 < regs ? (t[I + 1] = mul_x<V, static_cast<int>(kB * (I + 1))>(t[0]), 0) : 0), ...);
   }
 
-  AESKIT_WIDE_INLINE void start(__m128i tweak) {
+  AESKIT_WIDE_INLINE void start(__m128i tweak, std::size_t blocks) {
     __m128i lanes[kB];
     lanes[0] = tweak;
     for (std::size_t i = 1; i < kB; ++i) lanes[i] = mul_alpha<V>(lanes[i - 1]);
     t[0] = V::from_blocks(lanes);
-    spread(std::make_index_sequence<V::kRegs - 1>());
+    const std::size_t regs = (blocks + kB) / kB;  // the registers holding T_0 .. T_blocks
+    spread(regs < V::kRegs ? regs : V::kRegs, std::make_index_sequence<V::kRegs - 1>());
   }
 
   template <std::size_t Y>
@@ -139,7 +142,7 @@ AESKIT_WIDE_INLINE void xts(const RoundKeys& rk, std::uint8_t tweak[16], const s
   __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tweak));
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     XtsKernel<V, D, R> kernel{keys_of<V, R>(rk), {}, in, out};
-    kernel.start(next);
+    kernel.start(next, blocks);
     run_groups<V>(kernel, blocks);
     next = V::low_lane(kernel.t[0]);
   });
