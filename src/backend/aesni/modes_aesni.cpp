@@ -13,5 +13,7 @@
 #include "backend/x86/xts.hpp"
 
 namespace aeskit::detail::aesni {
+namespace xts_narrow = aesni;  // calls under kXtsNarrowBelow blocks
+inline constexpr std::size_t kXtsNarrowBelow = 0;
 #include "backend/x86/entries_modes.inc"
 }  // namespace aeskit::detail::aesni

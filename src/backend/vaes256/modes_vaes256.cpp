@@ -12,5 +12,7 @@
 #include "backend/vaes256/kernels.hpp"
 
 namespace aeskit::detail::vaes256 {
+namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks
+inline constexpr std::size_t kXtsNarrowBelow = 0;
 #include "backend/x86/entries_modes.inc"
 }  // namespace aeskit::detail::vaes256

@@ -9,8 +9,11 @@
 
 #include "backend/x86/ocb.hpp"
 #include "backend/x86/xts.hpp"
+#include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
 
 namespace aeskit::detail::vaes512 {
+namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks
+inline constexpr std::size_t kXtsNarrowBelow = 8;
 #include "backend/x86/entries_modes.inc"
 }  // namespace aeskit::detail::vaes512
