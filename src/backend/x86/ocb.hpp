@@ -128,14 +128,10 @@ struct OcbAlignedKernel {
   reg acc;
   const std::uint8_t* in;
   std::uint8_t* out;
-  reg qr[V::kRegs];  // Q_0 .. Q_{G-1} from the key's prefix table: lane i of register p
-                     // holds Q_{kB·p + i} (one load each)
-  __m128i l_log_g;   // L[log2 G]: Q_{G-1} ^ L[log2 G] = Q_{G-2}, the last block's part
+  __m128i l_log_g;  // L[log2 G]: Q_{G-1} ^ L[log2 G] = Q_{G-2}, the last block's part
 
   AESKIT_WIDE_INLINE void start() {
     static_assert(kG <= OcbLTable::kPrefixCount);
-#pragma GCC unroll 8
-    for (std::size_t p = 0; p < V::kRegs; ++p) qr[p] = V::load(l->q[kB * p]);
     l_log_g = load_block<V>(l->l[__builtin_ctz(static_cast<unsigned>(kG))]);
   }
 
@@ -143,11 +139,14 @@ struct OcbAlignedKernel {
   AESKIT_WIDE_INLINE void run(std::size_t blocks) {
     constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
     const std::size_t m = last_count<V, Y>(blocks);
-    const reg base = V::broadcast(offset);
+    // off[p]: the offsets XOR round key 0 (the whitening rides on the offset XOR; the last
+    // round key is k[R] ^ k[0] to match). Lane i of register p is O ^ Q_{kB·p + i}: one load
+    // of the key's prefix table per register.
+    const reg base = V::x(V::broadcast(offset), keys[0]);
     reg off[Y];
     reg b[Y];
 #pragma GCC unroll 8
-    for (std::size_t p = 0; p < Y; ++p) off[p] = V::x(base, qr[p]);
+    for (std::size_t p = 0; p < Y; ++p) off[p] = V::x(base, V::load(l->q[kB * p]));
     if (blocks == kG) {  // a whole group: its last block is O ^ Q_{G-2} ^ L[ntz(s+G-1)]
       const __m128i fix = _mm_xor_si128(
           l_log_g, load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]));  // Q_{G-1} -> that
@@ -165,13 +164,13 @@ struct OcbAlignedKernel {
       if constexpr (Op == OcbOp::encrypt) acc = V::x(acc, x);
       b[p] = V::x(x, off[p]);
     }
-    all_but_last_round<V, D>(keys, b);
-    const reg last = keys[R];
+    middle_rounds<V, D>(keys, b);
+    const reg last = V::x(keys[R], keys[0]);  // k[R] ^ k[0]: off[] carries k[0]
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < Y; ++p) {
       const std::size_t n = p + 1 == Y ? m : kB;
       if constexpr (Op == OcbOp::hash) {
-        acc = V::x(acc, V::keep_n(V::enc_last(b[p], last), n));
+        acc = V::x(acc, V::keep_n(V::enc_last(b[p], keys[R]), n));
       } else {
         const reg y = aes_last_round<V, D>(b[p], V::x(last, off[p]));
         if constexpr (Op == OcbOp::decrypt) acc = V::x(acc, V::keep_n(y, n));
@@ -191,7 +190,7 @@ AESKIT_WIDE_INLINE void ocb_aligned(const RoundKeys& rk, const OcbLTable& l, std
                                     const std::uint8_t* in, std::uint8_t* out,
                                     std::size_t blocks) {
   OcbAlignedKernel<V, Op, R> kernel{keys_of<V, R>(rk), &l, first, load_block<V>(offset),
-                                    V::zero(),          in, out, {},    {}};
+                                    V::zero(),          in, out, {}};
   kernel.start();
   run_groups<V>(kernel, blocks);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(offset), kernel.offset);

@@ -83,19 +83,26 @@ AESKIT_WIDE_INLINE typename V::reg aes_last_round(typename V::reg x, typename V:
     return V::dec_last(x, k);
 }
 
-// all_but_last_round: whitening and rounds 1..R-1 on Y registers, round-major (every
-// register through round r before round r+1: Y independent AES instructions per round).
+// middle_rounds: rounds 1..R-1 on Y registers (whitening done by the caller, e.g. folded
+// into an offset), round-major (every register through round r before round r+1: Y
+// independent AES instructions per round).
 template <class V, Dir D, unsigned R, std::size_t Y>
-AESKIT_WIDE_INLINE void all_but_last_round(const Keys<V, R>& keys, typename V::reg (&b)[Y]) {
-  const typename V::reg k0 = keys[0];
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < Y; ++i) b[i] = V::x(b[i], k0);
+AESKIT_WIDE_INLINE void middle_rounds(const Keys<V, R>& keys, typename V::reg (&b)[Y]) {
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
     const typename V::reg k = keys[r];
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < Y; ++i) b[i] = aes_round<V, D>(b[i], k);
   }
+}
+
+// all_but_last_round: whitening with k[0], then middle_rounds.
+template <class V, Dir D, unsigned R, std::size_t Y>
+AESKIT_WIDE_INLINE void all_but_last_round(const Keys<V, R>& keys, typename V::reg (&b)[Y]) {
+  const typename V::reg k0 = keys[0];
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) b[i] = V::x(b[i], k0);
+  middle_rounds<V, D>(keys, b);
 }
 
 template <class V, Dir D, unsigned R, std::size_t Y>
