@@ -24,16 +24,11 @@ struct BlocksKernel {
 
   template <std::size_t Y>
   AESKIT_WIDE_INLINE void run(std::size_t blocks) {
-    constexpr std::size_t kStride = 16 * V::kBlocks;
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j + 1 < Y; ++j) b[j] = V::load(in + kStride * j);
-    b[Y - 1] = V::load_n(in + kStride * (Y - 1), m);
+    load_regs<V>(b, in, m);
     cipher<V, D>(keys, b);
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j + 1 < Y; ++j) V::store(out + kStride * j, b[j]);
-    V::store_n(out + kStride * (Y - 1), b[Y - 1], m);
+    store_regs<V>(out, b, m);
     in += 16 * blocks;
     out += 16 * blocks;
   }

@@ -49,9 +49,7 @@ struct CbcDecryptKernel {
     constexpr std::size_t kStride = 16 * V::kBlocks;
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j + 1 < Y; ++j) b[j] = V::load(in + kStride * j);
-    b[Y - 1] = V::load_n(in + kStride * (Y - 1), m);
+    load_regs<V>(b, in, m);
     const __m128i next_iv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (blocks - 1)));
     all_but_last_round<V, Dir::decrypt>(keys, b);
     const typename V::reg k = keys[R];
@@ -77,19 +75,13 @@ struct CfbDecryptKernel {
 
   template <std::size_t Y>
   AESKIT_WIDE_INLINE void run(std::size_t blocks) {
-    constexpr std::size_t kStride = 16 * V::kBlocks;
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
 #pragma GCC unroll 8
     for (std::size_t j = 0; j < Y; ++j) b[j] = previous<V>(iv, in, j, j + 1 == Y ? m : V::kBlocks);
     iv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (blocks - 1)));
     all_but_last_round<V, Dir::encrypt>(keys, b);
-    const typename V::reg k = keys[R];
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j + 1 < Y; ++j)
-      V::store(out + kStride * j, V::enc_last(b[j], V::x(k, V::load(in + kStride * j))));
-    constexpr std::size_t j = Y - 1;
-    V::store_n(out + kStride * j, V::enc_last(b[j], V::x(k, V::load_n(in + kStride * j, m))), m);
+    last_round_xor_data<V>(b, keys[R], in, out, m);  // E(c_{i-1}) ^ c_i
     in += 16 * blocks;
     out += 16 * blocks;
   }

@@ -145,17 +145,10 @@ struct CtrKernel {
 
   template <std::size_t Y>
   AESKIT_WIDE_INLINE void run(std::size_t blocks) {
-    constexpr std::size_t kStride = 16 * V::kBlocks;
-    const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
     counter.template take<Y>(b, blocks);
     all_but_last_round<V, Dir::encrypt>(keys, b);
-    const typename V::reg k = keys[R];
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j + 1 < Y; ++j)
-      V::store(out + kStride * j, V::enc_last(b[j], V::x(k, V::load(in + kStride * j))));
-    constexpr std::size_t j = Y - 1;
-    V::store_n(out + kStride * j, V::enc_last(b[j], V::x(k, V::load_n(in + kStride * j, m))), m);
+    last_round_xor_data<V>(b, keys[R], in, out, last_count<V, Y>(blocks));  // E(T) ^ in
     in += 16 * blocks;
     out += 16 * blocks;
   }

@@ -193,7 +193,6 @@ AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table
 template <class V, unsigned R, std::size_t P>
 AESKIT_WIDE_INLINE void tail_crypt(const WideKeys<V, R>& w, typename V::reg base,
                                    const std::uint8_t* in, std::uint8_t* out, std::size_t m) {
-  constexpr std::size_t kStride = 16 * V::kBlocks;
   typename V::reg x[P];
   first_round<V>(w, base, x);
 #pragma GCC unroll 16
@@ -201,12 +200,7 @@ AESKIT_WIDE_INLINE void tail_crypt(const WideKeys<V, R>& w, typename V::reg base
 #pragma GCC unroll 8
     for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], w.k[r]);
   }
-#pragma GCC unroll 8
-  for (std::size_t j = 0; j + 1 < P; ++j)
-    V::store(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load(in + kStride * j))));
-  constexpr std::size_t j = P - 1;
-  const std::size_t n = m - V::kBlocks * j;
-  V::store_n(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load_n(in + kStride * j, n))), n);
+  last_round_xor_data<V>(x, w.k[R], in, out, m - V::kBlocks * (P - 1));
 }
 
 // tail: CTR over m (1..group - 1) blocks.

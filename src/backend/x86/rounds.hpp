@@ -141,6 +141,36 @@ AESKIT_WIDE_INLINE void run_groups(Kernel& kernel, std::size_t blocks) {
   if (blocks > 0) run_tail<V, 1>(kernel, blocks);
 }
 
+// load_regs / store_regs: Y registers of blocks at p, the last one holding m (1..kBlocks)
+// blocks (load_n / store_n).
+template <class V, std::size_t Y>
+AESKIT_WIDE_INLINE void load_regs(typename V::reg (&b)[Y], const std::uint8_t* p, std::size_t m) {
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j + 1 < Y; ++j) b[j] = V::load(p + 16 * V::kBlocks * j);
+  b[Y - 1] = V::load_n(p + 16 * V::kBlocks * (Y - 1), m);
+}
+
+template <class V, std::size_t Y>
+AESKIT_WIDE_INLINE void store_regs(std::uint8_t* p, const typename V::reg (&b)[Y], std::size_t m) {
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j + 1 < Y; ++j) V::store(p + 16 * V::kBlocks * j, b[j]);
+  V::store_n(p + 16 * V::kBlocks * (Y - 1), b[Y - 1], m);
+}
+
+// last_round_xor_data: out = EncLast(b, k ^ in) for Y registers (the last holding m blocks):
+// the cipher output XOR the data, the XOR folded into the last round key (CTR, CFB
+// decryption, GCM).
+template <class V, std::size_t Y>
+AESKIT_WIDE_INLINE void last_round_xor_data(typename V::reg (&b)[Y], typename V::reg k,
+                                            const std::uint8_t* in, std::uint8_t* out,
+                                            std::size_t m) {
+  typename V::reg d[Y];
+  load_regs<V>(d, in, m);
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < Y; ++j) b[j] = V::enc_last(b[j], V::x(k, d[j]));
+  store_regs<V>(out, b, m);
+}
+
 // with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
 // The one place the wide kernels turn a key's run-time round count into the template
 // parameter every loop unrolls over.
