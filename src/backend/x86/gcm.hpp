@@ -133,17 +133,21 @@ AESKIT_WIDE_INLINE clmul::Product y_product(__m128i y, const std::uint8_t* table
 // (zmm) no register waits for y, which enters through its own product y·K_32 in round 1, A
 // is reduced in the round after its last register and multiplied by K_16, and y' = reduce(B
 // + A·H^16 + y·H^32) in the last round but one.
-template <class V, unsigned R, bool kHash>
+// P < kGcmRegs: the message's last, partial group (P registers of AES, the last holding n
+// blocks) while hashing a whole previous group (seal's last one), so that group's hash does
+// not run alone after the loop.
+template <class V, unsigned R, bool kHash, std::size_t P = V::kGcmRegs>
 AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table,
                               typename V::reg& base, __m128i& y, const std::uint8_t* in,
-                              std::uint8_t* out, const std::uint8_t* hashed) {
+                              std::uint8_t* out, const std::uint8_t* hashed,
+                              std::size_t n = V::kBlocks) {
   constexpr std::size_t kRegs = V::kGcmRegs;
   constexpr std::size_t kStride = 16 * V::kBlocks;
   constexpr std::size_t kHR = kHashRegs<V>;
   constexpr std::size_t kSub = kSubgroups<V>;
   static_assert(kSub * kHR == kRegs && (kSub == 1 || kSub == 2));
   static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
-  typename V::reg x[kRegs];
+  typename V::reg x[P];
   first_round<V>(w, base, x);
   base = V::add32(base, V::each_lane32(static_cast<int>(kGroup<V>)));
   Product<V> acc[kSub];
@@ -153,7 +157,7 @@ AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
 #pragma GCC unroll 8
-    for (std::size_t j = 0; j < kRegs; ++j) x[j] = V::enc(x[j], w.k[r]);
+    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], w.k[r]);
     if constexpr (kHash && kSub == 1) {
       // One reduction per iteration: y goes into register 0, hashed after the others.
       if (r < kRegs) {
@@ -184,9 +188,7 @@ AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table
       }
     }
   }
-#pragma GCC unroll 8
-  for (std::size_t j = 0; j < kRegs; ++j)
-    V::store(out + kStride * j, V::enc_last(x[j], V::x(w.k[R], V::load(in + kStride * j))));
+  last_round_xor_data<V>(x, w.k[R], in, out, n);
 }
 
 // tail_crypt: CTR over m blocks (kBlocks·(P-1) < m <= kBlocks·P) from base.
@@ -219,6 +221,36 @@ AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, cons
   tail_crypt<V, R, 8>(w, base, in, out, m);
 }
 
+// tail_hashing: seal's last m (1..kGroup - 1) blocks of CTR while the previous whole group
+// at `hashed` is absorbed (group() with P = ceil(m / kBlocks) registers).
+template <class V, unsigned R>
+AESKIT_WIDE_INLINE void tail_hashing(const WideKeys<V, R>& w, const std::uint8_t* table,
+                                     typename V::reg base, __m128i& y, const std::uint8_t* in,
+                                     std::uint8_t* out, const std::uint8_t* hashed,
+                                     std::size_t m) {
+  static_assert(V::kGcmRegs == 8);
+  const std::size_t regs = (m + V::kBlocks - 1) / V::kBlocks;
+  const std::size_t n = m - V::kBlocks * (regs - 1);
+  switch (regs) {
+    case 1:
+      return group<V, R, true, 1>(w, table, base, y, in, out, hashed, n);
+    case 2:
+      return group<V, R, true, 2>(w, table, base, y, in, out, hashed, n);
+    case 3:
+      return group<V, R, true, 3>(w, table, base, y, in, out, hashed, n);
+    case 4:
+      return group<V, R, true, 4>(w, table, base, y, in, out, hashed, n);
+    case 5:
+      return group<V, R, true, 5>(w, table, base, y, in, out, hashed, n);
+    case 6:
+      return group<V, R, true, 6>(w, table, base, y, in, out, hashed, n);
+    case 7:
+      return group<V, R, true, 7>(w, table, base, y, in, out, hashed, n);
+    default:
+      return group<V, R, true, 8>(w, table, base, y, in, out, hashed, n);
+  }
+}
+
 // State: the reflected counter CB, the lanes (CB, CB + 1, ...) and the reflected hash.
 template <class V>
 struct State {
@@ -247,8 +279,13 @@ AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t
         group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes<V> * g, out + kGroupBytes<V> * g,
                           out + kGroupBytes<V> * (g - 1));
     }
-    if (m > 0) tail<V>(w, s.base, in + rest, out + rest, m);
-    if (groups > 0) s.y = absorb_blocks<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
+    if (groups > 0 && m > 0) {  // the last group is hashed during the tail's rounds
+      tail_hashing<V>(w, table, s.base, s.y, in + rest, out + rest, out + rest - kGroupBytes<V>, m);
+    } else if (groups > 0) {
+      s.y = absorb_blocks<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
+    } else if (m > 0) {
+      tail<V>(w, s.base, in + rest, out + rest, m);
+    }
     if (m > 0) s.y = absorb_blocks<V, true>(s.y, out + rest, table, m);
   } else {
     for (std::size_t g = 0; g < groups; ++g)
