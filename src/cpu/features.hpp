@@ -27,7 +27,8 @@ enum class Feature : unsigned {
   bmi2,
   vaes,
   vpclmul,
-  avx512,  // AVX-512 F + BW + VL (the subset our kernels need), with ZMM state enabled
+  avx512,  // AVX-512 F + DQ + BW + VL (the set the zmm kernels are compiled for, x86/targets.hpp),
+           // with opmask and ZMM state enabled by the OS
   gfni,
   sha,
   neon,     // ARMv7 Advanced SIMD (probed on 32-bit Arm only: it is baseline on AArch64)
