@@ -50,9 +50,8 @@ constexpr FeatureMap kFeatures[] = {
     {"vaes", 0, bit(32 + 9), "intel-vaes-vpclmul", ""},                           // CPUID.7:ECX.9
     {"vpclmul", 0, bit(32 + 10), "intel-vaes-vpclmul", ""},                       // CPUID.7:ECX.10
     // aeskit's avx512 is F+DQ+BW+VL (cpu/features.hpp); a masked peer also loses IFMA
-    // (CPUID.7:EBX.16/17/21/30/31): its AVX-512 code assumes the family, and masking more of
-    // the peer than of aeskit can only make the peer slower, never aeskit faster. libgcrypt
-    // 1.10 has no name for it.
+    // (CPUID.7:EBX.16/17/21/30/31), which OpenSSL uses for big-number code only, so no
+    // measured item changes by it. libgcrypt 1.10 has no name for AVX-512.
     {"avx512", 0, bit(16) | bit(17) | bit(21) | bit(30) | bit(31), "", ""},
     {"sha", 0, bit(29), "intel-shaext", ""},  // CPUID.7:EBX.29
 };
