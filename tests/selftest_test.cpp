@@ -102,8 +102,8 @@ TEST_F(SelfTest, PassesOnEveryBackendThisCpuRuns) {
       EXPECT_GE(r.max_blocks, 33u);
     }
     std::printf("[ self-test] %-10.*s passed in %.1f us (1..%zu blocks)\n",
-                static_cast<int>(b.name.size()), b.name.data(), static_cast<double>(r.nanoseconds) / 1000.0,
-                r.max_blocks);
+                static_cast<int>(b.name.size()), b.name.data(),
+                static_cast<double>(r.nanoseconds) / 1000.0, r.max_blocks);
   }
   if (!not_run.empty())
     std::printf("[ self-test] not run, this CPU cannot run:%s (not a pass)\n", not_run.c_str());
@@ -176,11 +176,10 @@ TEST_F(SelfTest, AFailedBackendIsNeverUsed) {
   auto named = aeskit::AesKey::create(kKey16, failed);
   ASSERT_FALSE(named.ok());
   EXPECT_EQ(named.code(), aeskit::Errc::backend_unavailable);
-  auto aead = aeskit::AeadKey::create(*aeskit::aead::find("AES-128-GCM"),
-                                      kKey16, 16, failed);
+  auto aead = aeskit::AeadKey::create(*aeskit::aead::find("AES-128-GCM"), kKey16, 16, failed);
   EXPECT_FALSE(aead.ok());
-  EXPECT_TRUE(aeskit::kernel_for(aeskit::Mode::ctr32, aeskit::Direction::encrypt, 128, failed)
-                  .empty());
+  EXPECT_TRUE(
+      aeskit::kernel_for(aeskit::Mode::ctr32, aeskit::Direction::encrypt, 128, failed).empty());
   EXPECT_TRUE(aeskit::xts_kernel_for(aeskit::Direction::encrypt, 128, failed).empty());
 
   // Reported.
@@ -190,9 +189,9 @@ TEST_F(SelfTest, AFailedBackendIsNeverUsed) {
     seen = true;
     EXPECT_FALSE(info.available);
     EXPECT_TRUE(info.self_test_failed);
-    EXPECT_EQ(info.self_test.rfind(
-                  "FAILED: encrypt_blocks (first: encrypt_blocks, AES-128, 1 block)", 0),
-              0u)
+    EXPECT_EQ(
+        info.self_test.rfind("FAILED: encrypt_blocks (first: encrypt_blocks, AES-128, 1 block)", 0),
+        0u)
         << info.self_test;
     EXPECT_NE(info.self_test.find("not used"), std::string::npos) << info.self_test;
   }

@@ -20,9 +20,7 @@ namespace {
 // backend supports every CPU, so the search always ends.
 constexpr const GhashBackend* kGhashBackends[] = {
 #if defined(AESKIT_HAVE_X86)
-    &kGhashVpclmul512Backend,
-    &kGhashVpclmul256Backend,
-    &kGhashPclmulBackend,
+    &kGhashVpclmul512Backend, &kGhashVpclmul256Backend, &kGhashPclmulBackend,
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kGhashSimdBackend,  // SSSE3 on x86, NEON on AArch64: no carry-less multiply needed

@@ -24,9 +24,7 @@ namespace {
 // fail; the portable backend supports every CPU, so the search always ends.
 constexpr const AesBackend* kBackends[] = {
 #if defined(AESKIT_HAVE_X86)
-    &kVaes512Backend,
-    &kVaes256Backend,
-    &kAesniBackend,
+    &kVaes512Backend,  &kVaes256Backend, &kAesniBackend,
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kVpermBackend,  // SSSE3 on x86, NEON on AArch64

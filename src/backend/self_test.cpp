@@ -40,10 +40,9 @@ constexpr std::size_t kMaxGroup = 64;
 constexpr std::size_t kMaxBlocks = 2 * kMaxGroup + 1;
 
 constexpr std::string_view kEntryNames[kSelfTestEntryCount] = {
-    "key_schedule",   "encrypt_blocks", "decrypt_blocks", "ctr32_be",    "ctr32_le",
-    "ctr128_be",      "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt",
-    "cfb128_decrypt", "ofb",            "xts_encrypt",    "xts_decrypt", "ocb_encrypt",
-    "ocb_decrypt",    "ocb_hash",       "cbc_mac",        "mac_ctr",
+    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le", "ctr128_be",
+    "cbc_encrypt",  "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt", "ofb",      "xts_encrypt",
+    "xts_decrypt",  "ocb_encrypt",    "ocb_decrypt",    "ocb_hash",       "cbc_mac",  "mac_ctr",
 };
 
 std::uint32_t bit(SelfTestEntry e) {
@@ -118,7 +117,7 @@ struct Scratch {
   std::uint8_t ref_out[kMaxBlocks][kBlock];
   std::uint8_t chain[kMaxBlocks][kBlock];  // CBC chain over `in` from kChainIv: c_k
   std::uint8_t chain_iv[kBlock];
-  State ref_state[kMaxBlocks + 1];  // state after k blocks
+  State ref_state[kMaxBlocks + 1];           // state after k blocks
   std::uint8_t buf[kMaxBlocks + 1][kBlock];  // the kernel's output, and a guard block
 };
 
@@ -294,11 +293,13 @@ void Run::bulk_entries() {
       for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
     };
   };
-  using CtrFn = std::size_t (*)(const RoundKeys&, std::uint8_t*, const std::uint8_t*,
-                                std::uint8_t*, std::size_t) noexcept;
+  using CtrFn = std::size_t (*)(const RoundKeys&, std::uint8_t*, const std::uint8_t*, std::uint8_t*,
+                                std::size_t) noexcept;
   auto chain_kernel = [this](CtrFn fn, bool dec_keys) {
     return [this, fn, dec_keys](int, State& st, const std::uint8_t* in, std::uint8_t* out,
-                                std::size_t n) { return fn(dec_keys ? s.dec : s.enc, st.a, in, out, n); };
+                                std::size_t n) {
+      return fn(dec_keys ? s.dec : s.enc, st.a, in, out, n);
+    };
   };
   if (b.ctr32_be)
     check(E::ctr32_be, true, ctr32be, ctr_model(step_ctr32_be), chain_kernel(b.ctr32_be, false));
@@ -309,30 +310,32 @@ void Run::bulk_entries() {
 
   // CBC encryption: c_i = E(p_i ^ c_{i-1}): the shared chain (IV chain_iv in both laps).
   if (b.cbc_encrypt) {
-    check(E::cbc_encrypt, true, plain,
-          [this](int, const State& start, std::size_t len) {
-            s.ref_state[0] = start;
-            for (std::size_t k = 0; k < len; ++k) {
-              std::memcpy(s.ref_out[k], s.chain[k], kBlock);
-              s.ref_state[k + 1] = start;
-              std::memcpy(s.ref_state[k + 1].a, s.chain[k], kBlock);
-            }
-          },
-          chain_kernel(b.cbc_encrypt, false), true);
+    check(
+        E::cbc_encrypt, true, plain,
+        [this](int, const State& start, std::size_t len) {
+          s.ref_state[0] = start;
+          for (std::size_t k = 0; k < len; ++k) {
+            std::memcpy(s.ref_out[k], s.chain[k], kBlock);
+            s.ref_state[k + 1] = start;
+            std::memcpy(s.ref_state[k + 1].a, s.chain[k], kBlock);
+          }
+        },
+        chain_kernel(b.cbc_encrypt, false), true);
   }
   // CBC decryption: p_i = D(c_i) ^ c_{i-1}; the IV becomes the last ciphertext block.
   if (b.cbc_decrypt) {
-    check(E::cbc_decrypt, true, plain,
-          [this](int, const State& start, std::size_t len) {
-            ref_decrypt(s.in[0], s.ref_out[0], len);
-            s.ref_state[0] = start;
-            for (std::size_t k = 0; k < len; ++k) {
-              xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k].a);
-              s.ref_state[k + 1] = start;
-              std::memcpy(s.ref_state[k + 1].a, s.in[k], kBlock);
-            }
-          },
-          chain_kernel(b.cbc_decrypt, true));
+    check(
+        E::cbc_decrypt, true, plain,
+        [this](int, const State& start, std::size_t len) {
+          ref_decrypt(s.in[0], s.ref_out[0], len);
+          s.ref_state[0] = start;
+          for (std::size_t k = 0; k < len; ++k) {
+            xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k].a);
+            s.ref_state[k + 1] = start;
+            std::memcpy(s.ref_state[k + 1].a, s.in[k], kBlock);
+          }
+        },
+        chain_kernel(b.cbc_decrypt, true));
   }
   // CFB128 and OFB: out_i = in_i ^ E(x_{i-1}), x = out (CFB encrypt), in (CFB decrypt) or the
   // keystream itself (OFB); the IV becomes the last x.
@@ -345,7 +348,7 @@ void Run::bulk_entries() {
         ref_encrypt(s.ref_state[k].a, ks, 1);
         xor_block(s.ref_out[k], s.in[k], ks);
         s.ref_state[k + 1] = start;
-        const std::uint8_t* next = f == Feedback::output ? s.ref_out[k]
+        const std::uint8_t* next = f == Feedback::output  ? s.ref_out[k]
                                    : f == Feedback::input ? s.in[k]
                                                           : ks;
         std::memcpy(s.ref_state[k + 1].a, next, kBlock);
@@ -376,12 +379,13 @@ void Run::bulk_entries() {
         ref_encrypt(s.tmp[0], s.ref_out[0], len);
       else
         ref_decrypt(s.tmp[0], s.ref_out[0], len);
-      for (std::size_t k = 0; k < len; ++k)
-        xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k].a);
+      for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.ref_state[k].a);
     };
   };
-  if (b.xts_encrypt) check(E::xts_encrypt, true, xts, xts_model(true), chain_kernel(b.xts_encrypt, false));
-  if (b.xts_decrypt) check(E::xts_decrypt, true, xts, xts_model(false), chain_kernel(b.xts_decrypt, true));
+  if (b.xts_encrypt)
+    check(E::xts_encrypt, true, xts, xts_model(true), chain_kernel(b.xts_encrypt, false));
+  if (b.xts_decrypt)
+    check(E::xts_decrypt, true, xts, xts_model(false), chain_kernel(b.xts_decrypt, true));
 
   // OCB3 whole blocks (RFC 7253 §4.2-4.3): Offset_i = Offset_{i-1} ^ L[ntz(i)].
   enum class Ocb { encrypt, decrypt, hash };
@@ -430,18 +434,19 @@ void Run::bulk_entries() {
 
   // CBC-MAC: mac = E(mac ^ X_i), state in .b: the shared chain.
   if (b.cbc_mac) {
-    check(E::cbc_mac, false, mac_start,
-          [this](int, const State& start, std::size_t len) {
-            s.ref_state[0] = start;
-            for (std::size_t k = 0; k < len; ++k) {
-              s.ref_state[k + 1] = start;
-              std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
-            }
-          },
-          [&](int, State& st, const std::uint8_t* in, std::uint8_t*, std::size_t n) {
-            return b.cbc_mac(s.enc, st.b, in, n);
-          },
-          true);
+    check(
+        E::cbc_mac, false, mac_start,
+        [this](int, const State& start, std::size_t len) {
+          s.ref_state[0] = start;
+          for (std::size_t k = 0; k < len; ++k) {
+            s.ref_state[k + 1] = start;
+            std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
+          }
+        },
+        [&](int, State& st, const std::uint8_t* in, std::uint8_t*, std::size_t n) {
+          return b.cbc_mac(s.enc, st.b, in, n);
+        },
+        true);
   }
   // mac_ctr: CTR (32- or 128-bit counter in .a) and a CBC-MAC (in .b) over the input or the
   // output. Two passes cover the four flag pairs: (ctr128, mac_output) per lap.
@@ -451,34 +456,35 @@ void Run::bulk_entries() {
       // pass 1: lap 0 (128-bit, MAC of input), lap 1 (32-bit, MAC of output).
       auto ctr128_of = [pass](int lap) { return (lap == 1) != (pass == 1); };
       auto mac_output_of = [](int lap) { return lap == 1; };
-      check(E::mac_ctr, true, mac_ctr_start,
-            [&, this](int lap, const State& start, std::size_t len) {
-              // The CTR part as ctr_model (keystream in one portable call), then the MAC:
-              // the shared chain over the input, or a chain over the output.
-              s.ref_state[0] = start;
-              for (std::size_t k = 0; k < len; ++k) {
-                std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
-                s.ref_state[k + 1] = s.ref_state[k];
-                if (ctr128_of(lap))
-                  step_ctr128_be(s.ref_state[k + 1].a);
-                else
-                  step_ctr32_be(s.ref_state[k + 1].a);
+      check(
+          E::mac_ctr, true, mac_ctr_start,
+          [&, this](int lap, const State& start, std::size_t len) {
+            // The CTR part as ctr_model (keystream in one portable call), then the MAC:
+            // the shared chain over the input, or a chain over the output.
+            s.ref_state[0] = start;
+            for (std::size_t k = 0; k < len; ++k) {
+              std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
+              s.ref_state[k + 1] = s.ref_state[k];
+              if (ctr128_of(lap))
+                step_ctr128_be(s.ref_state[k + 1].a);
+              else
+                step_ctr32_be(s.ref_state[k + 1].a);
+            }
+            ref_encrypt(s.tmp[0], s.ref_out[0], len);
+            for (std::size_t k = 0; k < len; ++k) {
+              xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
+              if (!mac_output_of(lap)) {
+                std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
+                continue;
               }
-              ref_encrypt(s.tmp[0], s.ref_out[0], len);
-              for (std::size_t k = 0; k < len; ++k) {
-                xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
-                if (!mac_output_of(lap)) {
-                  std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
-                  continue;
-                }
-                std::uint8_t x[kBlock];
-                xor_block(x, s.ref_state[k].b, s.ref_out[k]);
-                ref_encrypt(x, s.ref_state[k + 1].b, 1);
-              }
-            },
-            [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
-              return b.mac_ctr(s.enc, ctr128_of(lap), st.a, st.b, in, out, n, mac_output_of(lap));
-            });
+              std::uint8_t x[kBlock];
+              xor_block(x, s.ref_state[k].b, s.ref_out[k]);
+              ref_encrypt(x, s.ref_state[k + 1].b, 1);
+            }
+          },
+          [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+            return b.mac_ctr(s.enc, ctr128_of(lap), st.a, st.b, in, out, n, mac_output_of(lap));
+          });
     }
   }
 }
@@ -502,7 +508,7 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
     b.expand_key(kKey, key_len, scratch.enc);
     b.derive_decrypt_key(scratch.enc, scratch.dec);
     if (!run.known_answers()) continue;  // nothing else is meaningful with a bad schedule
-    if (&b == &kPortableBackend) {  // the reference: known answers only
+    if (&b == &kPortableBackend) {       // the reference: known answers only
       result.known_answers_only = true;
       continue;
     }
@@ -512,8 +518,8 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   }
   // Wipe the schedules (of a public key, but keep the habit) and the buffers.
   std::memset(&scratch, 0, sizeof scratch);
-  result.status = result.failed_entries == 0 ? SelfTestResult::Status::passed
-                                              : SelfTestResult::Status::failed;
+  result.status =
+      result.failed_entries == 0 ? SelfTestResult::Status::passed : SelfTestResult::Status::failed;
   result.nanoseconds = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
           .count());

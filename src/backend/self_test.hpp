@@ -48,7 +48,7 @@ std::string_view self_test_entry_name(SelfTestEntry entry) noexcept;
 
 struct SelfTestResult {
   enum class Status : unsigned char {
-    not_run,    // the CPU cannot run this backend's code: nothing was tested
+    not_run,  // the CPU cannot run this backend's code: nothing was tested
     passed,
     failed,
   };

@@ -31,9 +31,8 @@ std::string self_test_text(const detail::SelfTestResult& r) {
     text += detail::self_test_entry_name(static_cast<detail::SelfTestEntry>(i));
   }
   text += " (first: " + std::string(detail::self_test_entry_name(r.first_failure)) + ", AES-" +
-          std::to_string(r.first_failure_key_bits) + ", " +
-          std::to_string(r.first_failure_blocks) + " block" +
-          (r.first_failure_blocks == 1 ? "" : "s") + ") - not used";
+          std::to_string(r.first_failure_key_bits) + ", " + std::to_string(r.first_failure_blocks) +
+          " block" + (r.first_failure_blocks == 1 ? "" : "s") + ") - not used";
   return text;
 }
 

@@ -40,8 +40,8 @@ AESKIT_WIDE_TARGET std::size_t gcm_siv_tag_ctr(const RoundKeys& enc, const std::
   x86::with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     const __m128i t = cipher_one<Dir::encrypt, R>(enc, s_prime, _mm_setzero_si128());
     store_block(tag, t);
-    x86::CtrKernel<Vec, x86::CounterLe32<Vec>, R> kernel{x86::keys_of<Vec, R>(enc),
-                                                        {_mm_or_si128(t, top)}, in, out};
+    x86::CtrKernel<Vec, x86::CounterLe32<Vec>, R> kernel{
+        x86::keys_of<Vec, R>(enc), {_mm_or_si128(t, top)}, in, out};
     if (group > 0) x86::run_tail<Vec, 1>(kernel, group);
     store_block(counter, kernel.counter.t);
   });

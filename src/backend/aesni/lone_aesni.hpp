@@ -22,9 +22,8 @@ namespace aeskit::detail::aesni::lone {
 // one: Cipher(x) ^ m for the schedule's round count.
 template <Dir D>
 AESKIT_AESNI_INLINE __m128i one(const RoundKeys& rk, __m128i x, __m128i m) {
-  return x86::with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
-    return cipher_one<D, R>(rk, x, m);
-  });
+  return x86::with_rounds(
+      rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA { return cipher_one<D, R>(rk, x, m); });
 }
 
 AESKIT_AESNI_INLINE void encrypt_blocks(const RoundKeys& rk, const std::uint8_t* in,

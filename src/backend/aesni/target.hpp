@@ -15,4 +15,5 @@
 #define AESKIT_AESNI_TARGET __attribute__((target(AESKIT_TARGET_STRING_AESNI)))
 
 // For the small helpers: forced inline so round keys and blocks stay in registers across them.
-#define AESKIT_AESNI_INLINE __attribute__((target(AESKIT_TARGET_STRING_AESNI), always_inline)) inline
+#define AESKIT_AESNI_INLINE \
+  __attribute__((target(AESKIT_TARGET_STRING_AESNI), always_inline)) inline

@@ -19,10 +19,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/aesni/kernels.hpp"
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
-#include "backend/aesni/kernels.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -14,13 +14,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/aesni/kernels.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/polyval_clmul.hpp"
 #include "backend/clmul/polyval_groups.hpp"
-#include "core/secure_zero.hpp"
-#include "backend/aesni/kernels.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
+#include "core/secure_zero.hpp"
 
 namespace aeskit::detail {
 namespace {

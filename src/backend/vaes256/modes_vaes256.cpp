@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/vaes256/kernels.hpp"
 #include "backend/x86/ocb.hpp"
 #include "backend/x86/xts.hpp"
-#include "backend/vaes256/kernels.hpp"
 
 namespace aeskit::detail::vaes256 {
 namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks

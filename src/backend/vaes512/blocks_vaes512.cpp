@@ -11,10 +11,10 @@
 #include <cstdint>
 
 #include "backend/aesni/kernels.hpp"
+#include "backend/vaes512/kernels.hpp"
 #include "backend/x86/blocks.hpp"
 #include "backend/x86/cbc_cfb.hpp"
 #include "backend/x86/ctr.hpp"
-#include "backend/vaes512/kernels.hpp"
 
 namespace aeskit::detail::vaes512 {
 namespace lone = aesni;  // one-block calls: the AES-NI entries (aesni/lone_aesni.hpp)

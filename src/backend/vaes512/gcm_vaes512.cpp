@@ -13,10 +13,10 @@
 #include "aead/gcm_fused.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_list.hpp"
-#include "backend/x86/gcm.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"
+#include "backend/x86/gcm.hpp"
 
 namespace aeskit::detail {
 namespace vaes512 {

@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/x86/ocb.hpp"
-#include "backend/x86/xts.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
+#include "backend/x86/ocb.hpp"
+#include "backend/x86/xts.hpp"
 
 namespace aeskit::detail::vaes512 {
 namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks

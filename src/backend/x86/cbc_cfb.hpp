@@ -50,7 +50,8 @@ struct CbcDecryptKernel {
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
     load_regs<V>(b, in, m);
-    const __m128i next_iv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (blocks - 1)));
+    const __m128i next_iv =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (blocks - 1)));
     all_but_last_round<V, Dir::decrypt>(keys, b);
     const typename V::reg k = keys[R];
 #pragma GCC unroll 8

@@ -43,10 +43,10 @@
 // multiplied by K_16 (off the state's path) and y·K_32 (K_32: the vpclmul512 key's extra
 // entry) starts in round 1. The serial path is y → 3 PCLMULQDQ → XOR → reduction, about
 // 20 cycles per 32 blocks, under the 9 rounds of AES beside it. (The extra 5 PCLMULQDQ per
-// iteration would cost xmm and ymm more than their shorter chains gain.) seal hashes the previous group's ciphertext (the current one is
-// not computed yet): the first group is encrypted alone and the last one hashed after the
-// loop. open hashes the group it is decrypting (the input); in place is safe because the hash
-// loads come before the stores.
+// iteration would cost xmm and ymm more than their shorter chains gain.) seal hashes the previous
+// group's ciphertext (the current one is not computed yet): the first group is encrypted alone and
+// the last one hashed after the loop. open hashes the group it is decrypting (the input); in place
+// is safe because the hash loads come before the stores.
 //
 // Tails. After the whole groups, the m remaining blocks are done here too: ceil(m / kBlocks)
 // registers of AES (a template per register count, chosen by a switch on the public m; the
@@ -75,7 +75,7 @@ namespace aeskit::detail::x86::gcm {
 // kGroup<V>: blocks per iteration; kHashRegs<V>: registers per GHASH reduction (the table's
 // powers); kSubgroups<V>: reductions per iteration (1 for xmm and ymm, 2 for zmm).
 template <class V>
-inline constexpr std::size_t kGroup = V::kGcmRegs * V::kBlocks;
+inline constexpr std::size_t kGroup = V::kGcmRegs* V::kBlocks;
 template <class V>
 inline constexpr std::size_t kGroupBytes = 16 * kGroup<V>;
 template <class V>
@@ -226,8 +226,7 @@ AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, cons
 template <class V, unsigned R>
 AESKIT_WIDE_INLINE void tail_hashing(const WideKeys<V, R>& w, const std::uint8_t* table,
                                      typename V::reg base, __m128i& y, const std::uint8_t* in,
-                                     std::uint8_t* out, const std::uint8_t* hashed,
-                                     std::size_t m) {
+                                     std::uint8_t* out, const std::uint8_t* hashed, std::size_t m) {
   static_assert(V::kGcmRegs == 8);
   const std::size_t regs = (m + V::kBlocks - 1) / V::kBlocks;
   const std::size_t n = m - V::kBlocks * (regs - 1);
@@ -325,7 +324,8 @@ AESKIT_WIDE_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
   const __m128i last = clmul::load_partial(data + 16 * full, rest);
   const __m128i x = _mm_xor_si128(y, _mm_shuffle_epi8(last, clmul::byte_reverse_mask()));
   const std::uint8_t* k1 = table + TableOf<V>::powers_for(1);
-  return clmul::reduce(clmul::product(x, clmul::load(k1), clmul::load(k1 + TableOf<V>::kMidOffset)));
+  return clmul::reduce(
+      clmul::product(x, clmul::load(k1), clmul::load(k1 + TableOf<V>::kMidOffset)));
 }
 
 // message: one whole message (GcmFusedKernels::seal_message / open_message). The register of
@@ -352,8 +352,8 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
       first_round<V>(w, V::add32(V::broadcast(j0r), V::lane1_32(last_ctr)), masks);
     } else {
       masks[0] = V::x(V::reverse_lanes(V::broadcast(j0r)), w.k[0]);
-      masks[1] = V::x(V::reverse_lanes(V::add32(V::broadcast(j0r), V::each_lane32(last_ctr))),
-                      w.k[0]);
+      masks[1] =
+          V::x(V::reverse_lanes(V::add32(V::broadcast(j0r), V::each_lane32(last_ctr))), w.k[0]);
     }
 #pragma GCC unroll 16
     for (unsigned r = 1; r < R; ++r) {
@@ -368,7 +368,8 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
     y = s.y;
   });
   const __m128i tag_mask = V::low_lane(masks[0]);
-  const __m128i last_stream = kMaskRegs == 1 ? V::lane(masks[0], 1) : V::low_lane(masks[kMaskRegs - 1]);
+  const __m128i last_stream =
+      kMaskRegs == 1 ? V::lane(masks[0], 1) : V::low_lane(masks[kMaskRegs - 1]);
 
   const __m128i lengths =
       _mm_shuffle_epi8(clmul::length_block(ad_len, len), clmul::byte_reverse_mask());

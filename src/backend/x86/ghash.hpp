@@ -1,7 +1,7 @@
 // src/backend/x86/ghash.hpp — GHASH and POLYVAL group steps for every x86 carry-less-multiply
-// width: kBlocks blocks per register, one reduction per group of up to kGhashPowers blocks, on the power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for
-// xmm; Table256, the vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64
-// bytes at a time).
+// width: kBlocks blocks per register, one reduction per group of up to kGhashPowers blocks, on the
+// power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for xmm; Table256, the
+// vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64 bytes at a time).
 //
 // CPU features: those of the width's policy (vec128/vec256/vec512.hpp): PCLMULQDQ or
 // VPCLMULQDQ at that width, PCLMULQDQ for the 128-bit reduction (clmul/gf128_clmul.hpp).
@@ -105,7 +105,8 @@ AESKIT_WIDE_INLINE clmul::Product fold_group(const std::uint8_t* data, const std
 #pragma GCC unroll 8
   for (std::size_t j = 0; j < Table::kPowers / V::kBlocks; ++j)
     multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, V::kBlocks),
-                     V::load(table + kStride * j), V::load(table + Table::kMidOffset + kStride * j));
+                     V::load(table + kStride * j),
+                     V::load(table + Table::kMidOffset + kStride * j));
   return fold_lanes<V>(acc);
 }
 

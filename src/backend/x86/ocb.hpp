@@ -105,8 +105,8 @@ AESKIT_WIDE_INLINE void ocb_chain(const RoundKeys& rk, const OcbLTable& l, std::
                                   std::uint8_t offset[16], std::uint8_t acc[16],
                                   const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   if (blocks == 0) return;
-  OcbChainKernel<V, Op, R> kernel{keys_of<V, R>(rk), &l,    first, load_block<V>(offset),
-                                  V::zero(),          in,    out};
+  OcbChainKernel<V, Op, R> kernel{keys_of<V, R>(rk), &l, first, load_block<V>(offset),
+                                  V::zero(),         in, out};
   run_groups<V>(kernel, blocks);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(offset), kernel.offset);
   const __m128i folded = _mm_xor_si128(load_block<V>(acc), V::lanes_xor(kernel.acc));
@@ -187,10 +187,9 @@ struct OcbAlignedKernel {
 template <class V, OcbOp Op, unsigned R>
 AESKIT_WIDE_INLINE void ocb_aligned(const RoundKeys& rk, const OcbLTable& l, std::uint64_t first,
                                     std::uint8_t offset[16], std::uint8_t acc[16],
-                                    const std::uint8_t* in, std::uint8_t* out,
-                                    std::size_t blocks) {
+                                    const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   OcbAlignedKernel<V, Op, R> kernel{keys_of<V, R>(rk), &l, first, load_block<V>(offset),
-                                    V::zero(),          in, out, {}};
+                                    V::zero(),         in, out,   {}};
   kernel.start();
   run_groups<V>(kernel, blocks);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(offset), kernel.offset);

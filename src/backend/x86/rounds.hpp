@@ -115,7 +115,7 @@ AESKIT_WIDE_INLINE void cipher(const Keys<V, R>& keys, typename V::reg (&b)[Y]) 
 
 // group_blocks: blocks per full group.
 template <class V>
-inline constexpr std::size_t kGroupBlocks = V::kRegs * V::kBlocks;
+inline constexpr std::size_t kGroupBlocks = V::kRegs* V::kBlocks;
 
 // last_count: blocks in the last of Y registers for a run of `blocks`.
 template <class V, std::size_t Y>

@@ -95,13 +95,21 @@ struct Vec {
     return _mm_clmulepi64_si128(a, b, kImm);
   }
   template <int kBits>
-  AESKIT_WIDE_INLINE static reg shl64(reg v) { return _mm_slli_epi64(v, kBits); }
+  AESKIT_WIDE_INLINE static reg shl64(reg v) {
+    return _mm_slli_epi64(v, kBits);
+  }
   template <int kBits>
-  AESKIT_WIDE_INLINE static reg shr64(reg v) { return _mm_srli_epi64(v, kBits); }
+  AESKIT_WIDE_INLINE static reg shr64(reg v) {
+    return _mm_srli_epi64(v, kBits);
+  }
   template <int kBytes>
-  AESKIT_WIDE_INLINE static reg shl_bytes(reg v) { return _mm_slli_si128(v, kBytes); }
+  AESKIT_WIDE_INLINE static reg shl_bytes(reg v) {
+    return _mm_slli_si128(v, kBytes);
+  }
   template <int kBytes>
-  AESKIT_WIDE_INLINE static reg shr_bytes(reg v) { return _mm_srli_si128(v, kBytes); }
+  AESKIT_WIDE_INLINE static reg shr_bytes(reg v) {
+    return _mm_srli_si128(v, kBytes);
+  }
 
   AESKIT_WIDE_INLINE static void finish() {}
 };

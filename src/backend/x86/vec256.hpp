@@ -105,17 +105,23 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg add32(reg a, reg b) { return _mm256_add_epi32(a, b); }
   AESKIT_WIDE_INLINE static reg add64(reg a, reg b) { return _mm256_add_epi64(a, b); }
   // each_lane32(n): n in element 0 of every lane; lane_index32(): i in element 0 of lane i.
-  AESKIT_WIDE_INLINE static reg each_lane32(int n) { return _mm256_setr_epi32(n, 0, 0, 0, n, 0, 0, 0); }
+  AESKIT_WIDE_INLINE static reg each_lane32(int n) {
+    return _mm256_setr_epi32(n, 0, 0, 0, n, 0, 0, 0);
+  }
   AESKIT_WIDE_INLINE static reg lane_index32() { return _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0); }
   AESKIT_WIDE_INLINE static reg each_lane64(long long n) { return _mm256_setr_epi64x(n, 0, n, 0); }
   AESKIT_WIDE_INLINE static reg lane_index64() { return _mm256_setr_epi64x(0, 0, 1, 0); }
   // lane1_32(n): n in element 0 of lane 1 only.
-  AESKIT_WIDE_INLINE static reg lane1_32(int n) { return _mm256_setr_epi32(0, 0, 0, 0, n, 0, 0, 0); }
+  AESKIT_WIDE_INLINE static reg lane1_32(int n) {
+    return _mm256_setr_epi32(0, 0, 0, 0, n, 0, 0, 0);
+  }
 
   // reverse_lanes: each lane's 16 bytes in the opposite order.
   // each_lane_dw3(n): n in 32-bit element 3 of every lane (a big-endian block's last four
   // bytes); lane_index_dw3(): lane i holds i << 24 there (+i on the block's last byte).
-  AESKIT_WIDE_INLINE static reg each_lane_dw3(int n) { return _mm256_setr_epi32(0, 0, 0, n, 0, 0, 0, n); }
+  AESKIT_WIDE_INLINE static reg each_lane_dw3(int n) {
+    return _mm256_setr_epi32(0, 0, 0, n, 0, 0, 0, n);
+  }
   AESKIT_WIDE_INLINE static reg lane_index_dw3() {
     return _mm256_setr_epi32(0, 0, 0, 0, 0, 0, 0, 1 << 24);
   }
@@ -132,13 +138,21 @@ struct Vec {
     return _mm256_clmulepi64_epi128(a, b, kImm);
   }
   template <int kBits>
-  AESKIT_WIDE_INLINE static reg shl64(reg v) { return _mm256_slli_epi64(v, kBits); }
+  AESKIT_WIDE_INLINE static reg shl64(reg v) {
+    return _mm256_slli_epi64(v, kBits);
+  }
   template <int kBits>
-  AESKIT_WIDE_INLINE static reg shr64(reg v) { return _mm256_srli_epi64(v, kBits); }
+  AESKIT_WIDE_INLINE static reg shr64(reg v) {
+    return _mm256_srli_epi64(v, kBits);
+  }
   template <int kBytes>
-  AESKIT_WIDE_INLINE static reg shl_bytes(reg v) { return _mm256_bslli_epi128(v, kBytes); }
+  AESKIT_WIDE_INLINE static reg shl_bytes(reg v) {
+    return _mm256_bslli_epi128(v, kBytes);
+  }
   template <int kBytes>
-  AESKIT_WIDE_INLINE static reg shr_bytes(reg v) { return _mm256_bsrli_epi128(v, kBytes); }
+  AESKIT_WIDE_INLINE static reg shr_bytes(reg v) {
+    return _mm256_bsrli_epi128(v, kBytes);
+  }
 
   // finish: leave the upper register state clean for SSE code that follows.
   AESKIT_WIDE_INLINE static void finish() { _mm256_zeroupper(); }

@@ -127,7 +127,9 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg lane_index32() {
     return _mm512_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0);
   }
-  AESKIT_WIDE_INLINE static reg each_lane64(long long n) { return _mm512_maskz_set1_epi64(0x55, n); }
+  AESKIT_WIDE_INLINE static reg each_lane64(long long n) {
+    return _mm512_maskz_set1_epi64(0x55, n);
+  }
   AESKIT_WIDE_INLINE static reg lane_index64() { return _mm512_setr_epi64(0, 0, 1, 0, 2, 0, 3, 0); }
   AESKIT_WIDE_INLINE static reg lane1_32(int n) { return _mm512_maskz_set1_epi32(0x0010, n); }
 
@@ -137,8 +139,8 @@ struct Vec {
   }
 
   AESKIT_WIDE_INLINE static reg reverse_lanes(reg v) {
-    const __m512i order = _mm512_broadcast_i32x4(
-        _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+    const __m512i order =
+        _mm512_broadcast_i32x4(_mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
     return _mm512_shuffle_epi8(v, order);
   }
   AESKIT_WIDE_INLINE static reg swap_halves(reg v) {
@@ -149,13 +151,21 @@ struct Vec {
     return _mm512_clmulepi64_epi128(a, b, kImm);
   }
   template <int kBits>
-  AESKIT_WIDE_INLINE static reg shl64(reg v) { return _mm512_slli_epi64(v, kBits); }
+  AESKIT_WIDE_INLINE static reg shl64(reg v) {
+    return _mm512_slli_epi64(v, kBits);
+  }
   template <int kBits>
-  AESKIT_WIDE_INLINE static reg shr64(reg v) { return _mm512_srli_epi64(v, kBits); }
+  AESKIT_WIDE_INLINE static reg shr64(reg v) {
+    return _mm512_srli_epi64(v, kBits);
+  }
   template <int kBytes>
-  AESKIT_WIDE_INLINE static reg shl_bytes(reg v) { return _mm512_bslli_epi128(v, kBytes); }
+  AESKIT_WIDE_INLINE static reg shl_bytes(reg v) {
+    return _mm512_bslli_epi128(v, kBytes);
+  }
   template <int kBytes>
-  AESKIT_WIDE_INLINE static reg shr_bytes(reg v) { return _mm512_bsrli_epi128(v, kBytes); }
+  AESKIT_WIDE_INLINE static reg shr_bytes(reg v) {
+    return _mm512_bsrli_epi128(v, kBytes);
+  }
 
   AESKIT_WIDE_INLINE static void finish() { _mm256_zeroupper(); }
 };

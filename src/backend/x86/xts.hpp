@@ -73,8 +73,8 @@ AESKIT_WIDE_INLINE typename V::reg mul_x_bytes(typename V::reg t) {
 // Five instructions: the single-block-per-register width steps its tweaks in this chain.
 template <class V>
 AESKIT_WIDE_INLINE __m128i mul_alpha(__m128i t) {
-  const __m128i carries = _mm_and_si128(_mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x93),
-                                        _mm_setr_epi32(0x87, 1, 1, 1));
+  const __m128i carries =
+      _mm_and_si128(_mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x93), _mm_setr_epi32(0x87, 1, 1, 1));
   return _mm_xor_si128(_mm_add_epi32(t, t), carries);
 }
 
@@ -120,11 +120,12 @@ struct XtsKernel {
     if (m != kB) {
       t[0] = V::low_only(V::lane(t[Y - 1], m));  // T_blocks: lane m of the last register
     } else if constexpr (Y < V::kRegs) {
-      t[0] = t[Y];  // T_blocks: lane 0 of the next register
+      t[0] = t[Y];                   // T_blocks: lane 0 of the next register
     } else if constexpr (kB == 1) {  // one tweak per register: the α chain
       t[0] = V::from_blocks({mul_alpha<V>(V::low_lane(t[V::kRegs - 1]))});
 #pragma GCC unroll 8
-      for (std::size_t i = 1; i < V::kRegs; ++i) t[i] = V::from_blocks({mul_alpha<V>(V::low_lane(t[i - 1]))});
+      for (std::size_t i = 1; i < V::kRegs; ++i)
+        t[i] = V::from_blocks({mul_alpha<V>(V::low_lane(t[i - 1]))});
     } else {
       static_assert(kB * V::kRegs % 8 == 0);
 #pragma GCC unroll 8
