@@ -1,7 +1,7 @@
 // src/backend/aesni/kernels.hpp — the AES-NI backend's entry points, one per AesBackend slot
 // (see backend/backend.hpp for the contract), plus its fused GCM and GHASH/POLYVAL entries.
 // The parallel modes are the 128-bit instantiations of the x86 kernels (src/backend/x86/,
-// compiled in blocks_aesni.cpp, modes_aesni.cpp, gcm_aesni.cpp); the key schedule
+// compiled in blocks_aesni.cpp, modes_aesni.cpp, ghash_aesni.cpp); the key schedule
 // (key_schedule_aesni.cpp), the serial chains (chains_aesni.cpp) and the MAC chains
 // (mac_aesni.cpp) are this backend's own, and the vaes256/vaes512 backends use them too.
 //
@@ -54,7 +54,8 @@ AESKIT_AESNI_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128, std::
 }  // namespace aeskit::detail::aesni
 
 // The x86 kernels at 128 bits: ECB, CTR (three counter forms), CBC/CFB decryption, XTS, OCB,
-// fused GCM, GHASH and POLYVAL updates.
+// GHASH and POLYVAL updates (the fused GCM entries are declared but not defined at this
+// width: the AES-NI fused kernel is gcm_fused_aesni.cpp).
 #define AESKIT_WIDE_NAMESPACE aesni
 #define AESKIT_WIDE_DECLARE AESKIT_AESNI_TARGET
 #include "backend/x86/entry_declarations.inc"

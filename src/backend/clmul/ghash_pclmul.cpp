@@ -2,7 +2,7 @@
 //
 // CPU features: PCLMULQDQ, SSSE3 (function-level target attributes; see gf128_clmul.hpp). The
 // update is the xmm instantiation of the x86 group step (x86/ghash.hpp, compiled in
-// aesni/gcm_aesni.cpp under the AES-NI backend's target string, executing no AES instruction).
+// aesni/ghash_aesni.cpp under the AES-NI backend's target string, executing no AES instruction).
 // References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp (representation, reduction, power
 // table); x86/ghash.hpp (the group step).
 //

@@ -22,6 +22,7 @@ namespace vaes256 {
 namespace gcm_narrow = vaes256;  // messages under kGcmNarrowBelow bytes (AD + text)
 inline constexpr std::size_t kGcmNarrowBelow = 0;
 #include "backend/x86/entries_gcm.inc"
+#include "backend/x86/entries_ghash.inc"
 }  // namespace vaes256
 
 const GcmFusedKernels kGcmFusedVaes256Vpclmul256 = {

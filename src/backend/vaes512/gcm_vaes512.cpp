@@ -23,6 +23,7 @@ namespace vaes512 {
 namespace gcm_narrow = vaes256;  // messages under kGcmNarrowBelow bytes (AD + text)
 inline constexpr std::size_t kGcmNarrowBelow = 64;
 #include "backend/x86/entries_gcm.inc"
+#include "backend/x86/entries_ghash.inc"
 }  // namespace vaes512
 
 const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = {

@@ -164,11 +164,15 @@ template <class V, std::size_t Y>
 AESKIT_WIDE_INLINE void last_round_xor_data(typename V::reg (&b)[Y], typename V::reg k,
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t m) {
-  typename V::reg d[Y];
-  load_regs<V>(d, in, m);
+  // One register at a time (load, XOR, last round, store): no second array of Y registers
+  // (16 xmm would spill). Each register's data is read before its own store, and no other
+  // register's data lies under that store, so in == out is safe.
+  constexpr std::size_t kStride = 16 * V::kBlocks;
 #pragma GCC unroll 8
-  for (std::size_t j = 0; j < Y; ++j) b[j] = V::enc_last(b[j], V::x(k, d[j]));
-  store_regs<V>(out, b, m);
+  for (std::size_t j = 0; j + 1 < Y; ++j)
+    V::store(out + kStride * j, V::enc_last(b[j], V::x(k, V::load(in + kStride * j))));
+  constexpr std::size_t j = Y - 1;
+  V::store_n(out + kStride * j, V::enc_last(b[j], V::x(k, V::load_n(in + kStride * j, m))), m);
 }
 
 // with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).

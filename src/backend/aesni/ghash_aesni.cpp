@@ -1,0 +1,22 @@
+// src/backend/aesni/ghash_aesni.cpp — the xmm GHASH/POLYVAL updates the pclmul GHASH backend
+// and POLYVAL kernel use: x86/ghash.hpp instantiated with the 128-bit policy. The (aesni,
+// pclmul) fused GCM kernel is aesni/gcm_fused_aesni.cpp, not x86/gcm.hpp at 128 bits: that
+// instantiation measured 0.94 cycles/byte against 0.55 (16 KiB seal, Zen 5), so the AES-NI
+// kernel stays until the one source is as fast at this width.
+//
+// CPU features: AES-NI, SSSE3, PCLMULQDQ (legacy SSE encodings, no VZEROUPPER needed);
+// kGhashPclmulBackend.supported() gates the calls.
+// References: x86/ghash.hpp (the math); backend/ghash_backend.hpp, polyval_kernels.hpp.
+#include "backend/x86/vec128.hpp"  // first: sets this unit's vector width and target
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/aesni/kernels.hpp"
+#include "backend/x86/ghash.hpp"
+
+namespace aeskit::detail {
+namespace aesni {
+#include "backend/x86/entries_ghash.inc"
+}  // namespace aesni
+}  // namespace aeskit::detail
