@@ -6,9 +6,8 @@
 // instruction set. The kernels are defined in their backend folders:
 //   vaes512/gcm_vaes512.cpp          VAES + VPCLMULQDQ on zmm, 16 blocks per iteration
 //   vaes256/gcm_vaes256.cpp          VAES + VPCLMULQDQ on ymm, 16 blocks per iteration
-//   aesni/gcm_fused_aesni.cpp        AES-NI + PCLMULQDQ, 8 blocks per iteration
-// (the first two are one source, x86/gcm.hpp, at two widths; the AES-NI one is its own
-// kernel until the 128-bit instantiation of x86/gcm.hpp matches its speed).
+//   aesni/gcm_aesni.cpp              AES-NI + PCLMULQDQ, 8 blocks per iteration
+// (all three are one source, x86/gcm.hpp, at three widths).
 #pragma once
 
 #include "aead/gcm_fused.hpp"

@@ -1,8 +1,6 @@
 // src/backend/aesni/ghash_aesni.cpp — the xmm GHASH/POLYVAL updates the pclmul GHASH backend
 // and POLYVAL kernel use: x86/ghash.hpp instantiated with the 128-bit policy. The (aesni,
-// pclmul) fused GCM kernel is aesni/gcm_fused_aesni.cpp, not x86/gcm.hpp at 128 bits: that
-// instantiation measured 0.94 cycles/byte against 0.55 (16 KiB seal, Zen 5), so the AES-NI
-// kernel stays until the one source is as fast at this width.
+// pclmul) fused GCM kernel is x86/gcm.hpp at 128 bits, in gcm_aesni.cpp.
 //
 // CPU features: AES-NI, SSSE3, PCLMULQDQ (legacy SSE encodings, no VZEROUPPER needed);
 // kGhashPclmulBackend.supported() gates the calls.

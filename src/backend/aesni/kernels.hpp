@@ -54,8 +54,7 @@ AESKIT_AESNI_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128, std::
 }  // namespace aeskit::detail::aesni
 
 // The x86 kernels at 128 bits: ECB, CTR (three counter forms), CBC/CFB decryption, XTS, OCB,
-// GHASH and POLYVAL updates (the fused GCM entries are declared but not defined at this
-// width: the AES-NI fused kernel is gcm_fused_aesni.cpp).
+// fused GCM (gcm_aesni.cpp), GHASH and POLYVAL updates.
 #define AESKIT_WIDE_NAMESPACE aesni
 #define AESKIT_WIDE_DECLARE AESKIT_AESNI_TARGET
 #include "backend/x86/entry_declarations.inc"

@@ -62,6 +62,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "backend/backend.hpp"
 #include "backend/clmul/gcm_tail.hpp"
@@ -83,29 +84,49 @@ inline constexpr std::size_t kHashRegs = V::kGhashPowers / V::kBlocks;
 template <class V>
 inline constexpr std::size_t kSubgroups = V::kGcmRegs / kHashRegs<V>;
 
-// WideKeys: the R+1 round keys, each broadcast to every lane.
+// GcmKeys<V, R>: where the fused loop takes its round keys. With 32 vector registers (zmm)
+// all R+1 broadcast keys stay in registers beside the 8 states and the GHASH sums; with 16
+// (xmm, ymm) they would spill the states (measured: ymm AES-128 seal 0.88x the earlier
+// kernel), so each round broadcasts its key from the schedule where it is used
+// (pinned_key: one load per round per 8 AES instructions). round_key(w, r) reads either.
 template <class V, unsigned R>
-struct WideKeys {
+struct HeldKeys {
   typename V::reg k[R + 1];
+  AESKIT_WIDE_INLINE typename V::reg operator[](unsigned r) const { return k[r]; }
 };
 
 template <class V, unsigned R>
-AESKIT_WIDE_INLINE WideKeys<V, R> load_wide_keys(const RoundKeys& rk) {
-  WideKeys<V, R> w;
+using GcmKeys = std::conditional_t<(V::kVectorRegisters >= 32), HeldKeys<V, R>, Keys<V, R>>;
+
+template <class V, unsigned R>
+AESKIT_WIDE_INLINE GcmKeys<V, R> gcm_keys(const RoundKeys& rk) {
+  if constexpr (V::kVectorRegisters >= 32) {
+    HeldKeys<V, R> w;
 #pragma GCC unroll 16
-  for (unsigned i = 0; i <= R; ++i) w.k[i] = V::broadcast_load(rk.bytes + 16 * i);
-  return w;
+    for (unsigned i = 0; i <= R; ++i) w.k[i] = V::broadcast_load(rk.bytes + 16 * i);
+    return w;
+  } else {
+    return keys_of<V, R>(rk);
+  }
+}
+
+template <class V, unsigned R>
+AESKIT_WIDE_INLINE typename V::reg round_key(const GcmKeys<V, R>& w, unsigned r) {
+  if constexpr (V::kVectorRegisters >= 32)
+    return w[r];
+  else
+    return pinned_key(w, r);
 }
 
 // first_round: P registers of counter blocks base + kBlocks·j + lane, back in big-endian
 // byte order and whitened with round key 0.
 template <class V, unsigned R, std::size_t P>
-AESKIT_WIDE_INLINE void first_round(const WideKeys<V, R>& w, typename V::reg base,
+AESKIT_WIDE_INLINE void first_round(const GcmKeys<V, R>& w, typename V::reg base,
                                     typename V::reg (&x)[P]) {
 #pragma GCC unroll 8
   for (std::size_t j = 0; j < P; ++j) {
     const typename V::reg ctr = V::add32(base, V::each_lane32(static_cast<int>(V::kBlocks * j)));
-    x[j] = V::x(V::reverse_lanes(ctr), w.k[0]);
+    x[j] = V::x(V::reverse_lanes(ctr), w[0]);
   }
 }
 
@@ -137,7 +158,7 @@ AESKIT_WIDE_INLINE clmul::Product y_product(__m128i y, const std::uint8_t* table
 // blocks) while hashing a whole previous group (seal's last one), so that group's hash does
 // not run alone after the loop.
 template <class V, unsigned R, bool kHash, std::size_t P = V::kGcmRegs>
-AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table,
+AESKIT_WIDE_INLINE void group(const GcmKeys<V, R>& w, const std::uint8_t* table,
                               typename V::reg& base, __m128i& y, const std::uint8_t* in,
                               std::uint8_t* out, const std::uint8_t* hashed,
                               std::size_t n = V::kBlocks) {
@@ -148,16 +169,18 @@ AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table
   static_assert(kSub * kHR == kRegs && (kSub == 1 || kSub == 2));
   static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
   typename V::reg x[P];
-  first_round<V>(w, base, x);
+  first_round<V, R>(w, base, x);
   base = V::add32(base, V::each_lane32(static_cast<int>(kGroup<V>)));
+  hashed = opaque(hashed);  // seal: reload last iteration's ciphertext, do not keep it live
   Product<V> acc[kSub];
 #pragma GCC unroll 2
   for (std::size_t h = 0; h < kSub; ++h) acc[h] = zero_product<V>();
   clmul::Product extra{};  // y·K_kGroup, plus A·K_16 with two halves
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
+    const typename V::reg k = round_key<V, R>(w, r);
 #pragma GCC unroll 8
-    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], w.k[r]);
+    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], k);
     if constexpr (kHash && kSub == 1) {
       // One reduction per iteration: y goes into register 0, hashed after the others.
       if (r < kRegs) {
@@ -188,26 +211,26 @@ AESKIT_WIDE_INLINE void group(const WideKeys<V, R>& w, const std::uint8_t* table
       }
     }
   }
-  last_round_xor_data<V>(x, w.k[R], in, out, n);
+  last_round_xor_data<V>(x, w[R], in, out, n);
 }
 
 // tail_crypt: CTR over m blocks (kBlocks·(P-1) < m <= kBlocks·P) from base.
 template <class V, unsigned R, std::size_t P>
-AESKIT_WIDE_INLINE void tail_crypt(const WideKeys<V, R>& w, typename V::reg base,
+AESKIT_WIDE_INLINE void tail_crypt(const GcmKeys<V, R>& w, typename V::reg base,
                                    const std::uint8_t* in, std::uint8_t* out, std::size_t m) {
   typename V::reg x[P];
-  first_round<V>(w, base, x);
+  first_round<V, R>(w, base, x);
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
 #pragma GCC unroll 8
-    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], w.k[r]);
+    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], w[r]);
   }
-  last_round_xor_data<V>(x, w.k[R], in, out, m - V::kBlocks * (P - 1));
+  last_round_xor_data<V>(x, w[R], in, out, m - V::kBlocks * (P - 1));
 }
 
 // tail: CTR over m (1..group - 1) blocks.
 template <class V, unsigned R>
-AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, const std::uint8_t* in,
+AESKIT_WIDE_INLINE void tail(const GcmKeys<V, R>& w, typename V::reg base, const std::uint8_t* in,
                              std::uint8_t* out, std::size_t m) {
   const std::size_t regs = (m + V::kBlocks - 1) / V::kBlocks;
   static_assert(V::kGcmRegs == 8);
@@ -224,7 +247,7 @@ AESKIT_WIDE_INLINE void tail(const WideKeys<V, R>& w, typename V::reg base, cons
 // tail_hashing: seal's last m (1..kGroup - 1) blocks of CTR while the previous whole group
 // at `hashed` is absorbed (group() with P = ceil(m / kBlocks) registers).
 template <class V, unsigned R>
-AESKIT_WIDE_INLINE void tail_hashing(const WideKeys<V, R>& w, const std::uint8_t* table,
+AESKIT_WIDE_INLINE void tail_hashing(const GcmKeys<V, R>& w, const std::uint8_t* table,
                                      typename V::reg base, __m128i& y, const std::uint8_t* in,
                                      std::uint8_t* out, const std::uint8_t* hashed, std::size_t m) {
   static_assert(V::kGcmRegs == 8);
@@ -265,8 +288,8 @@ AESKIT_WIDE_INLINE State<V> state_at(__m128i counter, __m128i y) {
 
 // crypt_blocks: seal (kSeal) or open `blocks` whole blocks, advancing s.base and s.y.
 template <class V, unsigned R, bool kSeal>
-AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t* table,
-                                     State<V>& s, const std::uint8_t* in, std::uint8_t* out,
+AESKIT_WIDE_INLINE void crypt_blocks(const GcmKeys<V, R>& w, const std::uint8_t* table, State<V>& s,
+                                     const std::uint8_t* in, std::uint8_t* out,
                                      std::size_t blocks) {
   const std::size_t groups = blocks / kGroup<V>;
   const std::size_t m = blocks % kGroup<V>;
@@ -279,11 +302,12 @@ AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t
                           out + kGroupBytes<V> * (g - 1));
     }
     if (groups > 0 && m > 0) {  // the last group is hashed during the tail's rounds
-      tail_hashing<V>(w, table, s.base, s.y, in + rest, out + rest, out + rest - kGroupBytes<V>, m);
+      tail_hashing<V, R>(w, table, s.base, s.y, in + rest, out + rest, out + rest - kGroupBytes<V>,
+                         m);
     } else if (groups > 0) {
       s.y = absorb_blocks<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
     } else if (m > 0) {
-      tail<V>(w, s.base, in + rest, out + rest, m);
+      tail<V, R>(w, s.base, in + rest, out + rest, m);
     }
     if (m > 0) s.y = absorb_blocks<V, true>(s.y, out + rest, table, m);
   } else {
@@ -292,7 +316,7 @@ AESKIT_WIDE_INLINE void crypt_blocks(const WideKeys<V, R>& w, const std::uint8_t
                         in + kGroupBytes<V> * g);
     if (m > 0) {
       s.y = absorb_blocks<V, true>(s.y, in + rest, table, m);  // before out (maybe in) is written
-      tail<V>(w, s.base, in + rest, out + rest, m);
+      tail<V, R>(w, s.base, in + rest, out + rest, m);
     }
   }
 }
@@ -304,7 +328,7 @@ AESKIT_WIDE_INLINE void blocks(const RoundKeys& rk, const GhashKey& hk, std::uin
                                std::size_t count) {
   State<V> s = state_at<V>(clmul::load_block(counter), clmul::load_block(hash));
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
-    const WideKeys<V, R> w = load_wide_keys<V, R>(rk);
+    const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
     crypt_blocks<V, R, kSeal>(w, hk.bytes, s, in, out, count);
   });
   const int n = static_cast<int>(static_cast<std::uint32_t>(count));  // inc32 is mod 2^32
@@ -347,21 +371,21 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
   typename V::reg masks[kMaskRegs];
   __m128i y = _mm_setzero_si128();
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
-    const WideKeys<V, R> w = load_wide_keys<V, R>(rk);
+    const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
     if constexpr (kMaskRegs == 1) {
-      first_round<V>(w, V::add32(V::broadcast(j0r), V::lane1_32(last_ctr)), masks);
+      first_round<V, R>(w, V::add32(V::broadcast(j0r), V::lane1_32(last_ctr)), masks);
     } else {
-      masks[0] = V::x(V::reverse_lanes(V::broadcast(j0r)), w.k[0]);
+      masks[0] = V::x(V::reverse_lanes(V::broadcast(j0r)), w[0]);
       masks[1] =
-          V::x(V::reverse_lanes(V::add32(V::broadcast(j0r), V::each_lane32(last_ctr))), w.k[0]);
+          V::x(V::reverse_lanes(V::add32(V::broadcast(j0r), V::each_lane32(last_ctr))), w[0]);
     }
 #pragma GCC unroll 16
     for (unsigned r = 1; r < R; ++r) {
 #pragma GCC unroll 2
-      for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc(masks[i], w.k[r]);
+      for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc(masks[i], w[r]);
     }
 #pragma GCC unroll 2
-    for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc_last(masks[i], w.k[R]);
+    for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc_last(masks[i], w[R]);
     const __m128i counter = _mm_add_epi32(j0r, _mm_cvtsi32_si128(1));
     State<V> s = state_at<V>(counter, hash_bytes<V>(_mm_setzero_si128(), table, ad, ad_len));
     crypt_blocks<V, R, kSeal>(w, table, s, in, out, blocks);

@@ -54,6 +54,9 @@ AESKIT_WIDE_INLINE void multiply_into(Product<V>& p, typename V::reg a, typename
   p.lo = V::x(p.lo, V::template clmul<0x00>(a, k));
   p.hi = V::x(p.hi, V::template clmul<0x11>(a, k));
   p.mid = V::x(p.mid, V::template clmul<0x00>(V::x(a, V::swap_halves(a)), k_mid));
+  in_order(p.lo);  // accumulate as we go: 3 live sums, not a tree of every product
+  in_order(p.hi);
+  in_order(p.mid);
 }
 
 // fold_lanes: the sum of every lane's products, as one 128-bit Karatsuba triple.

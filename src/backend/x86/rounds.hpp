@@ -62,6 +62,17 @@ struct Keys {
   }
 };
 
+// pinned_key: round key r, loaded where the call stands. A volatile empty asm on the pointer
+// is a scheduling barrier the load depends on, so the compiler does not hoist all R+1 keys
+// to the top of a long loop body where, beside 8 AES states and a GHASH accumulator, they
+// would spill (the fused GCM loop; 16 ymm registers).
+template <class V, unsigned R>
+AESKIT_WIDE_INLINE typename V::reg pinned_key(const Keys<V, R>& keys, unsigned r) {
+  const std::uint8_t* p = keys.k;
+  __asm__ volatile("" : "+r"(p));
+  return V::broadcast_load(p + 16 * r);
+}
+
 template <class V, unsigned R>
 AESKIT_WIDE_INLINE Keys<V, R> keys_of(const RoundKeys& rk) {
   return Keys<V, R>{rk.bytes};
@@ -173,6 +184,24 @@ AESKIT_WIDE_INLINE void last_round_xor_data(typename V::reg (&b)[Y], typename V:
     V::store(out + kStride * j, V::enc_last(b[j], V::x(k, V::load(in + kStride * j))));
   constexpr std::size_t j = Y - 1;
   V::store_n(out + kStride * j, V::enc_last(b[j], V::x(k, V::load_n(in + kStride * j, m))), m);
+}
+
+// in_order: an empty asm that "changes" v, so the compiler keeps v in one register at this
+// point of the program instead of re-associating the XORs that built it (a sum of 24 GHASH
+// products computed as one tree after the last product: 24 live registers, spilled) or
+// keeping values it could forward from earlier stores. No instruction is emitted.
+template <class T>
+AESKIT_WIDE_INLINE void in_order(T& v) {
+  __asm__("" : "+v"(v));
+}
+
+// opaque: the same pointer, which the compiler can no longer prove equal to another (GCM
+// seal hashes the ciphertext it stored one iteration before: reloaded from memory, not kept
+// in 8 spilled registers since the store).
+template <class T>
+AESKIT_WIDE_INLINE T* opaque(T* p) {
+  __asm__("" : "+r"(p));
+  return p;
 }
 
 // with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).

@@ -41,6 +41,9 @@ struct Vec {
   static constexpr std::size_t kGcmRegs = 8;
 
   // kGhashPowers: powers of H in the GHASH key this width reads (the pclmul layout).
+  // kVectorRegisters: architectural vector registers (SSE/AVX: 16); whether a long loop
+  // body can keep every round key in a register beside its states (gcm.hpp's GcmKeys).
+  static constexpr std::size_t kVectorRegisters = 16;
   static constexpr std::size_t kGhashPowers = 8;
 
   AESKIT_WIDE_INLINE static reg zero() { return _mm_setzero_si128(); }

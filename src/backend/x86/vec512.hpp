@@ -60,6 +60,9 @@ struct Vec {
 
   // kGhashPowers: powers of H in the GHASH key this width reads (the vpclmul layout, 64
   // bytes = 4 powers per load).
+  // kVectorRegisters: architectural vector registers (AVX-512: 32); whether a long loop
+  // body can keep every round key in a register beside its states (gcm.hpp's GcmKeys).
+  static constexpr std::size_t kVectorRegisters = 32;
   static constexpr std::size_t kGhashPowers = 16;
 
   AESKIT_WIDE_INLINE static reg zero() { return _mm512_setzero_si512(); }

@@ -1,0 +1,37 @@
+// src/backend/aesni/gcm_aesni.cpp — fused AES-GCM on 128-bit AES-NI + PCLMULQDQ (8 blocks per
+// iteration) for keys on the (aesni, pclmul) backend pair: x86/gcm.hpp instantiated with
+// the 128-bit policy (the xmm GHASH/POLYVAL updates are ghash_aesni.cpp).
+//
+// CPU features: AES-NI, SSSE3, PCLMULQDQ (legacy SSE encodings, no VZEROUPPER needed);
+// kAesniBackend.supported() and kGhashPclmulBackend.supported() gate the calls.
+// References: x86/gcm.hpp and x86/ghash.hpp (the math); src/aead/gcm_fused.hpp.
+#include "backend/x86/vec128.hpp"  // first: sets this unit's vector width and target
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aead/gcm_fused.hpp"
+#include "backend/aesni/aesni.hpp"
+#include "backend/aesni/kernels.hpp"
+#include "backend/clmul/ghash_clmul.hpp"
+#include "backend/gcm_fused_list.hpp"
+#include "backend/x86/gcm.hpp"
+
+namespace aeskit::detail {
+namespace aesni {
+namespace gcm_narrow = aesni;  // messages under kGcmNarrowBelow bytes (AD + text)
+inline constexpr std::size_t kGcmNarrowBelow = 0;
+#include "backend/x86/entries_gcm.inc"
+}  // namespace aesni
+
+const GcmFusedKernels kGcmFusedAesniPclmul = {
+    .name = "aesni+pclmul 8x",
+    .aes = &kAesniBackend,
+    .ghash = &kGhashPclmulBackend,
+    .seal = aesni::gcm_seal_blocks,
+    .open = aesni::gcm_open_blocks,
+    .seal_message = aesni::gcm_seal_message,
+    .open_message = aesni::gcm_open_message,
+};
+
+}  // namespace aeskit::detail
