@@ -17,10 +17,10 @@
 namespace aeskit::detail {
 
 // GhashKey holds a backend's precomputation from H; its layout belongs to that backend.
-// 544 bytes: the vpclmul layouts' 16 powers and their Karatsuba halves (512 bytes), and one
-// more power with its half for the 32-block steps of the zmm code (clmul/ghash_groups.hpp).
+// 1024 bytes: the vpclmul512 layout's 32 powers and their Karatsuba halves
+// (clmul/ghash_groups.hpp; the other layouts use the first 256 or 512 bytes).
 struct alignas(16) GhashKey {
-  static constexpr std::size_t kBytes = 544;
+  static constexpr std::size_t kBytes = 1024;
   std::uint8_t bytes[kBytes];
 };
 

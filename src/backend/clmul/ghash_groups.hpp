@@ -9,9 +9,12 @@
 // Layouts (GhashKey bytes, written by write_powers in gf128_clmul.hpp):
 //   pclmul:     K_8 .. K_1 (16 bytes each, register form, K_i = H^i·x^-1), then their
 //               Karatsuba halves_xor in the same order: 256 bytes.
-//   vpclmul256 and vpclmul512: K_16 .. K_1, then their halves_xor: 512 bytes; vpclmul512
-//               adds K_32 and its halves_xor at bytes 512..543 (kK32Offset), for its 32-block
-//               steps (x86/ghash.hpp absorb_pair, x86/gcm.hpp).
+//   vpclmul256: K_16 .. K_1, then their halves_xor: 512 bytes.
+//   vpclmul512: the vpclmul256 table (so the ymm kernels read it as theirs), then the high
+//               run K_32 .. K_17 at kHighOffset and its halves_xor 256 bytes on: 1024 bytes.
+//               A 32-block group's registers 0..3 (blocks 1..16) read the high run, 4..7
+//               the low one (x86/ghash.hpp group_powers). POLYVAL keys, built per message,
+//               fill only K_32 of the high run (and its halves_xor), for absorb_pair.
 // A group of m ≤ n blocks X_1..X_m from state Y is Y' = (Y^X_1)·H^m ^ X_2·H^(m-1) ^ ... ^
 // X_m·H: block j takes K_(m-j+1), i.e. the table's last m entries in order, which start at
 // byte 16·(n - m) (powers_for).
@@ -40,7 +43,10 @@ struct PowerTable {
 };
 using Table128 = PowerTable<kPclmulPowers>;
 using Table256 = PowerTable<kVpclmul256Powers>;
-// kK32Offset: where vpclmul512's K_32 sits (its halves_xor 16 bytes on).
-inline constexpr std::size_t kK32Offset = 2 * Table256::kMidOffset;
+// vpclmul512's high run K_32..K_17 (kHighOffset; halves_xor kHighMidOffset): K_32 leads it.
+inline constexpr std::size_t kHighOffset = 2 * Table256::kMidOffset;
+inline constexpr std::size_t kHighMidOffset = kHighOffset + Table256::kMidOffset;
+inline constexpr std::size_t kK32Offset = kHighOffset;
+inline constexpr std::size_t kK32MidOffset = kHighMidOffset;
 
 }  // namespace aeskit::detail::clmul

@@ -47,7 +47,8 @@ void vpclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
 
 // The vpclmul512 kernel's update takes 32 blocks per step (x86/ghash.hpp absorb_pair) and
 // reads K_32 then: its key is "32 powers" to the POLYVAL code, of which K_1..K_16 are the
-// vpclmul256 layout's and K_32 (= K_16·H^16) sits at kK32Offset, written when n reaches 32
+// vpclmul256 layout's and K_32 (= K_16·H^16) leads the high run (kK32Offset, its halves_xor
+// at kK32MidOffset; the GHASH key has all of K_32..K_17 there), written when n reaches 32
 // (a call passes at most n blocks, so a shorter message never takes a 32-block step).
 AESKIT_PCLMUL_TARGET void vpclmul512_polyval_init(const std::uint8_t h[16], GhashKey& key,
                                                   std::size_t n) noexcept {
@@ -56,12 +57,14 @@ AESKIT_PCLMUL_TARGET void vpclmul512_polyval_init(const std::uint8_t h[16], Ghas
   const __m128i k16 = clmul::load(key.bytes + clmul::Table256::powers_for(kGroup));
   const __m128i k32 = clmul::multiply(k16, k16);
   clmul::store(key.bytes + clmul::kK32Offset, k32);
-  clmul::store(key.bytes + clmul::kK32Offset + 16, clmul::halves_xor(k32));
+  clmul::store(key.bytes + clmul::kK32MidOffset, clmul::halves_xor(k32));
 }
 
 void vpclmul512_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
   clmul::wipe_low_powers<clmul::Table256>(key.bytes, n < kGroup ? n : kGroup);
-  if (n >= 2 * kGroup) secure_zero(key.bytes + clmul::kK32Offset, 32);
+  if (n < 2 * kGroup) return;
+  secure_zero(key.bytes + clmul::kK32Offset, 16);
+  secure_zero(key.bytes + clmul::kK32MidOffset, 16);
 }
 
 }  // namespace

@@ -73,17 +73,12 @@
 
 namespace aeskit::detail::x86::gcm {
 
-// kGroup<V>: blocks per iteration; kHashRegs<V>: registers per GHASH reduction (the table's
-// powers); kSubgroups<V>: reductions per iteration (1 for xmm and ymm, 2 for zmm).
+// kGroup<V>: blocks per iteration = per GHASH reduction (8 on xmm, 16 on ymm, 32 on zmm: the
+// GHASH key's powers, ghash.hpp kFullGroup).
 template <class V>
 inline constexpr std::size_t kGroup = V::kGcmRegs* V::kBlocks;
 template <class V>
 inline constexpr std::size_t kGroupBytes = 16 * kGroup<V>;
-template <class V>
-inline constexpr std::size_t kHashRegs = V::kGhashPowers / V::kBlocks;
-template <class V>
-inline constexpr std::size_t kSubgroups = V::kGcmRegs / kHashRegs<V>;
-
 // GcmKeys<V, R>: where the fused loop takes its round keys. With 32 vector registers (zmm)
 // all R+1 broadcast keys stay in registers beside the 8 states and the GHASH sums; with 16
 // (xmm, ymm) they would spill the states (measured: ymm AES-128 seal 0.88x the earlier
@@ -134,26 +129,14 @@ AESKIT_WIDE_INLINE void first_round(const GcmKeys<V, R>& w, typename V::reg base
 template <class V>
 AESKIT_WIDE_INLINE void hash_reg(Product<V>& acc, typename V::reg data, const std::uint8_t* table,
                                  std::size_t j) {
-  constexpr std::size_t kStride = 16 * V::kBlocks;
-  multiply_into<V>(acc, data, V::load(table + kStride * j),
-                   V::load(table + TableOf<V>::kMidOffset + kStride * j));
-}
-
-// y_product: the state's share of a 32-block iteration, y·K_32 (the vpclmul512 key's extra
-// entry at clmul::kK32Offset), as an unreduced xmm product.
-template <class V>
-AESKIT_WIDE_INLINE clmul::Product y_product(__m128i y, const std::uint8_t* table) {
-  return clmul::product(y, clmul::load(table + clmul::kK32Offset),
-                        clmul::load(table + clmul::kK32Offset + 16));
+  const std::size_t at = group_powers<V>(j);
+  multiply_into<V>(acc, data, V::load(table + at), V::load(table + TableOf<V>::kMidOffset + at));
 }
 
 // group: kGroup blocks of CTR from base (advanced by kGroup) from in to out; with kHash, the
 // kGroup ciphertext blocks at `hashed` are absorbed into y at the same time (see the header):
-// one data register per round; with one reduction per iteration (xmm, ymm) register 0, which
-// carries y, goes last and the reduction a round later; with two 16-block halves A and B
-// (zmm) no register waits for y, which enters through its own product y·K_32 in round 1, A
-// is reduced in the round after its last register and multiplied by K_16, and y' = reduce(B
-// + A·H^16 + y·H^32) in the last round but one.
+// one data register per round, register 0 (which carries y) last, the reduction a round
+// later.
 // P < kGcmRegs: the message's last, partial group (P registers of AES, the last holding n
 // blocks) while hashing a whole previous group (seal's last one), so that group's hash does
 // not run alone after the loop.
@@ -164,50 +147,26 @@ AESKIT_WIDE_INLINE void group(const GcmKeys<V, R>& w, const std::uint8_t* table,
                               std::size_t n = V::kBlocks) {
   constexpr std::size_t kRegs = V::kGcmRegs;
   constexpr std::size_t kStride = 16 * V::kBlocks;
-  constexpr std::size_t kHR = kHashRegs<V>;
-  constexpr std::size_t kSub = kSubgroups<V>;
-  static_assert(kSub * kHR == kRegs && (kSub == 1 || kSub == 2));
+  static_assert(kGroup<V> == kFullGroup<V>, "one GHASH reduction per iteration");
   static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
   typename V::reg x[P];
   first_round<V, R>(w, base, x);
   base = V::add32(base, V::each_lane32(static_cast<int>(kGroup<V>)));
   hashed = opaque(hashed);  // seal: reload last iteration's ciphertext, do not keep it live
-  Product<V> acc[kSub];
-#pragma GCC unroll 2
-  for (std::size_t h = 0; h < kSub; ++h) acc[h] = zero_product<V>();
-  clmul::Product extra{};  // y·K_kGroup, plus A·K_16 with two halves
+  Product<V> acc = zero_product<V>();
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
     const typename V::reg k = round_key<V, R>(w, r);
 #pragma GCC unroll 8
     for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], k);
-    if constexpr (kHash && kSub == 1) {
-      // One reduction per iteration: y goes into register 0, hashed after the others.
+    if constexpr (kHash) {
       if (r < kRegs) {
-        hash_reg<V>(acc[0], V::reverse_lanes(V::load(hashed + kStride * r)), table, r);
+        hash_reg<V>(acc, V::reverse_lanes(V::load(hashed + kStride * r)), table, r);
       } else if (r == kRegs) {
         const typename V::reg first = V::x(V::reverse_lanes(V::load(hashed)), V::low_only(y));
-        hash_reg<V>(acc[0], first, table, 0);
+        hash_reg<V>(acc, first, table, 0);
       } else if (r == kRegs + 1) {
-        y = clmul::reduce(fold_lanes<V>(acc[0]));
-      }
-    } else if constexpr (kHash) {
-      // Two halves: y alone times K_32, A reduced and times K_16, one final reduction.
-      if (r == 1) extra = y_product<V>(y, table);
-      if (r <= kRegs) {  // register r - 1: half (r - 1) / kHR, register (r - 1) % kHR in it
-        const std::size_t h = (r - 1) / kHR;
-        const std::size_t j = (r - 1) % kHR;
-        hash_reg<V>(acc[h], V::reverse_lanes(V::load(hashed + kStride * (kHR * h + j))), table, j);
-      }
-      if (r == kHR + 1) {  // half A done: reduce it, multiply by K_16 (the table's first)
-        const __m128i a = clmul::reduce(fold_lanes<V>(acc[0]));
-        clmul::multiply_into(extra, a, clmul::load(table),
-                             clmul::load(table + TableOf<V>::kMidOffset));
-      }
-      if (r == kRegs + 1) {
-        clmul::Product total = fold_lanes<V>(acc[1]);
-        clmul::add(total, extra);
-        y = clmul::reduce(total);
+        y = clmul::reduce(fold_lanes<V>(acc));
       }
     }
   }

@@ -113,11 +113,10 @@ AESKIT_WIDE_INLINE clmul::Product fold_group(const std::uint8_t* data, const std
   return fold_lanes<V>(acc);
 }
 
-// absorb_pair: 32 blocks (two 16-block halves A and B) into y with the vpclmul512 key, whose
-// K_32 sits at clmul::kK32Offset: y' = reduce(B + reduce(A)·H^16 + y·H^32). Neither half
-// waits for y, which enters through one xmm product: the serial path from y to y' is three
-// PCLMULQDQ and one reduction per 32 blocks, against a product, a lane fold and a reduction
-// per 16 blocks in absorb (the zmm GHASH loop is bound by that path, not by VPCLMULQDQ).
+// absorb_pair: 32 blocks (two 16-block halves A and B) into y with a POLYVAL key whose high
+// run holds only K_32 (polyval_clmul.cpp builds it per message): y' = reduce(B +
+// reduce(A)·H^16 + y·H^32). 34 carry-less multiplies per 32 blocks against absorb_full's 26,
+// but the per-message table needs one power more instead of sixteen.
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE __m128i absorb_pair(__m128i y, const std::uint8_t* data,
                                        const std::uint8_t* table) {
@@ -126,23 +125,68 @@ AESKIT_WIDE_INLINE __m128i absorb_pair(__m128i y, const std::uint8_t* data,
   const __m128i a = clmul::reduce(fold_group<V, kReflect>(data, table));
   clmul::multiply_into(total, a, clmul::load(table), clmul::load(table + TableOf<V>::kMidOffset));
   clmul::multiply_into(total, y, clmul::load(table + clmul::kK32Offset),
-                       clmul::load(table + clmul::kK32Offset + 16));
+                       clmul::load(table + clmul::kK32MidOffset));
   return clmul::reduce(total);
 }
 
-// kPairSteps<V>: whether this width's key carries K_32 for absorb_pair (the vpclmul512 key).
+// kSplitTable<V>: whether this width's full group (kGcmRegs registers, 32 blocks on zmm)
+// reads the vpclmul512 key's high run K_32..K_17 as well as the 16-power table.
 template <class V>
-inline constexpr bool kPairSteps = V::kBlocks == 4;
+inline constexpr bool kSplitTable = V::kBlocks == 4;
 
-// absorb_blocks: any number of blocks, one reduction per table size (32 blocks per step
-// with absorb_pair where the key has K_32).
+// kFullGroup<V>: blocks per full group = per reduction in the full-group steps.
+template <class V>
+inline constexpr std::size_t kFullGroup = kSplitTable<V> ? 32 : TableOf<V>::kPowers;
+
+// group_powers: where register j (0..kFullGroup/kBlocks - 1) of a full group finds its
+// kBlocks powers (K_(n-kBlocks·j) .. K_(n-kBlocks·j-kBlocks+1)); their halves_xor are
+// TableOf<V>::kMidOffset bytes on, in both runs of the split table.
+template <class V>
+constexpr std::size_t group_powers(std::size_t j) {
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  if constexpr (kSplitTable<V>) {
+    constexpr std::size_t kHighRegs = 16 / V::kBlocks;
+    return j < kHighRegs ? clmul::kHighOffset + kStride * j : kStride * (j - kHighRegs);
+  } else {
+    return kStride * j;
+  }
+}
+
+// absorb_full: one full group (kFullGroup blocks) into y, one reduction; y enters lane 0 of
+// register 0, whose product is added last (the other registers do not wait for y).
 template <class V, bool kReflect>
+AESKIT_WIDE_INLINE __m128i absorb_full(__m128i y, const std::uint8_t* data,
+                                       const std::uint8_t* table) {
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  constexpr std::size_t kMid = TableOf<V>::kMidOffset;
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 8
+  for (std::size_t j = 1; j < kFullGroup<V> / V::kBlocks; ++j)
+    multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, V::kBlocks),
+                     V::load(table + group_powers<V>(j)), V::load(table + kMid + group_powers<V>(j)));
+  const typename V::reg first = V::x(load_data<V, kReflect>(data, V::kBlocks), V::low_only(y));
+  multiply_into<V>(acc, first, V::load(table + group_powers<V>(0)),
+                   V::load(table + kMid + group_powers<V>(0)));
+  return clmul::reduce(fold_lanes<V>(acc));
+}
+
+// HighPowers: what a key's high run holds at a split-table width: all of K_32..K_17 (GHASH
+// keys, built once per key) or only K_32 (POLYVAL keys, built per message in GCM-SIV).
+enum class HighPowers { all, k32_only };
+
+// absorb_blocks: any number of blocks, one reduction per full group (32 blocks on zmm with
+// absorb_full or absorb_pair, per the key's high run), then per table size.
+template <class V, bool kReflect, HighPowers kHigh = HighPowers::all>
 AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
                                          const std::uint8_t* table, std::size_t blocks) {
   constexpr std::size_t kGroup = TableOf<V>::kPowers;
-  if constexpr (kPairSteps<V>) {
-    for (; blocks >= 2 * kGroup; blocks -= 2 * kGroup, data += 32 * kGroup)
-      y = absorb_pair<V, kReflect>(y, data, table);
+  if constexpr (kSplitTable<V>) {
+    for (; blocks >= 2 * kGroup; blocks -= 2 * kGroup, data += 32 * kGroup) {
+      if constexpr (kHigh == HighPowers::all)
+        y = absorb_full<V, kReflect>(y, data, table);
+      else
+        y = absorb_pair<V, kReflect>(y, data, table);
+    }
   }
   for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
     y = absorb<V, kReflect>(y, data, table, kGroup);
@@ -152,11 +196,11 @@ AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
 
 // update: every whole block of data into the state (GCM order for GHASH, POLYVAL order for
 // POLYVAL), one reduction per table size.
-template <class V, bool kReflect>
+template <class V, bool kReflect, HighPowers kHigh>
 AESKIT_WIDE_INLINE void update(const std::uint8_t* table, std::uint8_t state[16],
                                const std::uint8_t* data, std::size_t blocks) {
   __m128i y = kReflect ? clmul::load_block(state) : clmul::load(state);
-  y = absorb_blocks<V, kReflect>(y, data, table, blocks);
+  y = absorb_blocks<V, kReflect, kHigh>(y, data, table, blocks);
   if constexpr (kReflect)
     clmul::store_block(state, y);
   else
