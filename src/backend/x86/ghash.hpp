@@ -163,10 +163,41 @@ AESKIT_WIDE_INLINE __m128i absorb_full(__m128i y, const std::uint8_t* data,
 #pragma GCC unroll 8
   for (std::size_t j = 1; j < kFullGroup<V> / V::kBlocks; ++j)
     multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, V::kBlocks),
-                     V::load(table + group_powers<V>(j)), V::load(table + kMid + group_powers<V>(j)));
+                     V::load(table + group_powers<V>(j)),
+                     V::load(table + kMid + group_powers<V>(j)));
   const typename V::reg first = V::x(load_data<V, kReflect>(data, V::kBlocks), V::low_only(y));
   multiply_into<V>(acc, first, V::load(table + group_powers<V>(0)),
                    V::load(table + kMid + group_powers<V>(0)));
+  return clmul::reduce(fold_lanes<V>(acc));
+}
+
+// absorb_split: m (17..31) blocks into y with one reduction on the split table: X_1..X_h (h =
+// m - 16) take K_m..K_17 (the high run from position 16 - h), X_(h+1)..X_m take K_16..K_1
+// (the whole low table). A message's tail then costs one reduction, not two.
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE __m128i absorb_split(__m128i y, const std::uint8_t* data,
+                                        const std::uint8_t* table, std::size_t m) {
+  static_assert(kSplitTable<V>);
+  constexpr std::size_t kB = V::kBlocks;
+  constexpr std::size_t kStride = 16 * kB;
+  constexpr std::size_t kMid = TableOf<V>::kMidOffset;
+  const std::size_t h = m - 16;
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 4
+  for (std::size_t j = 0; j < 16 / kB; ++j)
+    multiply_into<V>(acc, load_data<V, kReflect>(data + 16 * h + kStride * j, kB),
+                     V::load(table + kStride * j), V::load(table + kMid + kStride * j));
+  const std::uint8_t* powers = table + clmul::kHighOffset + 16 * (16 - h);
+  const std::size_t regs = (h + kB - 1) / kB;
+#pragma GCC unroll 4
+  for (std::size_t j = 1; j < regs; ++j) {
+    const std::size_t n = j + 1 == regs ? h - kB * j : kB;
+    multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, n),
+                     V::load_n(powers + kStride * j, n), V::load_n(powers + kMid + kStride * j, n));
+  }
+  const std::size_t n0 = regs == 1 ? h : kB;
+  const typename V::reg first = V::x(load_data<V, kReflect>(data, n0), V::low_only(y));
+  multiply_into<V>(acc, first, V::load_n(powers, n0), V::load_n(powers + kMid, n0));
   return clmul::reduce(fold_lanes<V>(acc));
 }
 
@@ -187,6 +218,9 @@ AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
       else
         y = absorb_pair<V, kReflect>(y, data, table);
     }
+  }
+  if constexpr (kSplitTable<V> && kHigh == HighPowers::all) {
+    if (blocks > kGroup) return absorb_split<V, kReflect>(y, data, table, blocks);
   }
   for (; blocks >= kGroup; blocks -= kGroup, data += 16 * kGroup)
     y = absorb<V, kReflect>(y, data, table, kGroup);
