@@ -67,9 +67,9 @@ void polyval_init(const PolyvalChoice& code, const std::uint8_t h[16], PolyvalKe
   key.code = code;
   const PolyvalKernel* native = code.native;
   if (native != nullptr && native->init_powers != nullptr) {
-    // Powers beyond the message's block count are never read (lengths are public).
-    std::size_t n = max_blocks < native->powers ? max_blocks : native->powers;
-    if (n == 0) n = 1;
+    // Powers beyond the message's block count are never read (lengths are public); the
+    // kernel caps n at its table and may lay out more for long messages (init_powers).
+    const std::size_t n = max_blocks == 0 ? 1 : max_blocks;
     native->init_powers(h, key.hkey, n);
     key.powers = n;
     return;

@@ -32,11 +32,14 @@ struct PolyvalKernel {
   // powers: the powers of H in the GHASH backend's full table (= blocks per reduction).
   std::size_t powers = 0;
   // init_powers: the key for the POLYVAL key H itself (16 bytes, POLYVAL order: no Appendix A
-  // mapping needed) with only the n (1..powers) lowest powers H^1..H^n written — all that
-  // update reads while every call passes at most n blocks; n == powers gives the same table
-  // ghash->init builds from h' = mulX_GHASH(ByteReverse(H)). A short message (AES-GCM-SIV:
-  // one key per nonce) so pays n - 1 multiplications instead of powers - 1. Leaves the rest
-  // of the GhashKey unwritten.
+  // mapping needed) for updates of at most n blocks per call (n ≥ 1: the message's block
+  // count, public, not capped): only the min(n, powers) lowest powers H^1..H^n are written —
+  // all that update reads while every call passes at most n blocks — plus, at a width whose
+  // update has a cheaper step for long inputs, what that step reads when n allows it
+  // (vpclmul512: the high run, clmul/ghash_groups.hpp kPolyvalFullRunFrom); n == powers gives
+  // ghash->init's table from h' = mulX_GHASH(ByteReverse(H)) up to that extra. A short
+  // message (AES-GCM-SIV: one key per nonce) so pays about n - 1 products instead of
+  // powers - 1. Leaves the rest of the GhashKey unwritten.
   void (*init_powers)(const std::uint8_t h[16], GhashKey& key, std::size_t n) noexcept = nullptr;
   // wipe_powers: zeroes exactly what init_powers(..., n) wrote.
   void (*wipe_powers)(GhashKey& key, std::size_t n) noexcept = nullptr;

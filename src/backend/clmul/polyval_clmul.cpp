@@ -29,30 +29,34 @@ constexpr std::size_t kGroup = clmul::kVpclmul256Powers;
 
 AESKIT_PCLMUL_TARGET void pclmul_polyval_init(const std::uint8_t h[16], GhashKey& key,
                                               std::size_t n) noexcept {
-  clmul::write_low_powers<clmul::Table128>(h, key.bytes, n);
+  aesni::polyval_powers(h, key, n < clmul::kPclmulPowers ? n : clmul::kPclmulPowers);
 }
 
 void pclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
-  clmul::wipe_low_powers<clmul::Table128>(key.bytes, n);
+  clmul::wipe_low_powers<clmul::Table128>(key.bytes,
+                                          n < clmul::kPclmulPowers ? n : clmul::kPclmulPowers);
 }
 
 AESKIT_PCLMUL_TARGET void vpclmul_polyval_init(const std::uint8_t h[16], GhashKey& key,
                                                std::size_t n) noexcept {
-  clmul::write_low_powers<clmul::Table256>(h, key.bytes, n);
+  vaes256::polyval_powers(h, key, n < kGroup ? n : kGroup);
 }
 
 void vpclmul_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
-  clmul::wipe_low_powers<clmul::Table256>(key.bytes, n);
+  clmul::wipe_low_powers<clmul::Table256>(key.bytes, n < kGroup ? n : kGroup);
 }
 
-// The vpclmul512 kernel's update takes 32 blocks per step (x86/ghash.hpp absorb_pair) and
-// reads K_32 then: its key is "32 powers" to the POLYVAL code, of which K_1..K_16 are the
-// vpclmul256 layout's and K_32 (= K_16·H^16) leads the high run (kK32Offset, its halves_xor
-// at kK32MidOffset; the GHASH key has all of K_32..K_17 there), written when n reaches 32
-// (a call passes at most n blocks, so a shorter message never takes a 32-block step).
+// The vpclmul512 kernel's update takes 32 blocks per step and reads the high run then: its
+// key is "32 powers" to the POLYVAL code, of which K_1..K_16 are the vpclmul256 layout's.
+// For n ≥ kPolyvalFullRunFrom the whole high run K_32..K_17 is written (4 independent zmm
+// products; the update's long calls take absorb_full), else from n = 32 only K_32 = K_16·H^16
+// (absorb_pair), at kK32Offset / kK32MidOffset (a call passes at most n blocks, so a shorter
+// message never takes a 32-block step, and a call of fewer than kPolyvalFullRunFrom blocks
+// never reads past K_32).
 AESKIT_PCLMUL_TARGET void vpclmul512_polyval_init(const std::uint8_t h[16], GhashKey& key,
                                                   std::size_t n) noexcept {
-  clmul::write_low_powers<clmul::Table256>(h, key.bytes, n < kGroup ? n : kGroup);
+  vaes512::polyval_powers(h, key, n < kGroup ? n : kGroup);
+  if (n >= clmul::kPolyvalFullRunFrom) return vaes512::polyval_high_run(key);
   if (n < 2 * kGroup) return;
   const __m128i k16 = clmul::load(key.bytes + clmul::Table256::powers_for(kGroup));
   const __m128i k32 = clmul::multiply(k16, k16);
@@ -62,6 +66,10 @@ AESKIT_PCLMUL_TARGET void vpclmul512_polyval_init(const std::uint8_t h[16], Ghas
 
 void vpclmul512_polyval_wipe(GhashKey& key, std::size_t n) noexcept {
   clmul::wipe_low_powers<clmul::Table256>(key.bytes, n < kGroup ? n : kGroup);
+  if (n >= clmul::kPolyvalFullRunFrom) {
+    secure_zero(key.bytes + clmul::kHighOffset, 2 * clmul::Table256::kMidOffset);
+    return;
+  }
   if (n < 2 * kGroup) return;
   secure_zero(key.bytes + clmul::kK32Offset, 16);
   secure_zero(key.bytes + clmul::kK32MidOffset, 16);

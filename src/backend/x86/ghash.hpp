@@ -202,8 +202,10 @@ AESKIT_WIDE_INLINE __m128i absorb_split(__m128i y, const std::uint8_t* data,
 }
 
 // HighPowers: what a key's high run holds at a split-table width: all of K_32..K_17 (GHASH
-// keys, built once per key) or only K_32 (POLYVAL keys, built per message in GCM-SIV).
-enum class HighPowers { all, k32_only };
+// keys, built once per key), or for POLYVAL keys (built per message in GCM-SIV, for at most
+// n blocks per update call) all of it when n ≥ clmul::kPolyvalFullRunFrom and only K_32
+// otherwise: an update of that many blocks may use the whole run (by_length).
+enum class HighPowers { all, by_length };
 
 // absorb_blocks: any number of blocks, one reduction per full group (32 blocks on zmm with
 // absorb_full or absorb_pair, per the key's high run), then per table size.
@@ -212,8 +214,9 @@ AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
                                          const std::uint8_t* table, std::size_t blocks) {
   constexpr std::size_t kGroup = TableOf<V>::kPowers;
   if constexpr (kSplitTable<V>) {
+    const bool full_run = kHigh == HighPowers::all || blocks >= clmul::kPolyvalFullRunFrom;
     for (; blocks >= 2 * kGroup; blocks -= 2 * kGroup, data += 32 * kGroup) {
-      if constexpr (kHigh == HighPowers::all)
+      if (full_run)
         y = absorb_full<V, kReflect>(y, data, table);
       else
         y = absorb_pair<V, kReflect>(y, data, table);
@@ -226,6 +229,87 @@ AESKIT_WIDE_INLINE __m128i absorb_blocks(__m128i y, const std::uint8_t* data,
     y = absorb<V, kReflect>(y, data, table, kGroup);
   if (blocks > 0) y = absorb<V, kReflect>(y, data, table, blocks);
   return y;
+}
+
+// reduce_lanes: clmul::reduce in every lane (each lane's Karatsuba triple reduced on its own).
+template <class V>
+AESKIT_WIDE_INLINE typename V::reg reduce_lanes(const Product<V>& p) {
+  const typename V::reg c =
+      V::broadcast(_mm_set_epi64x(0, static_cast<long long>(0xC200000000000000)));
+  const typename V::reg mid = V::x3(p.mid, p.lo, p.hi);
+  const typename V::reg lo = V::x(p.lo, V::template shl_bytes<8>(mid));
+  const typename V::reg hi = V::x(p.hi, V::template shr_bytes<8>(mid));
+  const typename V::reg m = V::x(V::swap_halves(lo), V::template clmul<0x00>(lo, c));
+  return V::x3(hi, V::swap_halves(m), V::template clmul<0x00>(m, c));
+}
+
+// write_low_powers_wide: clmul::write_low_powers (polyval_groups.hpp) for TableOf<V> — K_1..K_n
+// (n ≤ kPowers) and their halves_xor at their places — in log depth: K_1..K_kBlocks first
+// (K_2 = K_1², K_3 = K_2·K_1 beside K_4 = K_2²), then each step multiplies every register
+// built so far by the broadcast highest power: [K_1..K_c]·K_c = [K_(c+1)..K_2c], all
+// independent. 16 powers are 4 (ymm) or 3 (zmm) multiply-reduce steps deep instead of 15, for
+// the same number of products: the per-message POLYVAL key of GCM-SIV was 40% of a 1350-byte
+// seal. k1 is K_1 in register form.
+template <class V>
+AESKIT_WIDE_INLINE void write_low_powers_wide(__m128i k1, std::uint8_t* table, std::size_t n) {
+  using Table = TableOf<V>;
+  constexpr std::size_t kB = V::kBlocks;
+  constexpr std::size_t kRegsMax = Table::kPowers / kB;
+  __m128i first[kB];
+  first[0] = k1;
+  if constexpr (kB >= 2) first[1] = clmul::multiply(k1, k1);
+  if constexpr (kB >= 4) {
+    first[2] = clmul::multiply(first[1], k1);
+    first[3] = clmul::multiply(first[1], first[1]);
+  }
+  typename V::reg a[kRegsMax];
+  a[0] = V::from_blocks(first);
+  std::size_t have = 1;  // registers built: K_1..K_(kB·have)
+#pragma GCC unroll 4
+  for (std::size_t step = 1; step < kRegsMax; step *= 2) {
+    if (kB * have >= n) break;  // n is public (message lengths)
+    const typename V::reg top = V::broadcast(V::lane(a[step - 1], kB - 1));
+    const typename V::reg top_mid = V::x(top, V::swap_halves(top));
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < kRegsMax / 2; ++i) {
+      if (i >= step || step + i >= kRegsMax) break;
+      Product<V> p = zero_product<V>();
+      multiply_into<V>(p, a[i], top, top_mid);
+      a[step + i] = reduce_lanes<V>(p);
+    }
+    have = 2 * step;
+  }
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kRegsMax; ++j) {
+    if (j >= have) break;
+#pragma GCC unroll 4
+    for (std::size_t l = 0; l < kB; ++l) {
+      const std::size_t i = kB * j + l + 1;
+      if (i > n) break;
+      const __m128i k = V::lane(a[j], l);
+      clmul::store(table + Table::powers_for(i), k);
+      clmul::store(table + Table::powers_for(i) + Table::kMidOffset, clmul::halves_xor(k));
+    }
+  }
+}
+
+// write_high_run: the split table's high run K_32..K_17 (and halves_xor) from its low table:
+// the register at low position p holds K_(16-p)..K_(13-p), and times K_16 it is
+// K_(32-p)..K_(29-p), the high run's entries at the same position (4 independent products).
+template <class V>
+AESKIT_WIDE_INLINE void write_high_run(std::uint8_t* table) {
+  static_assert(kSplitTable<V>);
+  constexpr std::size_t kStride = 16 * V::kBlocks;
+  const typename V::reg k16 = V::broadcast_load(table);  // K_16 leads the low table
+  const typename V::reg k16_mid = V::x(k16, V::swap_halves(k16));
+#pragma GCC unroll 4
+  for (std::size_t j = 0; j < 16 / V::kBlocks; ++j) {
+    Product<V> p = zero_product<V>();
+    multiply_into<V>(p, V::load(table + kStride * j), k16, k16_mid);
+    const typename V::reg k = reduce_lanes<V>(p);
+    V::store(table + clmul::kHighOffset + kStride * j, k);
+    V::store(table + clmul::kHighMidOffset + kStride * j, V::x(k, V::swap_halves(k)));
+  }
 }
 
 // update: every whole block of data into the state (GCM order for GHASH, POLYVAL order for
