@@ -1,7 +1,7 @@
 // src/backend/x86/gcm.hpp — fused AES-GCM (CTR32 encryption and GHASH in one pass over
 // the data) for every x86 width: 8 registers per iteration — 8 blocks on xmm (AES-NI +
 // PCLMULQDQ, the pclmul GHASH key), 16 on ymm and 32 on zmm (VAES + VPCLMULQDQ, the vpclmul
-// GHASH key) — and one GHASH reduction per 8 (xmm) or 16 blocks.
+// GHASH keys) — and one GHASH reduction per iteration.
 //
 // CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
 // References: NIST SP 800-38D §6.3-§7 (GF(2^128) and its bit order, GHASH, GCTR with inc32);
@@ -18,8 +18,16 @@
 // The field and products are those of clmul/gf128_clmul.hpp and ghash.hpp: reflected
 // blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
 // Karatsuba (3 VPCLMULQDQ per register; chosen because VPCLMULQDQ and VAESENC compete for the
-// same pipes while shuffles and XORs have spare ports), lo/mid/hi accumulated over the 16
-// blocks and reduced once.
+// same pipes while shuffles and XORs have spare ports), lo/mid/hi accumulated over the
+// iteration's blocks and reduced once.
+//
+// The bound. Measured on Zen 5 (tools in the issue-16 note): PCLMULQDQ issues once per 2
+// cycles at every width (xmm, ymm, zmm), VAESENC twice per cycle, on separate pipes. An
+// iteration needs 24 carry-less multiplies for its data (3 per register) and 2 for the
+// reduction: 52 cycles per 8 registers whatever the width, against 40 (AES-128) of AES on
+// zmm. So the loop is carry-less-multiply bound and wider registers are worth their width
+// only if the multiplies per block shrink with them: one reduction per 32 blocks on zmm
+// (26 multiplies; the earlier two 16-block halves took 34, a 1.53x bound over ymm).
 //
 // Counters. inc32 adds 1 to the last four bytes, big-endian, mod 2^32, never carrying into
 // byte 11. The counter block is kept byte-reversed (the same VPSHUFB as the data): its 32-bit
@@ -31,27 +39,24 @@
 // Schedule of one iteration (kGcmRegs = 8 registers: 8 blocks on xmm, 16 on ymm, 32 on zmm;
 // AES-128: 1 + 9 + 1 rounds). Eight registers are eight independent AES chains, enough to
 // cover the 4-cycle latency at two per cycle. The AES states stay in registers; the round
-// keys are broadcast once per call. Between the rounds of the new group the kernel hashes the
-// other group: one data register per round (load, VPSHUFB, VPSHUFD/VPXOR, 3 VPCLMULQDQ, 3
-// VPXOR). xmm and ymm (one reduction per iteration): the register that carries the state
-// (y ^ X_1) goes last, so the previous reduction had the other rounds' time, and the
-// reduction follows a round later. zmm (32 blocks, two 16-block halves A and B over the
-// 16-power table): y ^ X_1 inside a zmm accumulation, two lane folds and two chained
-// reductions made the loop wait on the state (measured 0.224 cycles/byte against 0.163
-// now), so no data register carries y: (Y ^ X_1)·H^32 ^ ... = Y·H^32 ^ (X_1·H^32 ^ ...),
-// and y' = reduce(B + A·H^16 + y·H^32), where A is reduced once its registers are in and
-// multiplied by K_16 (off the state's path) and y·K_32 (K_32: the vpclmul512 key's extra
-// entry) starts in round 1. The serial path is y → 3 PCLMULQDQ → XOR → reduction, about
-// 20 cycles per 32 blocks, under the 9 rounds of AES beside it. (The extra 5 PCLMULQDQ per
-// iteration would cost xmm and ymm more than their shorter chains gain.) seal hashes the previous
-// group's ciphertext (the current one is not computed yet): the first group is encrypted alone and
-// the last one hashed after the loop. open hashes the group it is decrypting (the input); in place
-// is safe because the hash loads come before the stores.
+// keys come from GcmKeys (held in registers on zmm, loaded per round on xmm/ymm, whose 16
+// registers cannot hold them beside the states). Between the rounds of the new group the kernel
+// hashes the other group: one data register per round (load, VPSHUFB, VPSHUFD/VPXOR, 3 VPCLMULQDQ,
+// 3 VPXOR). The register that carries the state (y ^ X_1) goes last, so the previous reduction had
+// the other rounds' time, and the reduction follows a round later. On zmm the powers for registers
+// 0..3 come from the key's high run K_32..K_17 and for 4..7 from the 16-power table (ghash.hpp
+// group_powers). Compiler guards (rounds.hpp): the GHASH sums are accumulated in order (in_order),
+// not re-associated into a tree of 24 live products, and seal's hashed pointer is opaque, so last
+// iteration's ciphertext is reloaded rather than kept in spilled registers since its store. seal
+// hashes the previous group's ciphertext (the current one is not computed yet): the first group is
+// encrypted alone and the last one hashed after the loop. open hashes the group it is decrypting
+// (the input); in place is safe because the hash loads come before the stores.
 //
 // Tails. After the whole groups, the m remaining blocks are done here too: ceil(m / kBlocks)
 // registers of AES (a template per register count, chosen by a switch on the public m; the
 // last register's load and store are masked to its blocks), then GHASH of the m blocks with
-// the table's last m powers and one reduction. So the kernel processes every block given.
+// the table's last m powers and one reduction (17..31 blocks on zmm: across both runs,
+// ghash.hpp absorb_split). So the kernel processes every block given.
 // The one-shot message kernel adds the AD, the partial block and the lengths block, the
 // last two absorbed straight from registers (no store and reload).
 // Round keys and key stream are not wiped from the stack copy / spill slots (as in the other

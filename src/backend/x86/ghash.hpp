@@ -1,7 +1,9 @@
 // src/backend/x86/ghash.hpp — GHASH and POLYVAL group steps for every x86 carry-less-multiply
 // width: kBlocks blocks per register, one reduction per group of up to kGhashPowers blocks, on the
 // power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for xmm; Table256, the
-// vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64 bytes at a time).
+// vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64 bytes at a time; on
+// zmm a full group is 32 blocks, the first 16 taking the vpclmul512 key's high run K_32..K_17),
+// and the log-depth builders of per-message POLYVAL keys.
 //
 // CPU features: those of the width's policy (vec128/vec256/vec512.hpp): PCLMULQDQ or
 // VPCLMULQDQ at that width, PCLMULQDQ for the 128-bit reduction (clmul/gf128_clmul.hpp).
