@@ -296,8 +296,7 @@ TEST_P(GcmSivKernels, DeriveMatchesEncryptBlocksAndExpandKey) {
     aeskit::AesKey key;
     ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng.bytes(key_len), GetParam(), key));
     const d::KeyState& ks = *d::KeyAccess::state(key);
-    if (ks.backend->gcm_siv_derive == nullptr)
-      GTEST_SKIP() << GetParam() << " has no gcm_siv_derive";
+    ASSERT_NE(ks.backend->gcm_siv_derive, nullptr) << GetParam();
     for (int trial = 0; trial < 20; ++trial) {
       const Bytes nonce = rng.bytes(12);
       const std::size_t count = 2 + key_len / 8;
@@ -338,8 +337,7 @@ TEST_P(GcmSivKernels, TagCtrMatchesTagThenCtr32Le) {
     aeskit::AesKey key;
     ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng.bytes(key_len), GetParam(), key));
     const d::KeyState& ks = *d::KeyAccess::state(key);
-    if (ks.backend->gcm_siv_tag_ctr == nullptr)
-      GTEST_SKIP() << GetParam() << " has no gcm_siv_tag_ctr";
+    ASSERT_NE(ks.backend->gcm_siv_tag_ctr, nullptr) << GetParam();
     for (std::size_t blocks = 0; blocks <= 20; ++blocks) {
       for (int trial = 0; trial < 8; ++trial) {
         const Bytes nonce = rng.bytes(12);
@@ -405,8 +403,21 @@ TEST_P(GcmSivKernels, TagCtrMatchesTagThenCtr32Le) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllBackends, GcmSivKernels,
-                         testing::ValuesIn(aeskit_test::backend_names()),
+// Only the backends whose table has both entries (the others have nothing to test here,
+// and a skipped instance would only be noise in the count).
+std::vector<std::string> gcm_siv_kernel_backends() {
+  std::vector<std::string> out;
+  for (const std::string& name : aeskit_test::backend_names()) {
+    const d::AesBackend* b = d::find_backend(name);
+    if (b != nullptr && b->gcm_siv_derive != nullptr && b->gcm_siv_tag_ctr != nullptr)
+      out.push_back(name);
+  }
+  return out;
+}
+
+// A build without such a backend (ARM, POWER today) has no instance, which is not a failure.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GcmSivKernels);
+INSTANTIATE_TEST_SUITE_P(AllBackends, GcmSivKernels, testing::ValuesIn(gcm_siv_kernel_backends()),
                          aeskit_test::backend_param_name);
 
 }  // namespace
