@@ -10,9 +10,9 @@
 
 #include "aead/aead_checks.hpp"
 #include "aead/aead_key_state.hpp"
-#include "aead/ct_equal.hpp"
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
+#include "core/ct_equal.hpp"
 #include "core/secure_zero.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"

@@ -39,9 +39,9 @@
 
 #include "aead/cbc_hmac.hpp"
 #include "aead/cbc_hmac_ct.hpp"
-#include "aead/ct_equal.hpp"
 #include "backend/sha_stitch.hpp"
 #include "core/buffers.hpp"
+#include "core/ct_equal.hpp"
 #include "core/declassify.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"

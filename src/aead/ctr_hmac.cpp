@@ -18,7 +18,7 @@
 #include <string>
 
 #include "aead/cbc_hmac.hpp"
-#include "aead/ct_equal.hpp"
+#include "core/ct_equal.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"
 #include "hash/hmac_core.hpp"

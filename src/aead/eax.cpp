@@ -21,8 +21,8 @@
 
 #include <cstring>
 
-#include "aead/ct_equal.hpp"
 #include "core/buffers.hpp"
+#include "core/ct_equal.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"
 #include "mac/cmac_core.hpp"

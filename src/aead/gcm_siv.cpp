@@ -28,11 +28,11 @@
 #include <bit>
 #include <cstring>
 
-#include "aead/ct_equal.hpp"
-#include "aead/wipe_block.hpp"
 #include "core/block128.hpp"
+#include "core/ct_equal.hpp"
 #include "core/declassify.hpp"
 #include "core/secure_zero.hpp"
+#include "core/wipe_block.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail::gcm_siv {

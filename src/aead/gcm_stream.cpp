@@ -9,8 +9,8 @@
 
 #include "aead/aead_checks.hpp"
 #include "aead/aead_key_state.hpp"
-#include "aead/ct_equal.hpp"
 #include "aead/gcm_blocks.hpp"
+#include "core/ct_equal.hpp"
 #include "core/secure_zero.hpp"
 
 namespace aeskit {

@@ -30,12 +30,12 @@
 #include <cstring>
 #include <span>
 
-#include "aead/ct_equal.hpp"
 #include "aead/ocb_key.hpp"
-#include "aead/wipe_block.hpp"
 #include "core/block128.hpp"
 #include "core/buffers.hpp"
+#include "core/ct_equal.hpp"
 #include "core/secure_zero.hpp"
+#include "core/wipe_block.hpp"
 
 namespace aeskit::detail::ocb {
 namespace {

@@ -23,13 +23,13 @@
 
 #include <cstring>
 
-#include "aead/ct_equal.hpp"
-#include "aead/wipe_block.hpp"
 #include "core/block128.hpp"
 #include "core/block_double.hpp"
 #include "core/buffers.hpp"
+#include "core/ct_equal.hpp"
 #include "core/declassify.hpp"
 #include "core/secure_zero.hpp"
+#include "core/wipe_block.hpp"
 #include "modes/mac_chain.hpp"
 #include "modes/mode_kernels.hpp"
 

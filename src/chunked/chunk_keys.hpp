@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <span>
 
-#include "aead/ct_equal.hpp"
 #include "aeskit/aead.hpp"
 #include "aeskit/chunked.hpp"
+#include "core/ct_equal.hpp"
 
 namespace aeskit::chunked::detail {
 

@@ -5,9 +5,9 @@
 
 #include <cstring>
 
+#include "backend/sha_constants.hpp"
 #include "core/buffers.hpp"
 #include "cpu/features.hpp"
-#include "hash/sha_constants.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -3,8 +3,8 @@
 // constant time and reports one authentication_failed for every mismatch. Never names an ISA.
 #include <cstring>
 
-#include "aead/ct_equal.hpp"
 #include "aeskit/hash.hpp"
+#include "core/ct_equal.hpp"
 #include "core/secure_zero.hpp"
 #include "hash/hmac_core.hpp"
 

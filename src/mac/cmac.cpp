@@ -6,8 +6,8 @@
 // ct_equal (constant time; only the verdict is public).
 #include <cstring>
 
-#include "aead/ct_equal.hpp"
 #include "aeskit/mac.hpp"
+#include "core/ct_equal.hpp"
 #include "core/key_state.hpp"
 #include "core/secure_zero.hpp"
 #include "mac/cmac_core.hpp"

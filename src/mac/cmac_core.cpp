@@ -6,11 +6,11 @@
 
 #include <cstring>
 
-#include "aead/wipe_block.hpp"
 #include "core/block128.hpp"
 #include "core/block_double.hpp"
 #include "core/buffers.hpp"
 #include "core/secure_zero.hpp"
+#include "core/wipe_block.hpp"
 #include "modes/mac_chain.hpp"
 
 namespace aeskit::detail::cmac {

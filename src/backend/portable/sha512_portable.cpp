@@ -10,7 +10,7 @@
 #include "backend/portable/sha2_compress.hpp"
 #include "backend/portable/sha_portable.hpp"
 #include "backend/portable/sha_words.hpp"
-#include "hash/sha_constants.hpp"
+#include "backend/sha_constants.hpp"
 
 namespace aeskit::detail {
 namespace {

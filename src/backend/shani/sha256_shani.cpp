@@ -13,9 +13,9 @@
 // Only these instructions, additions and shuffles: constant-time.
 #include <immintrin.h>
 
+#include "backend/sha_constants.hpp"
 #include "backend/shani/shani.hpp"
 #include "backend/shani/target.hpp"
-#include "hash/sha_constants.hpp"
 
 namespace aeskit::detail {
 namespace {

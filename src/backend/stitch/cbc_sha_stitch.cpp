@@ -30,8 +30,8 @@
 // constant-time.
 #include <immintrin.h>
 
+#include "backend/sha_constants.hpp"
 #include "backend/sha_stitch.hpp"
-#include "hash/sha_constants.hpp"
 
 #define AESKIT_STITCH_TARGET __attribute__((target("aes,sha,sse4.1,ssse3")))
 #define AESKIT_STITCH_INLINE __attribute__((target("aes,sha,sse4.1,ssse3"), always_inline)) inline

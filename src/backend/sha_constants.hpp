@@ -1,4 +1,4 @@
-// src/hash/sha_constants.hpp — the SHA constants of FIPS 180-4 §4.2 and §5.3.
+// src/backend/sha_constants.hpp — the SHA constants of FIPS 180-4 §4.2 and §5.3.
 //
 // SHA-256: K are the first 32 bits of the fractional parts of the cube roots of the first 64
 // primes, the initial value H(0) those of the square roots of the first 8 primes (§4.2.2,

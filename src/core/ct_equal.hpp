@@ -1,4 +1,4 @@
-// src/aead/ct_equal.hpp — comparing authentication tags in constant time.
+// src/core/ct_equal.hpp — comparing authentication tags in constant time.
 #pragma once
 
 #include <cstddef>

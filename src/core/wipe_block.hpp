@@ -1,4 +1,4 @@
-// src/aead/wipe_block.hpp — wiping a fixed, small number of secret bytes (up to 8 blocks)
+// src/core/wipe_block.hpp — wiping a fixed, small number of secret bytes (up to 8 blocks)
 // on the short-message paths of the AEADs and MACs, without a call into the C library; and
 // a short run of blocks whose count is known only at run time (wipe_blocks).
 //
