@@ -12,6 +12,7 @@
 // j == f (mask select). So the number of compressions depends on min_len and max_len only.
 // Nothing here branches on or indexes memory with data_len, pad or the MAC bytes.
 #include "aead/cbc_hmac_ct.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstring>
 
@@ -43,13 +44,7 @@ std::uint64_t tls_check_padding(const std::uint8_t* rec, std::size_t len, std::s
   return good;
 }
 
-namespace {
-
-void store_be32(std::uint8_t* p, std::uint32_t v) noexcept {
-  for (int i = 3; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void tls_hmac_secret_length(const HmacKey& key, const std::uint8_t header[13],
                             const std::uint8_t* rec, std::size_t rec_len, std::size_t min_len,

@@ -5,6 +5,7 @@
 // GHASH is the GHASH backend's update. The generic path alternates the two per 4 KiB chunk;
 // a fused kernel (gcm_fused.hpp), when the key has one, goes first.
 #include "aead/gcm_blocks.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstring>
 
@@ -13,16 +14,7 @@
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail::gcm {
-namespace {
-
-void store_be64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<std::uint8_t>(v);
-    v >>= 8;
-  }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void setup_key(GcmKey& key) noexcept {
   alignas(16) std::uint8_t h[16] = {};

@@ -24,6 +24,7 @@
 // layout, S ^ N with the top bit cleared, the counter from the tag. The backend's
 // gcm_siv_derive (when it has one) derives and expands the per-nonce keys in registers.
 #include "aead/gcm_siv.hpp"
+#include "core/byte_order.hpp"
 
 #include <bit>
 #include <cstring>
@@ -40,10 +41,6 @@ namespace {
 
 constexpr std::size_t kChunkBlocks = 256;  // 4 KiB per CTR + POLYVAL step when opening
 constexpr std::size_t kSmallBytes = 512;
-
-void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
 
 std::size_t padded(std::size_t n) noexcept {
   return (n + 15) / 16 * 16;

@@ -1,6 +1,7 @@
 // src/aead/gcm_small.cpp — one-shot GCM for short messages: one CTR call (E_K(J0) and the key
 // stream) and one GHASH call (AD, ciphertext, lengths). See gcm_small.hpp.
 #include "aead/gcm_small.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstring>
 
@@ -9,16 +10,7 @@
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail::gcm {
-namespace {
-
-void store_be64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<std::uint8_t>(v);
-    v >>= 8;
-  }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void crypt_small(const GcmKey& key, Op op, const std::uint8_t j0[16],
                  std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,

@@ -33,6 +33,7 @@
 #include "aead/ocb_key.hpp"
 #include "core/block128.hpp"
 #include "core/buffers.hpp"
+#include "core/byte_order.hpp"
 #include "core/ct_equal.hpp"
 #include "core/secure_zero.hpp"
 #include "core/wipe_block.hpp"
@@ -43,12 +44,6 @@ namespace {
 constexpr std::size_t kBatch = 32;  // generic path: blocks per encrypt_blocks call
 
 enum class Kind { encrypt, decrypt, hash };
-
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return __builtin_bswap64(v);
-}
 
 const std::uint8_t* l_for(const OcbKey& k, std::uint64_t index) noexcept {
   return k.l.l[__builtin_ctzll(index)];  // index ≥ 1, public

@@ -11,6 +11,7 @@
 // i.e. 0xE1 in the top byte. ByteReverse(h) read big-endian is h read little-endian, so with
 // hi = le64(h + 8), lo = le64(h): V = hi:lo, and the carry is turned into a mask (no branch).
 #include "aead/polyval.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstring>
 
@@ -18,19 +19,6 @@
 
 namespace aeskit::detail {
 namespace {
-
-std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i) {
-    p[i] = static_cast<std::uint8_t>(v);
-    v >>= 8;
-  }
-}
 
 // reverse16: out = ByteReverse(in) (out may equal in).
 void reverse16(const std::uint8_t* in, std::uint8_t* out) noexcept {

@@ -2,6 +2,7 @@
 // (FIPS 180-4 §5.1, §5.3, §6), over a compression function from the registry. See
 // hash_core.hpp for the math. No ISA is named here.
 #include "hash/hash_core.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstring>
 
@@ -10,16 +11,7 @@
 #include "cpu/features.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-void store_be32(std::uint8_t* p, std::uint32_t v) noexcept {
-  for (int i = 3; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
-}
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void initial_words(HashAlgorithm alg, HashWords& h) noexcept {
   h = HashWords{};

@@ -10,22 +10,12 @@
 #include <cstring>
 
 #include "core/buffers.hpp"
+#include "core/byte_order.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-std::uint32_t load_le32(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
-
-void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void ctr32_le_blocks(const KeyState& key, std::uint8_t counter[16], const std::uint8_t* in,
                      std::uint8_t* out, std::size_t blocks) {

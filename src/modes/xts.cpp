@@ -24,22 +24,13 @@
 #include <cstring>
 
 #include "core/buffers.hpp"
+#include "core/byte_order.hpp"
 #include "core/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 #include "modes/xts_mode.hpp"
 
 namespace aeskit::detail {
 namespace {
-
-std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (unsigned i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-  return v;
-}
-
-void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (unsigned i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
 
 // One data unit's running state: the data key's backend and schedule for the direction.
 struct Unit {

@@ -27,32 +27,16 @@
 #pragma once
 
 #include <bit>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#include "core/byte_order.hpp"
+
 namespace aeskit::detail::portable {
 
-// Little-endian 64-bit loads and stores. memcpy keeps them alignment-safe and lets compilers
-// emit one move; on a big-endian CPU the bytes are reversed, so the value is the same
-// everywhere (byte i of memory is bits 8 i .. 8 i + 7).
-inline std::uint64_t byte_reverse64(std::uint64_t v) noexcept {
-  v = (v & 0x00FF00FF00FF00FF) << 8 | ((v >> 8) & 0x00FF00FF00FF00FF);
-  v = (v & 0x0000FFFF0000FFFF) << 16 | ((v >> 16) & 0x0000FFFF0000FFFF);
-  return v << 32 | v >> 32;
-}
-
-inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, sizeof v);
-  if constexpr (std::endian::native == std::endian::big) v = byte_reverse64(v);
-  return v;
-}
-
-inline void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
-  if constexpr (std::endian::native == std::endian::big) v = byte_reverse64(v);
-  std::memcpy(p, &v, sizeof v);
-}
+// Little-endian 64-bit loads and stores: core/byte_order.hpp (load_le64 / store_le64).
 
 // swap_move: x keeps its bits where `mask` << shift is clear; the bits of x under mask << shift
 // and the bits of y under mask trade places.

@@ -11,6 +11,7 @@
 // public IV, so computing it may branch; the data and key stream only meet AND/XOR.
 // The counter block is kept as two big-endian 64-bit halves (hi = bytes 0-7, lo = 8-15).
 #include "backend/portable/ctr_portable.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstring>
 
@@ -24,13 +25,6 @@ namespace {
 constexpr std::size_t kGroup = wide::kBlocksPerCall;
 
 // Big-endian 8-byte loads/stores: the little-endian ones of bitslice.hpp, bytes reversed.
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  return byte_reverse64(load_le64(p));
-}
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  store_le64(p, byte_reverse64(v));
-}
-
 template <bool Wide128>
 void increment(std::uint64_t& hi, std::uint64_t& lo) noexcept {
   if constexpr (Wide128) {

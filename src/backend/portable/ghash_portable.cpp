@@ -57,6 +57,7 @@
 // 4 x 128 = 512 bytes. The Karatsuba middle key is the XOR of the hi and lo splits (split
 // and rev are linear).
 #include "backend/portable/ghash_portable.hpp"
+#include "core/byte_order.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -164,16 +165,6 @@ inline U128 multiply_n(const U128* a, const PowerKey* keys) noexcept {
   t3 ^= t1 ^ (t1 >> 1) ^ (t1 >> 2) ^ (t1 >> 7);
   t2 ^= (t1 << 63) ^ (t1 << 62) ^ (t1 << 57);
   return {t3, t2};
-}
-
-inline std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (unsigned i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-
-inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (unsigned i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
 }
 
 inline U128 load_block(const std::uint8_t* p) noexcept {

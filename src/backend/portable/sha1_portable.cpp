@@ -9,8 +9,8 @@
 #include <bit>
 
 #include "backend/portable/sha_portable.hpp"
-#include "backend/portable/sha_words.hpp"
 #include "backend/sha_constants.hpp"
+#include "core/byte_order.hpp"
 
 namespace aeskit::detail {
 

@@ -11,6 +11,7 @@
 
 #include "backend/vperm/core_vperm.hpp"
 #include "backend/vperm/kernels.hpp"
+#include "core/byte_order.hpp"
 
 namespace aeskit::detail::vperm {
 namespace {
@@ -83,16 +84,6 @@ AESKIT_SIMD_TARGET void run(const RoundKeys& keys, State& state, const std::uint
     out += 32;
   }
   if (blocks == 1) One(keys, state, in, out);
-}
-
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
 }
 
 }  // namespace
