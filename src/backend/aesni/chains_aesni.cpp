@@ -29,6 +29,7 @@
 #include "backend/aesni/kernels.hpp"
 #include "backend/aesni/rounds.hpp"
 #include "backend/aesni/target.hpp"
+#include "backend/rounds_dispatch.hpp"
 
 namespace aeskit::detail::aesni {
 namespace {
@@ -90,36 +91,21 @@ AESKIT_AESNI_TARGET void ofb_chain(const RoundKeys& rk, std::uint8_t iv[16], con
 AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t blocks) noexcept {
-  if (enc.rounds == 10)
-    cbc_encrypt_chain<10>(enc, iv, in, out, blocks);
-  else if (enc.rounds == 12)
-    cbc_encrypt_chain<12>(enc, iv, in, out, blocks);
-  else
-    cbc_encrypt_chain<14>(enc, iv, in, out, blocks);
+  AESKIT_WITH_ROUNDS(enc.rounds, R, cbc_encrypt_chain<R>(enc, iv, in, out, blocks));
   return blocks;
 }
 
 AESKIT_AESNI_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                                const std::uint8_t* in, std::uint8_t* out,
                                                std::size_t blocks) noexcept {
-  if (enc.rounds == 10)
-    cfb128_encrypt_chain<10>(enc, iv, in, out, blocks);
-  else if (enc.rounds == 12)
-    cfb128_encrypt_chain<12>(enc, iv, in, out, blocks);
-  else
-    cfb128_encrypt_chain<14>(enc, iv, in, out, blocks);
+  AESKIT_WITH_ROUNDS(enc.rounds, R, cfb128_encrypt_chain<R>(enc, iv, in, out, blocks));
   return blocks;
 }
 
 AESKIT_AESNI_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
                                     const std::uint8_t* in, std::uint8_t* out,
                                     std::size_t blocks) noexcept {
-  if (enc.rounds == 10)
-    ofb_chain<10>(enc, iv, in, out, blocks);
-  else if (enc.rounds == 12)
-    ofb_chain<12>(enc, iv, in, out, blocks);
-  else
-    ofb_chain<14>(enc, iv, in, out, blocks);
+  AESKIT_WITH_ROUNDS(enc.rounds, R, ofb_chain<R>(enc, iv, in, out, blocks));
   return blocks;
 }
 

@@ -36,6 +36,7 @@
 #include "backend/aesni/kernels.hpp"
 #include "backend/aesni/rounds.hpp"
 #include "backend/aesni/target.hpp"
+#include "backend/rounds_dispatch.hpp"
 
 namespace aeskit::detail::aesni {
 namespace {
@@ -183,12 +184,8 @@ AESKIT_AESNI_TARGET void mac_ctr_any(const RoundKeys& rk, std::uint8_t counter[1
                                      std::uint8_t mac[16], const std::uint8_t* in,
                                      std::uint8_t* out, std::size_t blocks,
                                      bool mac_output) noexcept {
-  if (rk.rounds == 10)
-    mac_ctr_r<10, Counter>(rk, counter, mac, in, out, blocks, mac_output);
-  else if (rk.rounds == 12)
-    mac_ctr_r<12, Counter>(rk, counter, mac, in, out, blocks, mac_output);
-  else
-    mac_ctr_r<14, Counter>(rk, counter, mac, in, out, blocks, mac_output);
+  AESKIT_WITH_ROUNDS(rk.rounds, R,
+                     mac_ctr_r<R, Counter>(rk, counter, mac, in, out, blocks, mac_output));
 }
 
 }  // namespace
@@ -196,12 +193,7 @@ AESKIT_AESNI_TARGET void mac_ctr_any(const RoundKeys& rk, std::uint8_t counter[1
 AESKIT_AESNI_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
                                         const std::uint8_t* in, std::size_t blocks) noexcept {
   if (blocks == 0) return 0;
-  if (enc.rounds == 10)
-    cbc_mac_chain<10>(enc, mac, in, blocks);
-  else if (enc.rounds == 12)
-    cbc_mac_chain<12>(enc, mac, in, blocks);
-  else
-    cbc_mac_chain<14>(enc, mac, in, blocks);
+  AESKIT_WITH_ROUNDS(enc.rounds, R, cbc_mac_chain<R>(enc, mac, in, blocks));
   return blocks;
 }
 

@@ -30,6 +30,7 @@
 // constant-time.
 #include <immintrin.h>
 
+#include "backend/rounds_dispatch.hpp"
 #include "backend/sha_constants.hpp"
 #include "backend/sha_stitch.hpp"
 
@@ -238,12 +239,7 @@ AESKIT_STITCH_TARGET void kernel(const RoundKeys& rk, std::uint8_t iv[16], const
                                  std::uint8_t* out, HashWords& hw, const std::uint8_t* hash_in,
                                  std::size_t groups) noexcept {
   if (groups == 0) return;
-  if (rk.rounds == 10)
-    run<H, A, 10>(rk, iv, in, out, hw, hash_in, groups);
-  else if (rk.rounds == 12)
-    run<H, A, 12>(rk, iv, in, out, hw, hash_in, groups);
-  else
-    run<H, A, 14>(rk, iv, in, out, hw, hash_in, groups);
+  AESKIT_WITH_ROUNDS(rk.rounds, R, run<H, A, R>(rk, iv, in, out, hw, hash_in, groups));
 }
 
 bool stitch_supported(const cpu::FeatureSet& f) {

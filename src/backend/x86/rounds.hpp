@@ -43,6 +43,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/rounds_dispatch.hpp"
 
 #ifndef AESKIT_WIDE_INLINE
 #error "include x86/vec256.hpp or x86/vec512.hpp first"
@@ -204,14 +205,13 @@ AESKIT_WIDE_INLINE T* opaque(T* p) {
   return p;
 }
 
-// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
-// The one place the wide kernels turn a key's run-time round count into the template
-// parameter every loop unrolls over.
+// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14): the
+// generic lambdas of the width-generic kernels through the one dispatch
+// (AESKIT_WITH_ROUNDS, backend/rounds_dispatch.hpp).
 template <class F>
 AESKIT_WIDE_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
-  if (rounds == 10) return f.template operator()<10>();
-  if (rounds == 12) return f.template operator()<12>();
-  return f.template operator()<14>();
+  AESKIT_WITH_ROUNDS(rounds, R, return f.template operator()<R>());
+  __builtin_unreachable();
 }
 
 }  // namespace aeskit::detail::x86
