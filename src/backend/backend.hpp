@@ -82,7 +82,7 @@ struct AesBackend {
   // ctr32_be: out = in ^ E(counter), counter's last 4 bytes incremented big-endian mod 2^32
   // per block; `counter` is advanced past the blocks processed.
   std::size_t (*ctr32_be)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
-                          std::uint8_t* out, std::size_t blocks) noexcept;
+                          std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // ctr32_le: as ctr32_be but the counter is the block's FIRST 4 bytes read as a little-endian
   // 32-bit integer, incremented mod 2^32 per block (bytes 4..15 never change): AES-GCM-SIV's
   // CTR (RFC 8452 §4).
@@ -90,16 +90,16 @@ struct AesBackend {
                           std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // ctr128_be: as ctr32_be but the whole 16-byte block is one big-endian counter.
   std::size_t (*ctr128_be)(const RoundKeys& enc, std::uint8_t counter[16], const std::uint8_t* in,
-                           std::uint8_t* out, std::size_t blocks) noexcept;
+                           std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // cbc_encrypt: serial chain; iv becomes the last ciphertext block.
   std::size_t (*cbc_encrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
-                             std::uint8_t* out, std::size_t blocks) noexcept;
+                             std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // cbc_decrypt: uses the decryption schedule; iv becomes the last ciphertext block.
   std::size_t (*cbc_decrypt)(const RoundKeys& dec, std::uint8_t iv[16], const std::uint8_t* in,
-                             std::uint8_t* out, std::size_t blocks) noexcept;
+                             std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // cfb128_decrypt: out_i = in_i ^ E(in_{i-1}), in_{-1} = iv; iv becomes the last input block.
   std::size_t (*cfb128_decrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
-                                std::uint8_t* out, std::size_t blocks) noexcept;
+                                std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
   // cfb128_encrypt: serial chain out_i = in_i ^ E(out_{i-1}); iv becomes the last output block.
   std::size_t (*cfb128_encrypt)(const RoundKeys& enc, std::uint8_t iv[16], const std::uint8_t* in,
                                 std::uint8_t* out, std::size_t blocks) noexcept = nullptr;

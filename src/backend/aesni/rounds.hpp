@@ -50,7 +50,7 @@ AESKIT_AESNI_INLINE void store_block(std::uint8_t* p, __m128i v) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
 }
 
-// round_key: round key i of a schedule (RoundKeys is 64-byte aligned, so aligned loads).
+// round_key: round key i of a schedule (RoundKeys is 16-byte aligned, so aligned 16-byte loads).
 AESKIT_AESNI_INLINE __m128i round_key(const RoundKeys& rk, unsigned i) {
   return _mm_load_si128(reinterpret_cast<const __m128i*>(rk.bytes) + i);
 }
