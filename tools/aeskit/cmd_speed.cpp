@@ -3,7 +3,7 @@
 // For every selected item: key each implementation once, cross-check aeskit's output with
 // each peer's (stop with status 1 on any difference), then time every implementation at
 // each size, alternating implementations within a size so drifting machine load hits all of
-// them alike, and print the comparison table. Timing method: speed_timer.cpp.
+// them alike, and print the comparison table. Timing method: speed/timer.cpp.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -12,17 +12,17 @@
 
 #include "aeskit/aeskit.hpp"
 #include "commands.hpp"
-#include "speed_buffer.hpp"
-#include "speed_chunked.hpp"
-#include "speed_hash.hpp"
-#include "speed_impl.hpp"
-#include "speed_items.hpp"
-#include "speed_mac.hpp"
-#include "speed_mask.hpp"
-#include "speed_options.hpp"
-#include "speed_report.hpp"
-#include "speed_timer.hpp"
-#include "speed_verify.hpp"
+#include "speed/buffer.hpp"
+#include "speed/chunked.hpp"
+#include "speed/hash.hpp"
+#include "speed/impl.hpp"
+#include "speed/items.hpp"
+#include "speed/mac.hpp"
+#include "speed/mask.hpp"
+#include "speed/options.hpp"
+#include "speed/report.hpp"
+#include "speed/timer.hpp"
+#include "speed/verify.hpp"
 
 namespace aeskit::cli {
 

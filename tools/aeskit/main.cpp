@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "commands.hpp"
-#include "speed_mask.hpp"
+#include "speed/mask.hpp"
 
 namespace {
 

@@ -1,0 +1,45 @@
+// tools/aeskit/speed/hash.hpp — the hash and HMAC items of `aeskit speed` ("SHA-256 hash",
+// "HMAC-SHA256 mac", ...): per operation one whole message hashed (or MACed under a key set
+// once per item, kHashMacKeyBytes of the item key) with a context created once and reset per
+// message, the way an application keeps one; the output is the full digest.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aeskit/hash.hpp"
+#include "speed/impl.hpp"
+#include "speed/items.hpp"
+
+namespace aeskit::cli::speed {
+
+// HMAC items are keyed with this many bytes of Material::key.
+inline constexpr std::size_t kHashMacKeyBytes = 32;
+
+// hash_items: "SHA-1/SHA-256/SHA-512 hash" then "HMAC-SHA1/SHA256/SHA512 mac".
+std::vector<Item> hash_items();
+// hash_algorithm_of: the hash behind a hash item ("SHA-256" or "HMAC-SHA256" -> sha256).
+HashAlgorithm hash_algorithm_of(const Item& item);
+inline bool is_mac_item(const Item& item) {
+  return item.op == "mac";
+}
+// hash_output_length: the digest length of the item's hash.
+std::size_t hash_output_length(const Item& item);
+// hash_table_note: which SHA compressor aeskit runs the item on.
+std::string hash_table_note(const Item& item);
+
+std::unique_ptr<Runner> make_aeskit_hash_runner(const Item& item, const Material& material,
+                                                std::string& error);
+#if defined(AESKIT_HAVE_OPENSSL)
+std::unique_ptr<Runner> make_openssl_hash_runner(const Item& item, const Material& material,
+                                                 std::string& error);
+#endif
+#if defined(AESKIT_HAVE_LIBGCRYPT)
+std::unique_ptr<Runner> make_libgcrypt_hash_runner(const Item& item, const Material& material,
+                                                   std::string& error);
+#endif
+
+}  // namespace aeskit::cli::speed

@@ -1,0 +1,34 @@
+// tools/aeskit/speed/options.hpp — the command line of `aeskit speed`.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aeskit::cli::speed {
+
+// MaskPeers: whether OpenSSL/libgcrypt lose the CPU features AESKIT_DISABLE removed from
+// aeskit (speed/mask.hpp). automatic: when aesni, pclmul or ssse3 was removed.
+enum class MaskPeers { automatic, on, off };
+
+struct Options {
+  std::vector<std::string> filters;  // --filter (any may match); empty: all
+  std::vector<std::size_t> sizes = {16, 256, 1350, 8192, 16384};  // --sizes, in bytes
+  double seconds = 1.0;                                           // --seconds per measurement
+  std::string backend;                              // --backend; empty: aeskit's default
+  std::optional<std::vector<std::string>> compare;  // --compare; unset: every peer built in
+  std::string json_path;                            // --json FILE ("-": stdout); empty: none
+  bool verify_only = false;                         // --verify-only: cross-check, no timing
+  MaskPeers mask_peers = MaskPeers::automatic;      // --mask-peers / --no-mask-peers
+  bool help = false;                                // --help
+};
+
+// parse_options reads the arguments after "speed". On a usage error it returns false and
+// sets `error`.
+bool parse_options(int argc, char** argv, Options& options, std::string& error);
+
+// usage is the --help text.
+const char* usage();
+
+}  // namespace aeskit::cli::speed

@@ -1,0 +1,122 @@
+// tools/aeskit/speed/tls.cpp — the TLS AEAD items of `aeskit speed` and aeskit's runner
+// (one AeadKey per item; see speed/tls.hpp for what an operation is).
+#include "speed/tls.hpp"
+
+#include <cstring>
+
+#include "aeskit/aead.hpp"
+#include "speed/aead.hpp"
+
+namespace aeskit::cli::speed {
+namespace {
+
+constexpr const char* kNames[] = {"AES-128-CBC-SHA1", "AES-256-CBC-SHA1", "AES-128-CBC-SHA256",
+                                  "AES-128-CTR-HMAC-SHA256"};
+
+class AeskitTlsRunner final : public Runner {
+ public:
+  AeskitTlsRunner(const Item& item, const Material& material, AeadKey key)
+      : item_(item), seal_(item.direction == Direction::encrypt), key_(std::move(key)) {
+    const TlsParams p = tls_params(item);
+    nonce_.assign(material.iv.begin(), material.iv.begin() + (p.cbc ? 16 : 12));
+  }
+
+  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+           std::string& error) override {
+    if (seal_) {
+      for (std::size_t i = 0; i < count; ++i) {
+        auto n = key_.seal(nonce_, tls_ad(), in, out);
+        if (!n.ok()) {
+          error = std::string("AeadKey::seal failed: ") + n.message();
+          return false;
+        }
+      }
+      return true;
+    }
+    if (in.data() != sealed_for_ || in.size() != sealed_size_) {
+      record_.assign(tls_sealed_length(item_, in.size()), 0);
+      auto n = key_.seal(nonce_, tls_ad(), in, record_);
+      if (!n.ok()) {
+        error = std::string("AeadKey::seal failed: ") + n.message();
+        return false;
+      }
+      scratch_.assign(record_.size(), 0);
+      sealed_for_ = in.data();
+      sealed_size_ = in.size();
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      auto n = key_.open(nonce_, tls_ad(), record_, scratch_);
+      if (!n.ok() || *n != in.size()) {
+        error = std::string("AeadKey::open failed: ") + n.message();
+        return false;
+      }
+      std::memcpy(out.data(), scratch_.data(), in.size());
+    }
+    return true;
+  }
+
+ private:
+  Item item_;
+  bool seal_;
+  AeadKey key_;
+  std::vector<std::uint8_t> nonce_, record_, scratch_;
+  const std::uint8_t* sealed_for_ = nullptr;
+  std::size_t sealed_size_ = 0;
+};
+
+}  // namespace
+
+std::vector<Item> tls_items() {
+  std::vector<Item> items;
+  for (const char* name : kNames) {
+    for (Direction d : {Direction::encrypt, Direction::decrypt}) {
+      Item item;
+      item.kind = ItemKind::tls;
+      item.algorithm = name;
+      item.direction = d;
+      item.key_bits = std::string(name).find("AES-256") == 0 ? 256 : 128;
+      item.op = d == Direction::encrypt ? "seal" : "open";
+      items.push_back(item);
+    }
+  }
+  return items;
+}
+
+TlsParams tls_params(const Item& item) {
+  const bool cbc = item.algorithm.find("-CBC-") != std::string::npos;
+  const bool sha1 = item.algorithm.find("SHA1") != std::string::npos;
+  const std::size_t aes = item.key_bits / 8;
+  const std::size_t mac = sha1 ? 20 : 32;
+  return {cbc, mac, aes, aes + (cbc ? mac : 32), sha1 ? "SHA1" : "SHA256"};
+}
+
+std::size_t tls_sealed_length(const Item& item, std::size_t len) {
+  const TlsParams p = tls_params(item);
+  return p.cbc ? (len + p.mac_len) / 16 * 16 + 16 : len + p.mac_len;
+}
+
+std::size_t tls_output_length(const Item& item, std::size_t in_len) {
+  return item.direction == Direction::encrypt ? tls_sealed_length(item, in_len) : in_len;
+}
+
+std::span<const std::uint8_t> tls_ad() {
+  return std::span<const std::uint8_t>(kAeadAd).first(kTlsAdBytes);
+}
+
+std::unique_ptr<Runner> make_aeskit_tls_runner(const Item& item, const Material& material,
+                                               std::string& error) {
+  const AeadAlgorithm* alg = aead::find(item.algorithm);
+  if (!alg) {
+    error = "no AEAD " + item.algorithm;
+    return nullptr;
+  }
+  const TlsParams p = tls_params(item);
+  Result<AeadKey> key = AeadKey::create(*alg, material.key.first(p.key_len), p.mac_len);
+  if (!key.ok()) {
+    error = std::string("AeadKey::create failed: ") + key.message();
+    return nullptr;
+  }
+  return std::make_unique<AeskitTlsRunner>(item, material, std::move(key).value());
+}
+
+}  // namespace aeskit::cli::speed
