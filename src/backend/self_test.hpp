@@ -17,18 +17,19 @@
 //     the RFC 8452 Appendix A mapping over the GHASH backend). (self_test_ghash.cpp)
 //   - Fused GCM kernels (gcm_fused.hpp: seal/open, seal_message/open_message), once their AES
 //     and GHASH backends passed: every block count 0..2 groups + 1 and messages of every
-//     such block count with partial blocks, AD of 0, 1, 16 and 17 bytes, in place and not,
-//     AES-128/192/256, against the unfused composition (the AES backend's ctr32_be, the GHASH
-//     backend's update, the tag E_K(J0) ^ GHASH). A failed fused kernel is never chosen: keys
-//     on its backend pair run the unfused path. (self_test_gcm.cpp)
+//     such block count with partial blocks, AD of 0, 1, 16 and 17 bytes (all four at each
+//     count for AES-128, rotating for AES-192/256), in place and not, AES-128/192/256, against the
+//     unfused composition (the AES backend's ctr32_be, the GHASH backend's update, the tag E_K(J0)
+//     ^ GHASH). A failed fused kernel is never chosen: keys on its backend pair run the unfused
+//     path. (self_test_gcm.cpp)
 //
 // No CPU features of its own: it runs a backend's code only when the CPU (detected features,
 // before AESKIT_DISABLE) supports that backend. Thread-safe. Cost, once (measured on a shared,
 // loaded Zen 5 class VM, minimum of 41 runs): 0.5-2 ms per AES backend (vaes512 the most),
 // 15-30 us per clmul GHASH backend with its POLYVAL kernel and 80-85 us per software one, plus
-// about 0.1 ms once for the GHASH reference chain, and 40-200 us per fused GCM kernel. The
-// portable AES backend is the reference, so its self-test is the FIPS-197 known answers
-// through its own table.
+// about 0.1 ms once for the GHASH reference chain (20 us warm), and 25-120 us per fused GCM
+// kernel. The portable AES backend is the reference, so its self-test is the FIPS-197 known
+// answers through its own table.
 #pragma once
 
 #include <cstddef>
@@ -165,7 +166,7 @@ struct GcmFusedSelfTestResult {
   std::size_t first_failure_length = 0;
   std::size_t first_failure_ad_bytes = 0;
   std::size_t max_blocks = 0;  // block entries at 0..max_blocks (2 groups + 1)
-  std::size_t messages = 0;    // messages per message entry and key size
+  std::size_t messages = 0;    // messages per message entry, all key sizes
   std::size_t max_message_bytes = 0;
   std::uint64_t nanoseconds = 0;  // wall time of the run (not the backends' own tests)
 };

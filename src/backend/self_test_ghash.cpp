@@ -93,11 +93,15 @@ struct TimesH {
   }
   U128 operator()(U128 x) const {
     U128 z{0, 0};
-    for (int i = 0; i < 128; ++i) {
-      const std::uint64_t word = i < 64 ? x.hi : x.lo;
-      const std::uint64_t take = 0 - ((word >> (63 - (i & 63))) & 1);
-      z.hi ^= v[i].hi & take;
-      z.lo ^= v[i].lo & take;
+    const std::uint64_t words[2] = {x.hi, x.lo};  // x^0..x^63, then x^64..x^127
+    for (int w = 0; w < 2; ++w) {
+      std::uint64_t word = words[w];
+      for (int i = 0; i < 64; ++i) {
+        const std::uint64_t take = 0 - (word >> 63);  // coefficient x^(64w + i), as a mask
+        word <<= 1;
+        z.hi ^= v[64 * w + i].hi & take;
+        z.lo ^= v[64 * w + i].lo & take;
+      }
     }
     return z;
   }
