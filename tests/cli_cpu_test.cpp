@@ -9,7 +9,10 @@
 // available backend "passed"; and, with tools/aeskit/cmd_cpu.cpp compiled into this test so it
 // runs in-process after a failure is injected through detail::self_test_inject_fault_for_testing,
 // the failed backend is reported "FAILED: <entry> ... - not used" and every kernel line names
-// the next backend. No vectors.
+// the next backend. Likewise the "ghash self-test" and "gcm fused self-test" sections: every
+// GHASH backend and fused GCM kernel this CPU runs "passed"; a failed GHASH backend is reported
+// and the GCM and GCM-SIV lines name the next one; a failed fused kernel is reported and the
+// GCM lines say "[generic, not fused]". No vectors.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -19,7 +22,11 @@
 
 #include <gtest/gtest.h>
 
+#include "aead/gcm_fused.hpp"
+#include "aeskit/aeskit.hpp"
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_list.hpp"
+#include "backend/ghash_backend.hpp"
 #include "backend/self_test.hpp"
 #include "commands.hpp"  // tools/aeskit: run_cpu, compiled into this test
 #include "cpu/features.hpp"
@@ -234,7 +241,8 @@ TEST(CliCpu, FailedSelfTestIsReportedAndTheNextBackendRunsEveryKernel) {
   namespace d = aeskit::detail;
   d::self_test_reset_for_testing();
   const d::AesBackend& best = d::best_backend(aeskit::cpu::cpu_features());
-  if (best.name == "portable") GTEST_SKIP() << "no backend above portable on this CPU";
+  if (best.name == "portable")
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: no backend above portable on this CPU";
   const std::string failed(best.name);
   const char* entry = best.ctr32_be != nullptr ? "ctr32_be" : "encrypt_blocks";
   ASSERT_TRUE(d::self_test_inject_fault_for_testing(best, entry));
@@ -258,6 +266,139 @@ TEST(CliCpu, FailedSelfTestIsReportedAndTheNextBackendRunsEveryKernel) {
   EXPECT_EQ(named.exit_code, 2);
   EXPECT_NE(named.output.find("failed its self-test"), std::string::npos) << named.output;
   d::self_test_reset_for_testing();
+}
+
+// section: the indented lines after the line starting with `header`, without the indent.
+std::vector<std::string> section(const std::string& output, const std::string& header) {
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside) {
+      inside = line.rfind(header, 0) == 0;
+      continue;
+    }
+    if (line.size() < 2 || line[0] != ' ') break;
+    lines.push_back(line.substr(2));
+  }
+  return lines;
+}
+
+// status_in: the text after `name` (and its padding) on the section line for `name`.
+std::string status_in(const std::vector<std::string>& lines, std::string_view name) {
+  for (const std::string& line : lines) {
+    if (line.rfind(name, 0) != 0 || line.size() <= name.size() || line[name.size()] != ' ')
+      continue;
+    const auto at = line.find_first_not_of(' ', name.size());
+    return at == std::string::npos ? std::string() : line.substr(at);
+  }
+  return "(no line for " + std::string(name) + ")";
+}
+
+// aead_lines: the kernel lines of one AEAD (both operations).
+std::vector<std::string> aead_lines(const std::string& output, const std::string& algorithm) {
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("  " + algorithm + " ", 0) == 0) lines.push_back(line);
+  return lines;
+}
+
+TEST(CliCpu, GhashAndFusedSelfTestsPassedOnEveryAvailableOne) {
+  namespace d = aeskit::detail;
+  const RunResult r = run_cli("-u AESKIT_DISABLE");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const aeskit::cpu::FeatureSet& f = aeskit::cpu::cpu_features();
+  const auto ghash = section(r.output, "ghash self-test");
+  ASSERT_EQ(ghash.size(), d::ghash_backend_count()) << r.output;
+  for (std::size_t i = 0; i < d::ghash_backend_count(); ++i) {
+    const d::GhashBackend& g = d::ghash_backend_at(i);
+    const std::string status = status_in(ghash, g.name);
+    EXPECT_EQ(status.rfind(g.supported(f) ? "passed (update" : "not run", 0), 0u)
+        << g.name << ": " << status;
+    EXPECT_EQ(status.find("FAILED"), std::string::npos) << g.name << ": " << status;
+  }
+  const auto fused = section(r.output, "gcm fused self-test");
+  std::size_t kernels = 0;
+  for (const d::GcmFusedKernels* k : d::kGcmFusedList) {
+    if (k == nullptr) continue;
+    ++kernels;
+    const std::string status = status_in(fused, k->name);
+    const bool runs = k->aes->supported(f) && k->ghash->supported(f);
+    EXPECT_EQ(status.rfind(runs ? "passed (seal, open: 0.." : "not run", 0), 0u)
+        << k->name << ": " << status;
+  }
+  EXPECT_EQ(fused.size(), kernels) << r.output;
+}
+
+TEST(CliCpu, FailedGhashBackendIsReportedAndGcmTakesTheNext) {
+  namespace d = aeskit::detail;
+  d::self_test_reset_for_testing();
+  const aeskit::cpu::FeatureSet& f = aeskit::cpu::cpu_features();
+  const d::GhashBackend& best = d::best_ghash_backend(f);
+  if (best.name == "portable")
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: no GHASH backend above portable on this CPU";
+  const std::string failed(best.name);
+  ASSERT_TRUE(d::self_test_inject_fault_for_testing(best, "update"));
+  const std::string next(d::best_ghash_backend(f).name);
+  ASSERT_NE(next, failed);
+
+  const RunResult r = run_cpu_here({});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const std::string status = status_in(section(r.output, "ghash self-test"), failed);
+  EXPECT_EQ(status.rfind("FAILED: update (first: update, 1 block) - not used", 0), 0u) << status;
+  const auto fused = section(r.output, "gcm fused self-test");
+  for (const d::GcmFusedKernels* k : d::kGcmFusedList) {
+    if (k == nullptr || k->ghash != &best) continue;
+    EXPECT_EQ(status_in(fused, k->name),
+              "not run: its GHASH backend " + failed + " failed its self-test - not used");
+  }
+  // GCM hashes on the next backend (fused with it or not), GCM-SIV's POLYVAL too.
+  const auto gcm = aead_lines(r.output, "AES-128-GCM");
+  ASSERT_EQ(gcm.size(), 2u) << r.output;
+  for (const std::string& line : gcm) {
+    EXPECT_EQ(line.find(failed), std::string::npos) << line;
+    EXPECT_TRUE(line.find("then " + next + ":ghash") != std::string::npos ||
+                line.find("+" + next + " ") != std::string::npos)
+        << line;
+  }
+  for (const std::string& line : aead_lines(r.output, "AES-128-GCM-SIV"))
+    EXPECT_NE(line.find("POLYVAL " + next + " "), std::string::npos) << line;
+  d::self_test_reset_for_testing();
+}
+
+TEST(CliCpu, FailedFusedKernelIsReportedAndGcmRunsUnfused) {
+  namespace d = aeskit::detail;
+  d::self_test_reset_for_testing();
+  const aeskit::cpu::FeatureSet& f = aeskit::cpu::cpu_features();
+  const d::AesBackend& aes = d::best_backend(f);
+  const d::GcmFusedKernels* k = d::choose_gcm(aes, nullptr, f, true).fused;
+  if (k == nullptr) {
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: the default backend here (" << aes.name
+                 << ") has no fused GCM kernel";
+  }
+  const std::string name(k->name);
+  ASSERT_TRUE(d::self_test_inject_fault_for_testing(*k, "seal"));
+
+  const RunResult r = run_cpu_here({});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(status_in(section(r.output, "gcm fused self-test"), name),
+            "FAILED: seal (first: seal, AES-128, 1 block) - not used, GCM runs unfused")
+      << r.output;
+  for (const char* algorithm : {"AES-128-GCM", "AES-256-GCM"}) {
+    const auto lines = aead_lines(r.output, algorithm);
+    ASSERT_EQ(lines.size(), 2u) << r.output;
+    for (const std::string& line : lines) {
+      EXPECT_NE(line.find("[generic, not fused]"), std::string::npos) << line;
+      EXPECT_EQ(line.find(name), std::string::npos) << line;
+    }
+  }
+  d::self_test_reset_for_testing();
+  const RunResult again = run_cpu_here({});
+  for (const std::string& line : aead_lines(again.output, "AES-128-GCM"))
+    EXPECT_NE(line.find("fused " + name), std::string::npos) << line;
 }
 
 }  // namespace

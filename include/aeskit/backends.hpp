@@ -1,5 +1,6 @@
-// aeskit/backends.hpp — which AES backends exist, which this CPU can run, and which kernel
-// each mode will use. Used by `aeskit cpu`, the speed tool and the tests.
+// aeskit/backends.hpp — which AES and GHASH backends and fused GCM kernels exist, which this
+// CPU can run and whether they passed their self-tests, and which kernel each mode will use.
+// Used by `aeskit cpu`, the speed tool and the tests.
 #pragma once
 
 #include <cstddef>
@@ -28,6 +29,33 @@ struct BackendInfo {
 // backends lists every backend compiled into this build, fastest first. It runs the
 // self-test of each backend this CPU can run (once per process; tens of microseconds each).
 AESKIT_API std::vector<BackendInfo> backends();
+
+// ghash_backends lists the GHASH backends (GCM's and GMAC's hash; POLYVAL runs on them too,
+// through their native POLYVAL kernel where one exists), fastest first, as BackendInfo. Their
+// self-test (once per process) checks update, and the native POLYVAL kernel's init_powers +
+// update and hash_short, against a bit-serial GF(2^128) multiply: "passed (...)",
+// "FAILED: <entries> (first: <entry>, <n> blocks) - not used" (self_test_failed; keys take
+// the next backend), a passed update whose POLYVAL kernel failed ("...; <kernel> FAILED: ...
+// - not used, POLYVAL runs through the RFC 8452 mapping": the backend stays available), or
+// "not run (...)".
+AESKIT_API std::vector<BackendInfo> ghash_backends();
+
+struct GcmKernelInfo {
+  std::string_view name;           // e.g. "aesni+pclmul 8x"
+  std::string_view aes_backend;    // the AES backend whose keys it reads, e.g. "aesni"
+  std::string_view ghash_backend;  // the GHASH backend whose keys it reads, e.g. "pclmul"
+  bool available = false;          // this CPU (after AESKIT_DISABLE) can run it, and neither it
+                                   // nor its two backends failed a self-test
+  // Its self-test against the unfused AES CTR + GHASH (once per process, after its two
+  // backends' own): "passed (...)", "FAILED: <entries> (first: ...) - not used (GCM runs
+  // unfused)", or "not run (...)" (this CPU, AESKIT_DISABLE, or a backend that failed).
+  std::string self_test;
+  bool self_test_failed = false;  // it failed, or a backend it reads failed: never used
+};
+
+// gcm_fused_kernels lists the fused AES-GCM kernels compiled in, fastest first, running the
+// self-test of each this CPU can run (once per process).
+AESKIT_API std::vector<GcmKernelInfo> gcm_fused_kernels();
 
 // default_backend names the backend AesKey::create picks when none is named.
 AESKIT_API std::string_view default_backend();

@@ -12,6 +12,7 @@
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
+#include "backend/self_test.hpp"
 #include "core/ct_equal.hpp"
 #include "core/secure_zero.hpp"
 #include "cpu/features.hpp"
@@ -34,8 +35,9 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
     if (!scheme.ok()) return scheme.status();
     return make_scheme_key(algorithm, std::move(scheme).value());
   }
-  if (options.ghash != nullptr && !options.ghash->supported(cpu::cpu_features()))
-    return Errc::backend_unavailable;
+  if (options.ghash != nullptr &&
+      (!options.ghash->supported(cpu::cpu_features()) || !ghash_self_test_allows(*options.ghash)))
+    return Errc::backend_unavailable;  // a pinned GHASH backend is refused, not replaced
   Result<AesKey> aes = AesKey::create(key, options.aes_backend);
   if (!aes.ok()) return aes.status();
   // Plain new (not make_unique): the GhashKey is written by init, no need to zero it first.

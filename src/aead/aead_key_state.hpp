@@ -49,7 +49,7 @@ struct GcmKeyOptions {
 };
 
 // make_aead_key is AeadKey::create with explicit options. Errors as AeadKey::create, plus
-// backend_unavailable for a GHASH backend this CPU cannot run.
+// backend_unavailable for a GHASH backend this CPU cannot run or that failed its self-test.
 Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                               std::size_t tag_length, const GcmKeyOptions& options);
 

@@ -1,4 +1,6 @@
-// src/aead/gcm_fused.cpp — which fused AES-CTR + GHASH kernels a key gets (see gcm_fused.hpp).
+// src/aead/gcm_fused.cpp — which fused AES-CTR + GHASH kernels a key gets (see gcm_fused.hpp):
+// never one that failed its once-per-process self-test, nor one whose GHASH backend did
+// (backend/self_test.hpp); such keys run the unfused path.
 //
 // Adding one: the kernels live in their backend folder (they use intrinsics); declare their
 // GcmFusedKernels constant there and add its address to backend/gcm_fused_list.hpp, fastest
@@ -6,14 +8,17 @@
 #include "aead/gcm_fused.hpp"
 
 #include "backend/gcm_fused_list.hpp"
+#include "backend/self_test.hpp"
 
 namespace aeskit::detail {
 namespace {
 
 // A kernel also needs the CPU features of both of its backends, so it is usable exactly when
-// both backends are supported.
+// both backends are supported, and neither it nor its backends failed a self-test (asked
+// last: a self-test runs only for code these features, and the CPU, allow).
 bool usable(const GcmFusedKernels& k, const cpu::FeatureSet& features) {
-  return k.aes->supported(features) && k.ghash->supported(features);
+  return k.aes->supported(features) && k.ghash->supported(features) &&
+         gcm_fused_self_test_allows(k);
 }
 
 }  // namespace

@@ -50,8 +50,9 @@ struct GcmFusedKernels {
 };
 
 // find_gcm_fused returns the fused kernels for this (AES backend, GHASH backend) pair that the
-// CPU features allow, or nullptr (then the generic path does all the work). The fused
-// kernels compiled in are listed, fastest first, in backend/gcm_fused_list.hpp.
+// CPU features allow and that passed their once-per-process self-test (backend/self_test.hpp),
+// or nullptr (then the generic path does all the work). The fused kernels compiled in are
+// listed, fastest first, in backend/gcm_fused_list.hpp.
 const GcmFusedKernels* find_gcm_fused(const AesBackend& aes, const GhashBackend& ghash,
                                       const cpu::FeatureSet& features) noexcept;
 
@@ -67,7 +68,8 @@ struct GcmChoice {
 // backend of the first (fastest) usable fused kernel for `aes`, so a key gets fused kernels
 // whenever any exist for its AES backend (e.g. with AESKIT_DISABLE=vaes the aesni AES backend
 // pairs with pclmul GHASH, not vpclmul256, which has no fused kernel with aesni); failing
-// that (or with allow_fused false), the best GHASH backend for the features, not fused.
+// that (or with allow_fused false, or a failed self-test), the best GHASH backend for the
+// features, not fused.
 GcmChoice choose_gcm(const AesBackend& aes, const GhashBackend* ghash,
                      const cpu::FeatureSet& features, bool allow_fused) noexcept;
 

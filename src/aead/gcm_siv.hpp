@@ -60,7 +60,7 @@ Result<std::unique_ptr<AeadScheme>> make_gcm_siv_scheme(const AeadAlgorithm& alg
 
 // make_gcm_siv_key: AeadKey::create with the POLYVAL code pinned (tests): `ghash` nullptr is
 // the best GHASH backend; `allow_native` false forces the Appendix A mapping.
-// backend_unavailable for a GHASH backend this CPU cannot run.
+// backend_unavailable for a GHASH backend this CPU cannot run or that failed its self-test.
 Result<AeadKey> make_gcm_siv_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                                  std::string_view aes_backend, const GhashBackend* ghash,
                                  bool allow_native);

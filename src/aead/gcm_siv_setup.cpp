@@ -8,6 +8,7 @@
 
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_siv.hpp"
+#include "backend/self_test.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit::detail {
@@ -47,7 +48,8 @@ Result<std::unique_ptr<AeadScheme>> build(const AeadAlgorithm& algorithm,
   if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
   if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   const cpu::FeatureSet& features = cpu::cpu_features();
-  if (ghash != nullptr && !ghash->supported(features)) return Errc::backend_unavailable;
+  if (ghash != nullptr && (!ghash->supported(features) || !ghash_self_test_allows(*ghash)))
+    return Errc::backend_unavailable;
   Result<AesKey> aes = AesKey::create(key, aes_backend);
   if (!aes.ok()) return aes.status();
   return std::unique_ptr<AeadScheme>(

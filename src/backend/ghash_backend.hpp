@@ -39,6 +39,9 @@ struct GhashBackend {
 };
 
 // The GHASH backends compiled in, fastest first (src/backend/ghash_registry.cpp).
+// best_ghash_backend: the first that `features` supports (no wider than
+// cpu::max_vector_bits()) and that did not fail its once-per-process self-test
+// (backend/self_test.hpp); the portable backend in the end.
 std::size_t ghash_backend_count() noexcept;
 const GhashBackend& ghash_backend_at(std::size_t index) noexcept;
 const GhashBackend* find_ghash_backend(std::string_view name) noexcept;

@@ -1,11 +1,13 @@
 // src/backend/ghash_registry.cpp — the ordered list of GHASH backends and selection by CPU
 // features. As for the AES registry (registry.cpp), AESKIT_HAVE_X86 and AESKIT_HAVE_VPERM
 // (set by CMakeLists.txt: the simd::V128 backends exist on x86 and AArch64) decide which
-// backend folders are compiled in; nothing else outside them knows.
+// backend folders are compiled in; nothing else outside them knows. A backend that failed its
+// once-per-process self-test (self_test_ghash.cpp) is skipped.
 #include <iterator>
 
 #include "backend/ghash_backend.hpp"
 #include "backend/portable/ghash_portable.hpp"
+#include "backend/self_test.hpp"
 #if defined(AESKIT_HAVE_VPERM)
 #include "backend/simd_ghash/ghash_simd.hpp"
 #endif
@@ -16,8 +18,9 @@
 namespace aeskit::detail {
 namespace {
 
-// Fastest first. best_ghash_backend() takes the first one the CPU supports; the portable
-// backend supports every CPU, so the search always ends.
+// Fastest first. best_ghash_backend() takes the first one the CPU supports (no wider than
+// cpu::max_vector_bits()) whose self-test did not fail; the portable backend supports every
+// CPU and stays the last resort, so the search always ends.
 constexpr const GhashBackend* kGhashBackends[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGhashVpclmul512Backend, &kGhashVpclmul256Backend, &kGhashPclmulBackend,
@@ -47,7 +50,8 @@ const GhashBackend* find_ghash_backend(std::string_view name) noexcept {
 const GhashBackend& best_ghash_backend(const cpu::FeatureSet& features) noexcept {
   const unsigned max_bits = cpu::max_vector_bits();
   for (const GhashBackend* b : kGhashBackends)
-    if (b->vector_bits <= max_bits && b->supported(features)) return *b;
+    if (b->vector_bits <= max_bits && b->supported(features) && ghash_self_test_allows(*b))
+      return *b;
   return kGhashPortableBackend;
 }
 

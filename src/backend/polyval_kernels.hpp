@@ -52,9 +52,13 @@ struct PolyvalKernel {
                      std::size_t blocks) noexcept = nullptr;
 };
 
-// find_polyval_kernel: the native kernel for `ghash` if one is compiled in and the CPU
-// features allow it; nullptr otherwise (src/backend/polyval_registry.cpp).
+// find_polyval_kernel: the native kernel for `ghash` if one is compiled in, the CPU features
+// allow it and it did not fail its once-per-process self-test (backend/self_test.hpp);
+// nullptr otherwise (src/backend/polyval_registry.cpp).
 const PolyvalKernel* find_polyval_kernel(const GhashBackend& ghash,
                                          const cpu::FeatureSet& features) noexcept;
+// polyval_kernel_of: the native kernel compiled in for `ghash`, whatever the CPU and the
+// self-test say, or nullptr (what the self-test itself runs).
+const PolyvalKernel* polyval_kernel_of(const GhashBackend& ghash) noexcept;
 
 }  // namespace aeskit::detail

@@ -1,5 +1,6 @@
 // src/backend/self_test.cpp — the once-per-process known-answer self-test of an AES backend's
-// table (see self_test.hpp for the contract).
+// table, including its AES-GCM-SIV entries (see self_test.hpp for the contract; the GHASH and
+// fused GCM self-tests are self_test_ghash.cpp and self_test_gcm.cpp).
 //
 // How one backend is tested, for each key size (the FIPS-197 Appendix C key, cut to 16/24/32):
 //   1. key_schedule: the backend's expand_key + encrypt_blocks, and derive_decrypt_key +
@@ -12,6 +13,13 @@
 //      clamped to 16..64, so each tail length modulo an 8-, 16-, 32- or 64-block group is seen
 //      in both), and must return done ≤ n, produce the model's first `done` blocks and leave the
 //      model's state after `done` blocks, without writing the block after the n-th.
+//   3. the GCM-SIV entries (AES-128 and AES-256, the only message-key sizes of RFC 8452):
+//      gcm_siv_derive for two nonces against the portable backend's encrypt_blocks on the
+//      blocks LE32(i) || N, the auth key compared byte for byte (and the byte after it left
+//      alone), the message key through encryption with the portable backend's expand_key of it;
+//      gcm_siv_tag_ctr at every block count 0..2·group + 1 (laps as in 2.) against
+//      E(S ^ (N || 0^32), bit 127 cleared) and ctr32_le's model from the tag | 0x80, with tags
+//      chosen (through the portable decryption) so the counter wraps 2^32 inside both laps.
 // Start states are chosen so the runs cross a 32-bit counter wrap (ctr32_be, ctr32_le, mac_ctr),
 // a carry from the low 32 and the low 64 bits (ctr128_be), the XTS α reduction, and OCB runs
 // starting at block index 1 and at index 5 (unaligned to any group).
@@ -20,15 +28,16 @@
 // fails every backend, and best_backend() then still ends at the portable backend.
 //
 // References: FIPS-197 Appendix C; SP 800-38A (ECB, CBC, CFB, OFB, CTR); IEEE 1619-2018 (XTS);
-// RFC 7253 (OCB3); SP 800-38C (CCM's CBC-MAC + CTR); RFC 8452 §4 (CTR32 little-endian).
+// RFC 7253 (OCB3); SP 800-38C (CCM's CBC-MAC + CTR); RFC 8452 §4 (CTR32 little-endian, the
+// per-nonce keys, the tag and the initial counter).
 #include "backend/self_test.hpp"
 
-#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
 
 #include "backend/portable/portable.hpp"
+#include "backend/self_test_once.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit::detail {
@@ -40,9 +49,10 @@ constexpr std::size_t kMaxGroup = 64;
 constexpr std::size_t kMaxBlocks = 2 * kMaxGroup + 1;
 
 constexpr std::string_view kEntryNames[kSelfTestEntryCount] = {
-    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le", "ctr128_be",
-    "cbc_encrypt",  "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt", "ofb",      "xts_encrypt",
-    "xts_decrypt",  "ocb_encrypt",    "ocb_decrypt",    "ocb_hash",       "cbc_mac",  "mac_ctr",
+    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le",
+    "ctr128_be",    "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt",
+    "ofb",          "xts_encrypt",    "xts_decrypt",    "ocb_encrypt",    "ocb_decrypt",
+    "ocb_hash",     "cbc_mac",        "mac_ctr",        "gcm_siv_derive", "gcm_siv_tag_ctr",
 };
 
 std::uint32_t bit(SelfTestEntry e) {
@@ -111,6 +121,7 @@ struct Bytes {
 struct Scratch {
   RoundKeys enc, dec;          // the backend's schedules
   RoundKeys ref_enc, ref_dec;  // the portable backend's
+  RoundKeys msg, ref_msg;      // gcm_siv_derive's message key: the backend's, the portable's
   OcbLTable l;
   std::uint8_t in[kMaxBlocks][kBlock];
   std::uint8_t tmp[kMaxBlocks][kBlock];
@@ -153,13 +164,14 @@ struct Run {
   //   kernel(lap, state, in, out, n): runs the entry, returns blocks done.
   // shared: both laps start from start[0] with the same model, computed once (the serial
   // chains, whose reference costs one portable call per block).
+  // first: the lowest block count of lap 0 (0 for an entry with a zero-block contract).
   template <typename Model, typename Kernel>
   void check(SelfTestEntry e, bool has_output, const State (&start)[2], Model&& model,
-             Kernel&& kernel, bool shared = false) {
+             Kernel&& kernel, bool shared = false, std::size_t first = 1) {
     result.tested_entries |= bit(e);
     if (shared) model(0, start[0], max_blocks);
     for (int lap = 0; lap < 2; ++lap) {
-      const std::size_t lo = lap == 0 ? 1 : group + 2;
+      const std::size_t lo = lap == 0 ? first : group + 2;
       const std::size_t hi = lap == 0 ? group + 1 : max_blocks;
       if (!shared) model(lap, start[lap], hi);
       for (std::size_t n = lo; n <= hi; ++n) {
@@ -190,6 +202,7 @@ struct Run {
 
   bool known_answers();
   void bulk_entries();
+  void gcm_siv_entries(Bytes& gen);
 };
 
 // FIPS-197 Appendix C: key 00 01 .. 1f (first 16/24/32 bytes), plaintext 00 11 .. ff.
@@ -487,6 +500,93 @@ void Run::bulk_entries() {
           });
     }
   }
+  if (key_bits != 192) gcm_siv_entries(gen);  // RFC 8452: AES-128 and AES-256 keys only
+}
+
+void Run::gcm_siv_entries(Bytes& gen) {
+  using E = SelfTestEntry;
+  const std::size_t key_len = key_bits / 8;
+  if (b.gcm_siv_derive) {
+    result.tested_entries |= bit(E::gcm_siv_derive);
+    const std::size_t count = 2 + key_len / 8;  // 4 or 6 blocks LE32(i) || N
+    for (int trial = 0; trial < 2; ++trial) {
+      std::uint8_t nonce[12];
+      gen.fill(nonce, sizeof nonce);
+      std::uint8_t blocks[6][kBlock];
+      for (std::size_t i = 0; i < count; ++i) {
+        std::memset(blocks[i], 0, 4);
+        blocks[i][0] = static_cast<std::uint8_t>(i);
+        std::memcpy(blocks[i] + 4, nonce, sizeof nonce);
+      }
+      ref_encrypt(blocks[0], blocks[0], count);
+      std::uint8_t keys[6 * 8];  // auth key || message key: the first halves
+      for (std::size_t i = 0; i < count; ++i) std::memcpy(keys + 8 * i, blocks[i], 8);
+      std::uint8_t auth[kBlock + 1];
+      std::memset(auth, kGuard, sizeof auth);
+      b.gcm_siv_derive(s.enc, nonce, auth, s.msg);
+      if (fault == static_cast<int>(E::gcm_siv_derive)) auth[0] ^= 1;
+      kPortableBackend.expand_key(keys + kBlock, key_len, s.ref_msg);
+      constexpr std::size_t kProbe = 3;  // the message key compared through encryption
+      b.encrypt_blocks(s.msg, s.in[0], s.buf[0], kProbe);
+      kPortableBackend.encrypt_blocks(s.ref_msg, s.in[0], s.ref_out[0], kProbe);
+      const bool ok = std::memcmp(auth, keys, kBlock) == 0 && auth[kBlock] == kGuard &&
+                      s.msg.rounds == s.ref_msg.rounds &&
+                      std::memcmp(s.buf, s.ref_out, kProbe * kBlock) == 0;
+      if (!ok) {
+        fail(E::gcm_siv_derive, count);
+        break;
+      }
+    }
+  }
+  if (b.gcm_siv_tag_ctr) {
+    // Per lap: a nonce, a tag T whose counter (first 4 bytes, little-endian) wraps 2^32 inside
+    // the lap (after 6 blocks in lap 0, after group + 4 in lap 1), S' = D(T) (T redrawn until
+    // bit 127 of S' is clear, as the tag input always has it), and S = S' ^ (N || 0^32) with
+    // bit 127 set, which the kernel must clear. State: .a the counter, .b the tag.
+    std::uint8_t nonce[2][12];
+    std::uint8_t s_in[2][kBlock];
+    State start[2];
+    const std::uint32_t wrap_in[2] = {6, static_cast<std::uint32_t>(group + 4)};
+    for (int lap = 0; lap < 2; ++lap) {
+      gen.fill(nonce[lap], sizeof nonce[lap]);
+      std::uint8_t* t = start[lap].b;
+      std::uint8_t s_prime[kBlock];
+      const std::uint32_t low = 0u - wrap_in[lap];
+      bool found = false;
+      for (int tries = 0; tries < 64 && !found; ++tries) {
+        gen.fill(t, kBlock);
+        for (int i = 0; i < 4; ++i) t[i] = static_cast<std::uint8_t>(low >> (8 * i));
+        ref_decrypt(t, s_prime, 1);
+        found = (s_prime[15] & 0x80) == 0;
+      }
+      if (!found) {  // (2^-64) keep the last S' with the bit cleared: no wrap, still a test
+        s_prime[15] &= 0x7f;
+        ref_encrypt(s_prime, t, 1);
+      }
+      std::memcpy(s_in[lap], s_prime, kBlock);
+      for (int i = 0; i < 12; ++i) s_in[lap][i] ^= nonce[lap][i];
+      s_in[lap][15] |= 0x80;
+      std::memcpy(start[lap].a, t, kBlock);
+      start[lap].a[15] |= 0x80;
+    }
+    check(
+        E::gcm_siv_tag_ctr, true, start,
+        [this](int, const State& st, std::size_t len) {
+          s.ref_state[0] = st;
+          for (std::size_t k = 0; k < len; ++k) {
+            std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
+            s.ref_state[k + 1] = s.ref_state[k];
+            step_ctr32_le(s.ref_state[k + 1].a);
+          }
+          ref_encrypt(s.tmp[0], s.ref_out[0], len);
+          for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
+        },
+        [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+          std::memset(&st, 0x5a, sizeof st);  // outputs only: nothing may pass through
+          return b.gcm_siv_tag_ctr(s.enc, s_in[lap], nonce[lap], st.b, st.a, in, out, n);
+        },
+        false, 0);
+  }
 }
 
 SelfTestResult run_self_test(const AesBackend& b, int fault) {
@@ -526,19 +626,14 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   return result;
 }
 
-// One slot per registry entry, created on first use.
-struct Slot {
-  std::atomic<bool> done{false};
-  SelfTestResult result;
-  unsigned runs = 0;
-  int fault = -1;
-};
+using Slot = SelfTestSlot<SelfTestResult>;
 
 std::mutex& slots_mutex() {
   static std::mutex m;
   return m;
 }
 
+// One slot per registry entry, created on first use.
 Slot* slot_of(const AesBackend& b) {
   static Slot* const slots = new Slot[backend_count()];
   for (std::size_t i = 0; i < backend_count(); ++i)
@@ -557,18 +652,8 @@ const SelfTestResult& backend_self_test(const AesBackend& b) noexcept {
   static const SelfTestResult kNotRun{};
   Slot* slot = slot_of(b);
   if (slot == nullptr) return kNotRun;
-  if (slot->done.load(std::memory_order_acquire)) return slot->result;
-  std::lock_guard<std::mutex> lock(slots_mutex());
-  if (!slot->done.load(std::memory_order_relaxed)) {
-    if (b.supported(cpu::detected_features())) {
-      slot->result = run_self_test(b, slot->fault);
-      ++slot->runs;
-    } else {
-      slot->result = SelfTestResult{};
-    }
-    slot->done.store(true, std::memory_order_release);
-  }
-  return slot->result;
+  return self_test_once(*slot, slots_mutex(), b.supported(cpu::detected_features()),
+                        [&b](int fault) { return run_self_test(b, fault); });
 }
 
 bool backend_self_test_allows(const AesBackend& b) noexcept {
@@ -584,29 +669,22 @@ bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view en
   if (slot == nullptr) return false;
   for (unsigned i = 0; i < kSelfTestEntryCount; ++i) {
     if (kEntryNames[i] != entry) continue;
-    std::lock_guard<std::mutex> lock(slots_mutex());
-    slot->fault = static_cast<int>(i);
-    slot->done.store(false, std::memory_order_release);
+    self_test_inject(*slot, slots_mutex(), static_cast<int>(i));
     return true;
   }
   return false;
 }
 
 void self_test_reset_for_testing() noexcept {
-  std::lock_guard<std::mutex> lock(slots_mutex());
-  for (std::size_t i = 0; i < backend_count(); ++i) {
-    Slot* slot = slot_of(backend_at(i));
-    slot->fault = -1;
-    slot->runs = 0;
-    slot->done.store(false, std::memory_order_release);
-  }
+  for (std::size_t i = 0; i < backend_count(); ++i)
+    self_test_reset(*slot_of(backend_at(i)), slots_mutex());
+  ghash_self_test_reset_for_testing();
+  gcm_fused_self_test_reset_for_testing();
 }
 
 unsigned self_test_runs_for_testing(const AesBackend& b) noexcept {
   Slot* slot = slot_of(b);
-  if (slot == nullptr) return 0;
-  std::lock_guard<std::mutex> lock(slots_mutex());
-  return slot->runs;
+  return slot == nullptr ? 0 : self_test_runs(*slot, slots_mutex());
 }
 
 }  // namespace aeskit::detail

@@ -1,7 +1,12 @@
 // src/core/introspection.cpp — the public view of backends, CPU features and kernel choice
-// (aeskit/backends.hpp), built from the registry, the CPU probe and the modes' own report.
+// (aeskit/backends.hpp), built from the registries (AES, GHASH, fused GCM), their self-test
+// results, the CPU probe and the modes' own report.
+#include "aead/gcm_fused.hpp"
 #include "aeskit/backends.hpp"
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_list.hpp"
+#include "backend/ghash_backend.hpp"
+#include "backend/polyval_kernels.hpp"
 #include "backend/self_test.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
@@ -36,7 +41,141 @@ std::string self_test_text(const detail::SelfTestResult& r) {
   return text;
 }
 
+std::string microseconds(std::uint64_t ns) {
+  return std::to_string((ns + 500) / 1000) + " us";
+}
+
+std::string plural_blocks(std::size_t n) {
+  return std::to_string(n) + " block" + (n == 1 ? "" : "s");
+}
+
+// entry_list: ", "-separated names of the entries whose bit is set in `mask`.
+template <class Entry, class NameOf>
+std::string entry_list(std::uint32_t mask, unsigned count, NameOf name_of) {
+  std::string text;
+  for (unsigned i = 0; i < count; ++i) {
+    if (((mask >> i) & 1) == 0) continue;
+    if (!text.empty()) text += ", ";
+    text += name_of(static_cast<Entry>(i));
+  }
+  return text;
+}
+
+// ghash_self_test_text: the BackendInfo::self_test line of a GHASH backend this CPU runs.
+std::string ghash_self_test_text(const detail::GhashBackend& g,
+                                 const detail::GhashSelfTestResult& r) {
+  using Status = detail::SelfTestResult::Status;
+  using E = detail::GhashSelfTestEntry;
+  auto names = [](std::uint32_t mask) {
+    return entry_list<E>(mask, detail::kGhashSelfTestEntryCount,
+                         detail::ghash_self_test_entry_name);
+  };
+  const std::string first =
+      " (first: " + std::string(detail::ghash_self_test_entry_name(r.first_failure)) + ", " +
+      plural_blocks(r.first_failure_blocks) + ")";
+  if (r.status == Status::not_run) return "not run (this CPU cannot run it)";
+  if (r.status == Status::failed)
+    return "FAILED: " + names(r.failed_entries) + first + " - not used";
+  const detail::PolyvalKernel* pk = detail::polyval_kernel_of(g);
+  const std::uint32_t update_bit = 1u << static_cast<unsigned>(E::update);
+  std::string text = "passed (" + names(r.tested_entries & update_bit);
+  if (pk != nullptr && r.polyval_status == Status::passed)
+    text += "; " + std::string(pk->name) + ": " + names(r.tested_entries & ~update_bit);
+  text += "; 1.." + std::to_string(r.max_blocks) + ", 127, 128, 129, 160, " +
+          std::to_string(r.longest_blocks) + " blocks, split calls; " + microseconds(r.nanoseconds);
+  if (r.reference_nanoseconds != 0)
+    text += ", of which " + microseconds(r.reference_nanoseconds) + " building the reference";
+  text += ")";
+  if (pk != nullptr && r.polyval_status == Status::failed) {
+    text += "; " + std::string(pk->name) + " FAILED: " + names(r.failed_entries) + first +
+            " - not used, POLYVAL runs through the RFC 8452 mapping";
+  }
+  return text;
+}
+
+// fused_self_test_text: the GcmKernelInfo::self_test line of a kernel this CPU runs.
+std::string fused_self_test_text(const detail::GcmFusedKernels& k,
+                                 const detail::GcmFusedSelfTestResult& r) {
+  using Status = detail::SelfTestResult::Status;
+  using E = detail::GcmFusedSelfTestEntry;
+  if (r.backend_failed) {
+    const bool aes_failed = !detail::backend_self_test_allows(*k.aes);
+    return "not run: its " + std::string(aes_failed ? "AES" : "GHASH") + " backend " +
+           std::string(aes_failed ? k.aes->name : k.ghash->name) +
+           " failed its self-test - not used";
+  }
+  if (r.status == Status::not_run) return "not run (this CPU cannot run it)";
+  auto names = [](std::uint32_t mask) {
+    return entry_list<E>(mask, detail::kGcmFusedSelfTestEntryCount,
+                         detail::gcm_fused_self_test_entry_name);
+  };
+  if (r.status == Status::passed) {
+    const std::uint32_t block_bits =
+        (1u << static_cast<unsigned>(E::seal)) | (1u << static_cast<unsigned>(E::open));
+    std::string text = "passed (" + names(r.tested_entries & block_bits) + ": 0.." +
+                       std::to_string(r.max_blocks) + " blocks";
+    if ((r.tested_entries & ~block_bits) != 0) {
+      text += "; " + names(r.tested_entries & ~block_bits) + ": " + std::to_string(r.messages) +
+              " messages of 0.." + std::to_string(r.max_message_bytes) +
+              " bytes, AD 0/1/16/17 bytes";
+    }
+    return text + "; in place and not, AES-128/192/256, " + microseconds(r.nanoseconds) + ")";
+  }
+  const bool message = r.first_failure == E::seal_message || r.first_failure == E::open_message;
+  std::string where = message ? std::to_string(r.first_failure_length) + "-byte message, " +
+                                    std::to_string(r.first_failure_ad_bytes) + "-byte AD"
+                              : plural_blocks(r.first_failure_length);
+  return "FAILED: " + names(r.failed_entries) +
+         " (first: " + std::string(detail::gcm_fused_self_test_entry_name(r.first_failure)) +
+         ", AES-" + std::to_string(r.first_failure_key_bits) + ", " + where +
+         ") - not used, GCM runs unfused";
+}
+
 }  // namespace
+
+std::vector<BackendInfo> ghash_backends() {
+  std::vector<BackendInfo> out;
+  const cpu::FeatureSet& enabled = cpu::cpu_features();
+  for (std::size_t i = 0; i < detail::ghash_backend_count(); ++i) {
+    const detail::GhashBackend& g = detail::ghash_backend_at(i);
+    BackendInfo info{g.name, g.description, false, {}, false};
+    if (!g.supported(cpu::detected_features())) {
+      info.self_test = "not run (this CPU cannot run it)";
+    } else if (!g.supported(enabled)) {
+      info.self_test = "not run (disabled by AESKIT_DISABLE)";
+    } else {
+      const detail::GhashSelfTestResult& r = detail::ghash_self_test(g);
+      info.self_test = ghash_self_test_text(g, r);
+      info.self_test_failed = r.status == detail::SelfTestResult::Status::failed;
+      info.available = !info.self_test_failed;
+    }
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+std::vector<GcmKernelInfo> gcm_fused_kernels() {
+  std::vector<GcmKernelInfo> out;
+  const cpu::FeatureSet& detected = cpu::detected_features();
+  const cpu::FeatureSet& enabled = cpu::cpu_features();
+  for (const detail::GcmFusedKernels* k : detail::kGcmFusedList) {
+    if (k == nullptr) continue;
+    GcmKernelInfo info{k->name, k->aes->name, k->ghash->name, false, {}, false};
+    if (!k->aes->supported(detected) || !k->ghash->supported(detected)) {
+      info.self_test = "not run (this CPU cannot run it)";
+    } else if (!k->aes->supported(enabled) || !k->ghash->supported(enabled)) {
+      info.self_test = "not run (disabled by AESKIT_DISABLE)";
+    } else {
+      const detail::GcmFusedSelfTestResult& r = detail::gcm_fused_self_test(*k);
+      info.self_test = fused_self_test_text(*k, r);
+      info.self_test_failed =
+          r.backend_failed || r.status == detail::SelfTestResult::Status::failed;
+      info.available = !info.self_test_failed;
+    }
+    out.push_back(std::move(info));
+  }
+  return out;
+}
 
 std::vector<BackendInfo> backends() {
   std::vector<BackendInfo> out;

@@ -1,9 +1,12 @@
 // tools/aeskit/cmd_cpu.cpp — `aeskit cpu`: CPU features, AESKIT_DISABLE, backends and their
-// self-test results, and the kernel every mode and key size runs on.
+// self-test results (AES backends, GHASH backends with their POLYVAL kernels, fused GCM
+// kernels), and the kernel every mode and key size runs on.
 //
 // Output format (tests and scripts read it): a "kernels:" line, then one line per algorithm
 // and operation: two spaces, the algorithm (AES-128-CBC), the operation (encrypt/decrypt),
-// then the kernel, which always starts with "<backend>:".
+// then the kernel, which always starts with "<backend>:". Each self-test section is a line
+// starting "self-test", "ghash self-test" or "gcm fused self-test", then one indented line
+// per backend or kernel: its name (fused kernel names contain a space), then the result.
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -59,6 +62,20 @@ void print_backends() {
     std::printf("  %-10.*s %s\n", static_cast<int>(b.name.size()), b.name.data(),
                 b.self_test.c_str());
   }
+  std::printf(
+      "ghash self-test (update and the native POLYVAL kernel against a bit-serial GF(2^128) "
+      "multiply, once per process):\n");
+  for (const auto& g : ghash_backends()) {
+    std::printf("  %-10.*s %s\n", static_cast<int>(g.name.size()), g.name.data(),
+                g.self_test.c_str());
+  }
+  std::printf(
+      "gcm fused self-test (against its AES backend's CTR + its GHASH backend's update, once per "
+      "process):\n");
+  for (const auto& k : gcm_fused_kernels()) {
+    std::printf("  %-22.*s %s\n", static_cast<int>(k.name.size()), k.name.data(),
+                k.self_test.c_str());
+  }
   std::string_view d = default_backend();
   std::printf("default backend: %.*s\n", static_cast<int>(d.size()), d.data());
 }
@@ -110,8 +127,9 @@ int run_cpu(int argc, char** argv) {
     } else if (a == "--help" || a == "-h") {
       std::printf(
           "usage: aeskit cpu [--backend NAME]\n"
-          "Shows the CPU features found, those removed by AESKIT_DISABLE, the backends and\n"
-          "the kernel each mode and key size runs on (for NAME, or the default backend).\n");
+          "Shows the CPU features found, those removed by AESKIT_DISABLE, the backends, the\n"
+          "self-tests of the AES and GHASH backends and fused GCM kernels, and the kernel each\n"
+          "mode and key size runs on (for NAME, or the default backend).\n");
       return 0;
     } else {
       std::fprintf(stderr, "aeskit cpu: unknown option '%s'\n", argv[i]);

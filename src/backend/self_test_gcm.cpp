@@ -1,0 +1,378 @@
+// src/backend/self_test_gcm.cpp — the once-per-process self-test of each fused AES-CTR + GHASH
+// kernel (aead/gcm_fused.hpp; see self_test.hpp for the contract).
+//
+// The reference is the unfused composition the AEAD layer runs without a fused kernel
+// (aead/gcm_blocks.cpp), on the kernel's own AES and GHASH backends, whose self-tests ran and
+// passed first: GCTR with inc32 through the AES backend's ctr32_be (what it leaves, a block at
+// a time through encrypt_blocks), GHASH one block per update call, and
+// tag = E_K(J0) ^ GHASH(AD zero-padded || C zero-padded || [bits(AD)]_64 || [bits(C)]_64).
+// For each key size (AES-128/192/256: the kernels interleave the hash with the rounds, so each
+// round count is its own schedule), on the key 00 01 .. 1f cut to size:
+//   - one key stream from inc32(J0) over 2·group + 2 blocks (J0's low word placed so inc32
+//     wraps 2^32 inside the run: after 15, 1 and 40 blocks for AES-128/192/256) gives the
+//     ciphertext of a fixed plaintext; the hash after every ciphertext block is kept from a
+//     fixed nonzero start (the block entries) and from the hash of each AD (the messages).
+//   - seal and open at every block count 0..2·group + 1 (group: the AES backend's
+//     batch_blocks, clamped to 8..64: the kernels' blocks per iteration), out of place up to
+//     group + 1 and in place beyond: done ≤ n, the first `done` output blocks, the counter and
+//     the hash after `done` blocks, the block after the n-th untouched. open is given the
+//     ciphertext and must give back the plaintext and the same hash.
+//   - seal_message and open_message (when present) for every whole block count 0..2·group + 1
+//     with a partial block of 0, 1, 15 or 7 bytes and an AD of 0, 1, 16 or 17 bytes, half of
+//     them in place: the output, the byte after it untouched, the 16-byte tag. AES-128 runs
+//     every AD length at every block count (the partial block rotating); AES-192/256, whose
+//     kernels differ from it only in the rounds of the same schedule, one message per block
+//     count, the (AD, partial block) pair rotating through all 16 every 16 block counts. These
+//     cross the zmm kernel's hand-over to the ymm one below 64 bytes.
+// Each entry stops at its first mismatch per key size. The reference's work is linear in the
+// longest run (every shorter one is a prefix of it); the kernels' about 0.6 MiB in all at the
+// zmm group (32 blocks), 0.1 MiB at the xmm one (8).
+//
+// References: NIST SP 800-38D §6.4-6.5 and §7 (GHASH, GCTR with inc32, J0, the tag).
+#include <chrono>
+#include <cstring>
+#include <mutex>
+
+#include "aead/gcm_fused.hpp"
+#include "backend/gcm_fused_list.hpp"
+#include "backend/self_test.hpp"
+#include "backend/self_test_once.hpp"
+#include "cpu/features.hpp"
+
+namespace aeskit::detail {
+namespace {
+
+constexpr std::size_t kBlock = 16;
+constexpr std::size_t kMinGroup = 8;
+constexpr std::size_t kMaxGroup = 64;
+constexpr std::size_t kMaxBlocks = 2 * kMaxGroup + 1;
+constexpr std::size_t kAdLengths[] = {0, 1, 16, 17};
+constexpr std::size_t kAdCount = std::size(kAdLengths);
+constexpr std::size_t kRests[] = {0, 1, 15, 7};  // partial block bytes, rotating
+constexpr std::uint8_t kGuard = 0xA5;
+
+constexpr std::string_view kEntryNames[kGcmFusedSelfTestEntryCount] = {
+    "seal", "open", "seal_message", "open_message"};
+
+std::uint32_t bit(GcmFusedSelfTestEntry e) {
+  return std::uint32_t{1} << static_cast<unsigned>(e);
+}
+
+void xor_bytes(std::uint8_t* out, const std::uint8_t* x, const std::uint8_t* y, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(x[i] ^ y[i]);
+}
+
+// inc32: the last 4 bytes, big-endian, plus one mod 2^32 (byte by byte, as self_test.cpp).
+void inc32(std::uint8_t c[kBlock]) {
+  for (std::size_t i = kBlock; i-- > kBlock - 4;)
+    if (++c[i] != 0) return;
+}
+
+void store_be64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 7; i >= 0; --i) {
+    p[i] = static_cast<std::uint8_t>(v);
+    v >>= 8;
+  }
+}
+
+// Fixed public inputs: the 64-bit LCG of self_test.cpp (Knuth's MMIX constants).
+struct Bytes {
+  std::uint64_t x;
+  void fill(std::uint8_t* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      x = x * 6364136223846793005u + 1442695040888963407u;
+      p[i] = static_cast<std::uint8_t>(x >> 56);
+    }
+  }
+};
+
+// Everything one kernel's run works on; static storage (the runs are serialised).
+struct Scratch {
+  RoundKeys enc;
+  GhashKey hkey;
+  std::uint8_t j0[kBlock];
+  std::uint8_t ek_j0[kBlock];                    // E_K(J0), the tag mask
+  std::uint8_t plain[kMaxBlocks + 1][kBlock];    // + the partial block's
+  std::uint8_t cipher[kMaxBlocks + 1][kBlock];   // plain ^ key stream from inc32(J0)
+  std::uint8_t counter[kMaxBlocks + 2][kBlock];  // the counter block after k blocks
+  std::uint8_t chain[kMaxBlocks + 1][kBlock];    // block entries: hash after k blocks
+  std::uint8_t ad[32];                           // the AD (its first 0, 1, 16 or 17 bytes)
+  std::uint8_t ad_chain[kAdCount][kMaxBlocks + 1][kBlock];  // messages: after AD and k blocks
+  std::uint8_t buf[kMaxBlocks + 2][kBlock];                 // the kernel's output, and a guard
+};
+
+struct Run {
+  const GcmFusedKernels& k;
+  Scratch& s;
+  GcmFusedSelfTestResult& result;
+  int fault;  // GcmFusedSelfTestEntry whose output the test hook corrupts, or -1
+  unsigned key_bits = 0;
+  std::size_t group = 0;
+  std::size_t max_blocks = 0;
+
+  void fail(GcmFusedSelfTestEntry e, std::size_t length, std::size_t ad_bytes) {
+    if (result.failed_entries == 0) {
+      result.first_failure = e;
+      result.first_failure_key_bits = key_bits;
+      result.first_failure_length = length;
+      result.first_failure_ad_bytes = ad_bytes;
+    }
+    result.failed_entries |= bit(e);
+  }
+
+  // ghash: hash = GHASH continued over `blocks` blocks, through the GHASH backend.
+  void ghash(std::uint8_t hash[kBlock], const std::uint8_t* data, std::size_t blocks) const {
+    k.ghash->update(s.hkey, hash, data, blocks);
+  }
+
+  // ctr: GCTR from `counter` (advanced) through the AES backend.
+  void ctr(std::uint8_t counter[kBlock], const std::uint8_t* in, std::uint8_t* out,
+           std::size_t blocks) const {
+    const AesBackend& a = *k.aes;
+    std::size_t done = a.ctr32_be != nullptr ? a.ctr32_be(s.enc, counter, in, out, blocks) : 0;
+    for (; done < blocks; ++done) {
+      std::uint8_t stream[kBlock];
+      a.encrypt_blocks(s.enc, counter, stream, 1);
+      xor_bytes(out + kBlock * done, in + kBlock * done, stream, kBlock);
+      inc32(counter);
+    }
+  }
+
+  void reference(Bytes& gen);
+  void block_entry(GcmFusedSelfTestEntry e);
+  void message_entries();
+};
+
+// reference: the key, H, J0, the plaintext, its ciphertext and every hash chain.
+void Run::reference(Bytes& gen) {
+  static constexpr std::uint8_t kKey[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                            11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                            22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+  const AesBackend& a = *k.aes;
+  a.expand_key(kKey, key_bits / 8, s.enc);
+  std::uint8_t h[kBlock] = {};
+  a.encrypt_blocks(s.enc, h, h, 1);
+  k.ghash->init(h, s.hkey);
+  // J0: any 16 bytes (a nonce of other than 12 bytes gives any J0), inc32 wrapping inside.
+  gen.fill(s.j0, kBlock);
+  const std::uint32_t wrap_after = key_bits == 128 ? 15 : key_bits == 192 ? 1 : 40;
+  const std::uint32_t low = 0u - wrap_after - 1;  // inc32(J0) is the first counter
+  for (int i = 0; i < 4; ++i) s.j0[15 - i] = static_cast<std::uint8_t>(low >> (8 * i));
+  a.encrypt_blocks(s.enc, s.j0, s.ek_j0, 1);
+  const std::size_t blocks = max_blocks + 1;  // + the partial block after the longest
+  gen.fill(s.plain[0], kBlock * blocks);
+  std::memcpy(s.counter[0], s.j0, kBlock);
+  inc32(s.counter[0]);
+  for (std::size_t i = 0; i <= blocks; ++i) {
+    if (i > 0) {
+      std::memcpy(s.counter[i], s.counter[i - 1], kBlock);
+      inc32(s.counter[i]);
+    }
+  }
+  std::uint8_t c[kBlock];
+  std::memcpy(c, s.counter[0], kBlock);
+  ctr(c, s.plain[0], s.cipher[0], blocks);
+  // Hash chains, one block per call.
+  gen.fill(s.chain[0], kBlock);
+  gen.fill(s.ad, sizeof s.ad);
+  for (std::size_t i = 0; i < kAdCount; ++i) {
+    std::uint8_t* start = s.ad_chain[i][0];
+    std::memset(start, 0, kBlock);
+    const std::size_t whole = kAdLengths[i] / kBlock;
+    if (whole > 0) ghash(start, s.ad, whole);
+    const std::size_t rest = kAdLengths[i] % kBlock;
+    if (rest > 0) {
+      std::uint8_t last[kBlock] = {};
+      std::memcpy(last, s.ad + kBlock * whole, rest);
+      ghash(start, last, 1);
+    }
+  }
+  for (std::size_t b = 0; b < max_blocks; ++b) {
+    std::memcpy(s.chain[b + 1], s.chain[b], kBlock);
+    ghash(s.chain[b + 1], s.cipher[b], 1);
+    for (std::size_t i = 0; i < kAdCount; ++i) {
+      std::memcpy(s.ad_chain[i][b + 1], s.ad_chain[i][b], kBlock);
+      ghash(s.ad_chain[i][b + 1], s.cipher[b], 1);
+    }
+  }
+}
+
+// block_entry: seal or open at every block count 0..max_blocks.
+void Run::block_entry(GcmFusedSelfTestEntry e) {
+  const bool seal = e == GcmFusedSelfTestEntry::seal;
+  auto* kernel = seal ? k.seal : k.open;
+  result.tested_entries |= bit(e);
+  const std::uint8_t* src = seal ? s.plain[0] : s.cipher[0];
+  const std::uint8_t* want = seal ? s.cipher[0] : s.plain[0];
+  for (std::size_t n = 0; n <= max_blocks; ++n) {
+    std::uint8_t counter[kBlock], hash[kBlock];
+    std::memcpy(counter, s.counter[0], kBlock);
+    std::memcpy(hash, s.chain[0], kBlock);
+    std::memset(s.buf, kGuard, (n + 1) * kBlock);
+    const std::uint8_t* in = src;
+    if (n > group + 1) {  // in place
+      std::memcpy(s.buf, src, n * kBlock);
+      in = s.buf[0];
+    }
+    const std::size_t done = kernel(s.enc, s.hkey, counter, hash, in, s.buf[0], n);
+    if (fault == static_cast<int>(e) && done > 0) s.buf[0][0] ^= 1;  // the test hook
+    bool ok = done <= n && std::memcmp(counter, s.counter[done], kBlock) == 0 &&
+              std::memcmp(hash, s.chain[done], kBlock) == 0 &&
+              std::memcmp(s.buf, want, done * kBlock) == 0;
+    for (std::size_t i = 0; ok && i < kBlock; ++i) ok = s.buf[n][i] == kGuard;
+    if (!ok) return fail(e, n, 0);
+  }
+}
+
+// message_entries: seal_message and open_message (those present) over the message set.
+void Run::message_entries() {
+  using E = GcmFusedSelfTestEntry;
+  if (k.seal_message != nullptr) result.tested_entries |= bit(E::seal_message);
+  if (k.open_message != nullptr) result.tested_entries |= bit(E::open_message);
+  std::uint32_t failed = 0;  // entries already failed at this key size
+  const bool every_ad = key_bits == 128;
+  for (std::size_t b = 0; b <= max_blocks; ++b) {
+    for (std::size_t j = 0; j < (every_ad ? kAdCount : 1); ++j) {
+      const std::size_t i = every_ad ? j : b % kAdCount;
+      const std::size_t ad_len = kAdLengths[i];
+      const std::size_t rest = kRests[(every_ad ? b + i : b / kAdCount) % std::size(kRests)];
+      const std::size_t len = kBlock * b + rest;
+      const bool in_place = ((b / 2 + i) & 1) != 0;
+      // The reference tag: the chain after AD and b blocks, the padded partial block, the
+      // lengths block.
+      std::uint8_t hash[kBlock], block[kBlock] = {}, tag[kBlock];
+      std::memcpy(hash, s.ad_chain[i][b], kBlock);
+      if (rest > 0) {
+        std::memcpy(block, s.cipher[b], rest);
+        ghash(hash, block, 1);
+      }
+      store_be64(block, static_cast<std::uint64_t>(ad_len) * 8);
+      store_be64(block + 8, static_cast<std::uint64_t>(len) * 8);
+      ghash(hash, block, 1);
+      xor_bytes(tag, s.ek_j0, hash, kBlock);
+      for (E e : {E::seal_message, E::open_message}) {
+        const bool seal = e == E::seal_message;
+        auto* kernel = seal ? k.seal_message : k.open_message;
+        if (kernel == nullptr || (failed & bit(e)) != 0) continue;
+        const std::uint8_t* src = seal ? s.plain[0] : s.cipher[0];
+        const std::uint8_t* want = seal ? s.cipher[0] : s.plain[0];
+        std::uint8_t* out = s.buf[0];
+        std::memset(out, kGuard, len + 1);
+        const std::uint8_t* in = src;
+        if (in_place) {
+          std::memcpy(out, src, len);
+          in = out;
+        }
+        std::uint8_t got[kBlock];
+        kernel(s.enc, s.hkey, s.j0, s.ad, ad_len, in, out, len, got);
+        if (fault == static_cast<int>(e)) got[0] ^= 1;  // the test hook
+        const bool ok = std::memcmp(out, want, len) == 0 && out[len] == kGuard &&
+                        std::memcmp(got, tag, kBlock) == 0;
+        if (!ok) {
+          fail(e, len, ad_len);
+          failed |= bit(e);
+        }
+      }
+    }
+  }
+}
+
+GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) {
+  static Scratch scratch;  // guarded by the caller's lock
+  GcmFusedSelfTestResult result;
+  const auto t0 = std::chrono::steady_clock::now();
+  Run run{k, scratch, result, fault};
+  std::size_t group = k.aes->batch_blocks;
+  if (group < kMinGroup) group = kMinGroup;
+  if (group > kMaxGroup) group = kMaxGroup;
+  run.group = group;
+  run.max_blocks = 2 * group + 1;
+  result.max_blocks = run.max_blocks;
+  result.messages = (run.max_blocks + 1) * (kAdCount + 2);  // AES-128, then 192 and 256
+  result.max_message_bytes = kBlock * run.max_blocks + 15;
+  for (unsigned key_bits : {128u, 192u, 256u}) {
+    run.key_bits = key_bits;
+    Bytes gen{0x6c6d000000000000u + key_bits};
+    run.reference(gen);
+    run.block_entry(GcmFusedSelfTestEntry::seal);
+    run.block_entry(GcmFusedSelfTestEntry::open);
+    run.message_entries();
+  }
+  std::memset(&scratch, 0, sizeof scratch);  // a public key, but keep the habit
+  result.status =
+      result.failed_entries == 0 ? SelfTestResult::Status::passed : SelfTestResult::Status::failed;
+  result.nanoseconds = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
+          .count());
+  return result;
+}
+
+using Slot = SelfTestSlot<GcmFusedSelfTestResult>;
+
+std::mutex& slots_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+constexpr std::size_t kListSize = std::size(kGcmFusedList);
+
+Slot* slot_of(const GcmFusedKernels& k) {
+  static Slot slots[kListSize];
+  for (std::size_t i = 0; i < kListSize; ++i)
+    if (kGcmFusedList[i] == &k) return &slots[i];
+  return nullptr;  // not in the list: never selected, never tested
+}
+
+}  // namespace
+
+std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
+  const auto i = static_cast<unsigned>(entry);
+  return i < kGcmFusedSelfTestEntryCount ? kEntryNames[i] : std::string_view{};
+}
+
+const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noexcept {
+  static const GcmFusedSelfTestResult kNotRun{};
+  static const GcmFusedSelfTestResult kBackendFailed = [] {
+    GcmFusedSelfTestResult r;
+    r.backend_failed = true;
+    return r;
+  }();
+  Slot* slot = slot_of(k);
+  if (slot == nullptr) return kNotRun;
+  const cpu::FeatureSet& detected = cpu::detected_features();
+  const bool runnable = k.aes->supported(detected) && k.ghash->supported(detected);
+  // The reference is the two backends: their own tests first (outside this file's lock), and
+  // checked on every call, so a backend failed later (the test hook) takes the kernel out too.
+  if (runnable && (!backend_self_test_allows(*k.aes) || !ghash_self_test_allows(*k.ghash)))
+    return kBackendFailed;
+  return self_test_once(*slot, slots_mutex(), runnable,
+                        [&k](int fault) { return run_fused_self_test(k, fault); });
+}
+
+bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
+  const GcmFusedSelfTestResult& r = gcm_fused_self_test(k);
+  return r.status != SelfTestResult::Status::failed && !r.backend_failed;
+}
+
+bool self_test_inject_fault_for_testing(const GcmFusedKernels& k, std::string_view entry) noexcept {
+  Slot* slot = slot_of(k);
+  if (slot == nullptr) return false;
+  for (unsigned i = 0; i < kGcmFusedSelfTestEntryCount; ++i) {
+    if (kEntryNames[i] != entry) continue;
+    self_test_inject(*slot, slots_mutex(), static_cast<int>(i));
+    return true;
+  }
+  return false;
+}
+
+void gcm_fused_self_test_reset_for_testing() noexcept {
+  for (std::size_t i = 0; i < kListSize; ++i)
+    if (kGcmFusedList[i] != nullptr) self_test_reset(*slot_of(*kGcmFusedList[i]), slots_mutex());
+}
+
+unsigned self_test_runs_for_testing(const GcmFusedKernels& k) noexcept {
+  Slot* slot = slot_of(k);
+  return slot == nullptr ? 0 : self_test_runs(*slot, slots_mutex());
+}
+
+}  // namespace aeskit::detail
