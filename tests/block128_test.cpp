@@ -1,4 +1,4 @@
-// tests/block128_test.cpp — core/block128.hpp against byte-by-byte references: partial loads
+// tests/block128_test.cpp — base/block128.hpp against byte-by-byte references: partial loads
 // with and without 10* padding, partial stores (nothing written past n), prefix masks, and dbl
 // against the shift-and-reduce definition, for every length 0..16 and many random blocks and
 // offsets.
@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/block128.hpp"
-#include "core/block_double.hpp"
+#include "base/block128.hpp"
+#include "base/block_double.hpp"
 #include "support/rng.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <span>
 
 #include "aeskit/aead.hpp"
-#include "core/buffers.hpp"
+#include "base/buffers.hpp"
 
 namespace aeskit::detail {
 

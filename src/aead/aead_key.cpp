@@ -13,8 +13,8 @@
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
 #include "backend/self_test.hpp"
-#include "core/ct_equal.hpp"
-#include "core/secure_zero.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
 

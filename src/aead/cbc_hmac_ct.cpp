@@ -12,11 +12,11 @@
 // j == f (mask select). So the number of compressions depends on min_len and max_len only.
 // Nothing here branches on or indexes memory with data_len, pad or the MAC bytes.
 #include "aead/cbc_hmac_ct.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstring>
 
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 #include "hash/hmac_core.hpp"
 
 namespace aeskit::detail {

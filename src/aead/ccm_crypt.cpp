@@ -21,9 +21,9 @@
 #include <cstring>
 
 #include "aead/ccm.hpp"
-#include "core/ct_equal.hpp"
-#include "core/secure_zero.hpp"
-#include "core/wipe_block.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
+#include "base/wipe_block.hpp"
 #include "modes/mac_chain.hpp"
 
 namespace aeskit::detail::ccm {

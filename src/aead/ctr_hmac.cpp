@@ -18,9 +18,9 @@
 #include <string>
 
 #include "aead/cbc_hmac.hpp"
-#include "core/ct_equal.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
-#include "core/secure_zero.hpp"
 #include "hash/hmac_core.hpp"
 #include "modes/mode_kernels.hpp"
 

@@ -21,10 +21,10 @@
 
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/ct_equal.hpp"
+#include "base/buffers.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
-#include "core/secure_zero.hpp"
 #include "mac/cmac_core.hpp"
 #include "modes/mac_chain.hpp"
 

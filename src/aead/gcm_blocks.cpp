@@ -5,12 +5,12 @@
 // GHASH is the GHASH backend's update. The generic path alternates the two per 4 KiB chunk;
 // a fused kernel (gcm_fused.hpp), when the key has one, goes first.
 #include "aead/gcm_blocks.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail::gcm {

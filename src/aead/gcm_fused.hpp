@@ -1,4 +1,5 @@
-// src/aead/gcm_fused.hpp — the seam for fused AES-CTR + GHASH kernels (GCM's bulk work).
+// src/aead/gcm_fused.hpp — the seam for fused AES-CTR + GHASH kernels (GCM's bulk work): which
+// kernel pair a key uses (the contract itself is backend/gcm_fused_kernels.hpp).
 //
 // GCM's generic path (gcm_blocks.cpp) runs the AES backend's CTR32 kernel and then the GHASH
 // backend's update over the same chunk while it is in cache. A fused kernel interleaves both
@@ -18,36 +19,10 @@
 #include <string_view>
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/ghash_backend.hpp"
 
 namespace aeskit::detail {
-
-struct GcmFusedKernels {
-  std::string_view name;      // for `aeskit cpu` / AeadKey::kernel(), e.g. "aesni+pclmul 8x"
-  const AesBackend* aes;      // the AES backend whose RoundKeys it reads
-  const GhashBackend* ghash;  // the GHASH backend whose GhashKey it reads
-  // seal: for each block P_i: C_i = P_i ^ E(counter), counter incremented (inc32, low 32 bits
-  // big-endian, wrapping), then hash = (hash ^ C_i)·H. Returns blocks processed (≤ blocks);
-  // counter and hash are advanced past exactly those.
-  std::size_t (*seal)(const RoundKeys& enc, const GhashKey& hkey, std::uint8_t counter[16],
-                      std::uint8_t hash[16], const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks) noexcept;
-  // open: hash = (hash ^ C_i)·H over the input blocks, P_i = C_i ^ E(counter); as seal.
-  std::size_t (*open)(const RoundKeys& enc, const GhashKey& hkey, std::uint8_t counter[16],
-                      std::uint8_t hash[16], const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks) noexcept;
-  // seal_message / open_message (optional, nullptr if absent): one whole one-shot message in
-  // one call, to save the per-message calls of the generic flow. With hash = GHASH_H(AD
-  // zero-padded || C zero-padded || [bits(AD)]_64 || [bits(C)]_64): out = in ^ key stream
-  // from inc32(J0) (len bytes, any length), tag = E_K(J0) ^ hash (all 16 bytes). seal hashes
-  // its output, open its input (in == out allowed). No tag comparison here.
-  void (*seal_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
-                       const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
-                       std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
-  void (*open_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
-                       const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
-                       std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
-};
 
 // find_gcm_fused returns the fused kernels for this (AES backend, GHASH backend) pair that the
 // CPU features allow and that passed their once-per-process self-test (backend/self_test.hpp),

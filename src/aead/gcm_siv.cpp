@@ -20,20 +20,20 @@
 //
 // One-block messages are latency-bound (derivation AES -> key expansion and POLYVAL -> tag
 // AES -> CTR AES), so every block handed between those steps is written with one 16-byte
-// store (core/block128.hpp) that the next step's 16-byte load forwards from: the short
+// store (base/block128.hpp) that the next step's 16-byte load forwards from: the short
 // layout, S ^ N with the top bit cleared, the counter from the tag. The backend's
 // gcm_siv_derive (when it has one) derives and expands the per-nonce keys in registers.
 #include "aead/gcm_siv.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <bit>
 #include <cstring>
 
-#include "core/block128.hpp"
-#include "core/ct_equal.hpp"
-#include "core/declassify.hpp"
-#include "core/secure_zero.hpp"
-#include "core/wipe_block.hpp"
+#include "base/block128.hpp"
+#include "base/ct_equal.hpp"
+#include "base/declassify.hpp"
+#include "base/secure_zero.hpp"
+#include "base/wipe_block.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail::gcm_siv {

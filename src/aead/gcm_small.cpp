@@ -1,12 +1,12 @@
 // src/aead/gcm_small.cpp — one-shot GCM for short messages: one CTR call (E_K(J0) and the key
 // stream) and one GHASH call (AD, ciphertext, lengths). See gcm_small.hpp.
 #include "aead/gcm_small.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail::gcm {

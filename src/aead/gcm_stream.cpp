@@ -10,8 +10,8 @@
 #include "aead/aead_checks.hpp"
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
-#include "core/ct_equal.hpp"
-#include "core/secure_zero.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit {
 namespace detail {

@@ -31,12 +31,12 @@
 #include <span>
 
 #include "aead/ocb_key.hpp"
-#include "core/block128.hpp"
-#include "core/buffers.hpp"
-#include "core/byte_order.hpp"
-#include "core/ct_equal.hpp"
-#include "core/secure_zero.hpp"
-#include "core/wipe_block.hpp"
+#include "base/block128.hpp"
+#include "base/buffers.hpp"
+#include "base/byte_order.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
+#include "base/wipe_block.hpp"
 
 namespace aeskit::detail::ocb {
 namespace {
@@ -118,7 +118,7 @@ void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t of
 // nonce_block: Nonce = num2str(TAGLEN mod 128, 7) || 0* || 1 || N with its last 6 bits
 // cleared, and those 6 bits (`bottom`). Built in two 64-bit words (byte i of the block is
 // byte i % 8 of word i / 8) and returned as one register, so the AES call that follows reads
-// it without a store-forwarding stall (core/block128.hpp). N is 1..15 bytes (public).
+// it without a store-forwarding stall (base/block128.hpp). N is 1..15 bytes (public).
 Block128 nonce_block(std::size_t tag_length, std::span<const std::uint8_t> nonce,
                      unsigned& bottom) noexcept {
   const std::size_t n = nonce.size();

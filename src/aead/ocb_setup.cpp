@@ -12,8 +12,8 @@
 
 #include "aead/aead_key_state.hpp"
 #include "aead/ocb_key.hpp"
-#include "core/block_double.hpp"
-#include "core/secure_zero.hpp"
+#include "base/block_double.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail {
 

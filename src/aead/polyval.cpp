@@ -11,11 +11,11 @@
 // i.e. 0xE1 in the top byte. ByteReverse(h) read big-endian is h read little-endian, so with
 // hi = le64(h + 8), lo = le64(h): V = hi:lo, and the carry is turned into a mask (no branch).
 #include "aead/polyval.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstring>
 
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -23,13 +23,13 @@
 
 #include <cstring>
 
-#include "core/block128.hpp"
-#include "core/block_double.hpp"
-#include "core/buffers.hpp"
-#include "core/ct_equal.hpp"
-#include "core/declassify.hpp"
-#include "core/secure_zero.hpp"
-#include "core/wipe_block.hpp"
+#include "base/block128.hpp"
+#include "base/block_double.hpp"
+#include "base/buffers.hpp"
+#include "base/ct_equal.hpp"
+#include "base/declassify.hpp"
+#include "base/secure_zero.hpp"
+#include "base/wipe_block.hpp"
 #include "modes/mac_chain.hpp"
 #include "modes/mode_kernels.hpp"
 
@@ -119,7 +119,7 @@ void s2v(const Core& core, const Component* ad, std::size_t ad_count, const std:
     wipe_fixed<32>(t);
   } else {
     // T = dbl(D) ^ (S_n || 10*): one whole block, whose CMAC is E(T ^ K1). Built in
-    // registers and stored once (core/block128.hpp).
+    // registers and stored once (base/block128.hpp).
     const Block128 dd = ad_count == 0 ? load_block128(core.d1) : block128_double(load_block128(d));
     store_block128(v,
                    load_partial_block(last, len, /*pad=*/true) ^ dd ^ load_block128(core.sub.k1));

@@ -7,7 +7,7 @@
 #include "aead/aead_checks.hpp"
 #include "aead/siv_core.hpp"
 #include "aeskit/siv.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit {
 namespace {

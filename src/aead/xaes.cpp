@@ -19,9 +19,9 @@
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
-#include "core/block_double.hpp"
-#include "core/ct_equal.hpp"
-#include "core/secure_zero.hpp"
+#include "base/block_double.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
 

@@ -10,7 +10,7 @@
 // (all three are one source, x86/gcm.hpp, at three widths).
 #pragma once
 
-#include "aead/gcm_fused.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 
 namespace aeskit::detail {
 

@@ -33,7 +33,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "aead/gcm_fused.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/gcm_fused_list.hpp"
 #include "backend/self_test.hpp"
 #include "backend/self_test_once.hpp"

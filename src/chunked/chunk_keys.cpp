@@ -13,8 +13,8 @@
 #include <cstring>
 
 #include "aeskit/hash.hpp"
+#include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
-#include "core/secure_zero.hpp"
 
 namespace aeskit::chunked::detail {
 namespace {

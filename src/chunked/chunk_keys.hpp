@@ -13,7 +13,7 @@
 
 #include "aeskit/aead.hpp"
 #include "aeskit/chunked.hpp"
-#include "core/ct_equal.hpp"
+#include "base/ct_equal.hpp"
 
 namespace aeskit::chunked::detail {
 

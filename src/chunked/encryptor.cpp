@@ -8,8 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
-#include "core/secure_zero.hpp"
 
 namespace aeskit::chunked {
 namespace detail {

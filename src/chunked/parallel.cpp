@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
 #include "chunked/worker_pool.hpp"
-#include "core/secure_zero.hpp"
 
 namespace aeskit::chunked::detail {
 namespace {

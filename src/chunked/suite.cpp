@@ -9,8 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
-#include "core/secure_zero.hpp"
 
 namespace aeskit::chunked {
 

@@ -3,9 +3,9 @@
 
 #include "aeskit/aes.hpp"
 #include "backend/self_test.hpp"
-#include "core/buffers.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
-#include "core/secure_zero.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit {

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "aeskit/hash.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 #include "hash/hash_core.hpp"
 
 namespace aeskit {

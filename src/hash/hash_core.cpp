@@ -2,12 +2,12 @@
 // (FIPS 180-4 §5.1, §5.3, §6), over a compression function from the registry. See
 // hash_core.hpp for the math. No ISA is named here.
 #include "hash/hash_core.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstring>
 
 #include "backend/sha_constants.hpp"
-#include "core/buffers.hpp"
+#include "base/buffers.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit::detail {

@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "aeskit/kdf.hpp"
-#include "core/buffers.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
 #include "hash/hmac_core.hpp"
 
 namespace aeskit {

@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "aeskit/hash.hpp"
-#include "core/ct_equal.hpp"
-#include "core/secure_zero.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 #include "hash/hmac_core.hpp"
 
 namespace aeskit {

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail {
 

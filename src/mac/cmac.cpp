@@ -7,9 +7,9 @@
 #include <cstring>
 
 #include "aeskit/mac.hpp"
-#include "core/ct_equal.hpp"
+#include "base/ct_equal.hpp"
+#include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
-#include "core/secure_zero.hpp"
 #include "mac/cmac_core.hpp"
 
 namespace aeskit {

@@ -6,11 +6,11 @@
 
 #include <cstring>
 
-#include "core/block128.hpp"
-#include "core/block_double.hpp"
-#include "core/buffers.hpp"
-#include "core/secure_zero.hpp"
-#include "core/wipe_block.hpp"
+#include "base/block128.hpp"
+#include "base/block_double.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
+#include "base/wipe_block.hpp"
 #include "modes/mac_chain.hpp"
 
 namespace aeskit::detail::cmac {

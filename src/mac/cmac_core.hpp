@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/block128.hpp"
+#include "base/block128.hpp"
 #include "core/key_state.hpp"
 
 namespace aeskit::detail::cmac {
@@ -47,7 +47,7 @@ void finish_last(const KeyState& aes, const Subkeys& sub, std::uint8_t chain[16]
 // finish_last_input: x ^= the final block's input (0..16 bytes `last`, xored with K1, or
 // padded and xored with K2): with x = the chain, E(x) is the tag. For a message of at most
 // one block the chain is zero, so E(x) from x = 0 is its whole CMAC, independent of others.
-// final_block_input: the same final block's input as a register value (core/block128.hpp):
+// final_block_input: the same final block's input as a register value (base/block128.hpp):
 // written with one 16-byte store it feeds an AES kernel without a store-forwarding stall.
 Block128 final_block_input(const Subkeys& sub, const std::uint8_t* last,
                            std::size_t last_len) noexcept;

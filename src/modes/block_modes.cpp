@@ -6,8 +6,8 @@
 // is the block cipher's latency; decryption is parallel.
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail {

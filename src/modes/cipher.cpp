@@ -13,10 +13,10 @@
 #include <utility>
 
 #include "aeskit/modes.hpp"
-#include "core/buffers.hpp"
-#include "core/declassify.hpp"
+#include "base/buffers.hpp"
+#include "base/declassify.hpp"
+#include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
-#include "core/secure_zero.hpp"
 #include "modes/mode_args.hpp"
 #include "modes/mode_kernels.hpp"
 #include "modes/padding.hpp"

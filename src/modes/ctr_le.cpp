@@ -9,9 +9,9 @@
 // increment is plain arithmetic anyway, without a branch.
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/byte_order.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/byte_order.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail {

@@ -19,15 +19,15 @@
 // Constant time: the loops depend only on n (public). The integrity checks accumulate every
 // difference without a branch (the KWP length and padding tests are arithmetic masks, since
 // MLI is secret until the verdict); only the final verdict, and MLI after success, are
-// declassified (core/declassify.hpp).
+// declassified (base/declassify.hpp).
 #include "aeskit/keywrap.hpp"
 
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/declassify.hpp"
+#include "base/buffers.hpp"
+#include "base/declassify.hpp"
+#include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
-#include "core/secure_zero.hpp"
 
 namespace aeskit {
 namespace {

@@ -4,7 +4,7 @@
 // CPU features: none. References: see mac_chain.hpp.
 #include "modes/mac_chain.hpp"
 
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/buffers.hpp"
+#include "base/buffers.hpp"
 
 namespace aeskit::detail {
 

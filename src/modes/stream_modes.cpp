@@ -10,8 +10,8 @@
 // OFB:    O_i = E(O_{i-1}), O_0 = IV; C_i = P_i ^ O_i. Serial in both directions.
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail {

@@ -23,9 +23,9 @@
 // masks, never a branch on the carry.
 #include <cstring>
 
-#include "core/buffers.hpp"
-#include "core/byte_order.hpp"
-#include "core/secure_zero.hpp"
+#include "base/buffers.hpp"
+#include "base/byte_order.hpp"
+#include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 #include "modes/xts_mode.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "aeskit/xts.hpp"
 #include "backend/self_test.hpp"
-#include "core/buffers.hpp"
+#include "base/buffers.hpp"
 #include "core/key_state.hpp"
 #include "cpu/features.hpp"
 #include "modes/xts_mode.hpp"

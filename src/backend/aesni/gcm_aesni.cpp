@@ -10,10 +10,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "aead/gcm_fused.hpp"
 #include "backend/aesni/aesni.hpp"
 #include "backend/aesni/kernels.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/gcm_fused_list.hpp"
 #include "backend/x86/gcm.hpp"
 

@@ -5,7 +5,7 @@
 // CPU features: SSSE3 + PCLMULQDQ (the target of gf128_clmul.hpp; the helpers themselves
 // are plain 128-bit moves). References: SP 800-38D §7.1 (the lengths block).
 //
-// The partial loads and stores go through core/block128.hpp, whose matching word accesses
+// The partial loads and stores go through base/block128.hpp, whose matching word accesses
 // let a later 16-byte load of the same bytes forward from the store buffer; copying the
 // bytes into a stack block with memcpy and loading it back stalled for ~10-20 cycles, a
 // fifth of a 16-byte message's time.
@@ -18,7 +18,7 @@
 #include <cstring>
 
 #include "backend/clmul/gf128_clmul.hpp"
-#include "core/block128.hpp"
+#include "base/block128.hpp"
 
 namespace aeskit::detail::clmul {
 

@@ -20,7 +20,7 @@
 #include "backend/clmul/polyval_groups.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -21,7 +21,7 @@
 
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::clmul {
 

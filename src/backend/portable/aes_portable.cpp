@@ -21,7 +21,7 @@
 #include "backend/portable/ctr_portable.hpp"
 #include "backend/portable/key_schedule.hpp"
 #include "backend/portable/wide_cipher.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -32,11 +32,11 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 namespace aeskit::detail::portable {
 
-// Little-endian 64-bit loads and stores: core/byte_order.hpp (load_le64 / store_le64).
+// Little-endian 64-bit loads and stores: base/byte_order.hpp (load_le64 / store_le64).
 
 // swap_move: x keeps its bits where `mask` << shift is clear; the bits of x under mask << shift
 // and the bits of y under mask trade places.

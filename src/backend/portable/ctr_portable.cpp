@@ -11,13 +11,13 @@
 // public IV, so computing it may branch; the data and key stream only meet AND/XOR.
 // The counter block is kept as two big-endian 64-bit halves (hi = bytes 0-7, lo = 8-15).
 #include "backend/portable/ctr_portable.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstring>
 
 #include "backend/portable/bitslice.hpp"
 #include "backend/portable/wide_cipher.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::portable {
 namespace {

@@ -57,7 +57,7 @@
 // 4 x 128 = 512 bytes. The Karatsuba middle key is the XOR of the hi and lo splits (split
 // and rev are linear).
 #include "backend/portable/ghash_portable.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -29,7 +29,7 @@
 
 #include "backend/portable/bitslice.hpp"
 #include "backend/portable/sbox_circuit.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::portable {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "backend/portable/sha_portable.hpp"
 #include "backend/sha_constants.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 namespace aeskit::detail {
 

@@ -9,7 +9,7 @@
 #include "backend/portable/sha2_compress.hpp"
 #include "backend/portable/sha_portable.hpp"
 #include "backend/sha_constants.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -10,8 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "aead/gcm_fused.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/gcm_fused_list.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes256/vaes256.hpp"

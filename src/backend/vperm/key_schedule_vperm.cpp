@@ -10,7 +10,7 @@
 
 #include "backend/vperm/core_vperm.hpp"
 #include "backend/vperm/kernels.hpp"
-#include "core/secure_zero.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::vperm {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "backend/vperm/core_vperm.hpp"
 #include "backend/vperm/kernels.hpp"
-#include "core/byte_order.hpp"
+#include "base/byte_order.hpp"
 
 namespace aeskit::detail::vperm {
 namespace {

@@ -1,4 +1,4 @@
-// src/core/buffers.hpp — small helpers on byte buffers shared by every mode.
+// src/base/buffers.hpp — small helpers on byte buffers shared by every mode.
 #pragma once
 
 #include <cstddef>

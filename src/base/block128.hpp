@@ -1,4 +1,4 @@
-// src/core/block128.hpp — a 16-byte block held in one vector register (GCC/Clang generic
+// src/base/block128.hpp — a 16-byte block held in one vector register (GCC/Clang generic
 // vector extension, no ISA named), for the short per-message paths of the MAC-based modes:
 // padding a final block, xoring subkeys, doubling, clearing counter bits.
 //
@@ -126,7 +126,7 @@ inline Block128 block128_from_be64(std::uint64_t hi, std::uint64_t lo) noexcept 
     return Block128{hi, lo};
 }
 
-// block128_double: dbl in GF(2^128) on the big-endian block b (as core/block_double.hpp):
+// block128_double: dbl in GF(2^128) on the big-endian block b (as base/block_double.hpp):
 // (b << 1) ^ (msb(b) · 0x87), the carry as a mask.
 inline Block128 block128_double(Block128 b) noexcept {
   if constexpr (std::endian::native == std::endian::little) {

@@ -1,4 +1,4 @@
-// src/core/secure_zero.hpp — wiping secrets in a way the compiler may not elide.
+// src/base/secure_zero.hpp — wiping secrets in a way the compiler may not elide.
 #pragma once
 
 #include <cstddef>

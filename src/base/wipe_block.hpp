@@ -1,10 +1,10 @@
-// src/core/wipe_block.hpp — wiping a fixed, small number of secret bytes (up to 8 blocks)
+// src/base/wipe_block.hpp — wiping a fixed, small number of secret bytes (up to 8 blocks)
 // on the short-message paths of the AEADs and MACs, without a call into the C library; and
 // a short run of blocks whose count is known only at run time (wipe_blocks).
 //
-// CPU features: none. References: core/secure_zero.hpp (the same guarantee).
+// CPU features: none. References: base/secure_zero.hpp (the same guarantee).
 //
-// core/secure_zero.hpp hides the length from the optimiser so that large wipes call the
+// base/secure_zero.hpp hides the length from the optimiser so that large wipes call the
 // library's memset. For a compile-time 16..128 bytes that call (and its dispatch) costs more
 // than the wipe: here the length is a template constant, so the compiler emits a few vector
 // stores, and the empty asm statement that takes the pointer and clobbers memory keeps
@@ -18,7 +18,7 @@ namespace aeskit::detail {
 
 template <std::size_t N>
 inline void wipe_fixed(void* p) noexcept {
-  static_assert(N <= 128, "large wipes: core/secure_zero.hpp");
+  static_assert(N <= 128, "large wipes: base/secure_zero.hpp");
   std::memset(p, 0, N);
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }

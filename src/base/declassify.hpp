@@ -1,4 +1,4 @@
-// src/core/declassify.hpp — the points where a value computed from secrets becomes public.
+// src/base/declassify.hpp — the points where a value computed from secrets becomes public.
 //
 // Constant-time code never branches on, or indexes memory with, secret data. A few results
 // computed from secrets are public by design and are branched on: a tag comparison's verdict,

@@ -1,11 +1,11 @@
-// src/core/ct_equal.hpp — comparing authentication tags in constant time.
+// src/base/ct_equal.hpp — comparing authentication tags in constant time.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
-#include "core/declassify.hpp"
+#include "base/declassify.hpp"
 
 namespace aeskit::detail {
 

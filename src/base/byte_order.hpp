@@ -1,4 +1,4 @@
-// src/core/byte_order.hpp — 32- and 64-bit words loaded from and stored to bytes in big- or
+// src/base/byte_order.hpp — 32- and 64-bit words loaded from and stored to bytes in big- or
 // little-endian order, on a host of either byte order: the one definition every layer uses
 // (SHA words, GCM length blocks, OCB's stretch, XTS tweaks, CTR counters, GCM-SIV counters).
 //

@@ -1,9 +1,9 @@
-// src/core/introspection.cpp — the public view of backends, CPU features and kernel choice
+// src/modes/introspection.cpp — the public view of backends, CPU features and kernel choice
 // (aeskit/backends.hpp), built from the registries (AES, GHASH, fused GCM), their self-test
 // results, the CPU probe and the modes' own report.
-#include "aead/gcm_fused.hpp"
 #include "aeskit/backends.hpp"
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/gcm_fused_list.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/polyval_kernels.hpp"

@@ -1,4 +1,4 @@
-// src/core/block_double.hpp — doubling in GF(2^128) on a big-endian 16-byte block, the
+// src/base/block_double.hpp — doubling in GF(2^128) on a big-endian 16-byte block, the
 // "dbl" of CMAC subkeys (SP 800-38B §6.1), OCB3's L table (RFC 7253 §2), SIV's S2V (RFC 5297
 // §2.3) and XAES-256-GCM's K1.
 //
@@ -8,12 +8,12 @@
 
 #include <cstdint>
 
-#include "core/block128.hpp"
+#include "base/block128.hpp"
 
 namespace aeskit::detail {
 
 // block_double: out = dbl(in); out may equal in. One 16-byte load and one 16-byte store
-// (core/block128.hpp says why).
+// (base/block128.hpp says why).
 inline void block_double(const std::uint8_t in[16], std::uint8_t out[16]) noexcept {
   store_block128(out, block128_double(load_block128(in)));
 }

@@ -1,0 +1,49 @@
+// src/backend/gcm_fused_kernels.hpp — the contract of a fused AES-CTR + GHASH kernel pair
+// (GCM's bulk work): one AES backend's RoundKeys and one GHASH backend's GhashKey, read by one
+// loop that interleaves both (AES rounds hide the carry-less multiplications' latency).
+// Defined next to the other backend contracts (backend.hpp, ghash_backend.hpp); the kernels
+// live in their AES backend's folder and are listed in gcm_fused_list.hpp; the AEAD layer
+// chooses and drives them (src/aead/gcm_fused.hpp).
+//
+// CPU features: none (a table of function pointers). References: NIST SP 800-38D.
+// Same rules as every backend entry: noexcept, allocation-free, constant-time, any
+// alignment, in == out allowed; a pair is only used for keys made with exactly that pair.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "backend/backend.hpp"
+#include "backend/ghash_backend.hpp"
+
+namespace aeskit::detail {
+
+struct GcmFusedKernels {
+  std::string_view name;      // for `aeskit cpu` / AeadKey::kernel(), e.g. "aesni+pclmul 8x"
+  const AesBackend* aes;      // the AES backend whose RoundKeys it reads
+  const GhashBackend* ghash;  // the GHASH backend whose GhashKey it reads
+  // seal: for each block P_i: C_i = P_i ^ E(counter), counter incremented (inc32, low 32 bits
+  // big-endian, wrapping), then hash = (hash ^ C_i)·H. Returns blocks processed (≤ blocks);
+  // counter and hash are advanced past exactly those.
+  std::size_t (*seal)(const RoundKeys& enc, const GhashKey& hkey, std::uint8_t counter[16],
+                      std::uint8_t hash[16], const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks) noexcept;
+  // open: hash = (hash ^ C_i)·H over the input blocks, P_i = C_i ^ E(counter); as seal.
+  std::size_t (*open)(const RoundKeys& enc, const GhashKey& hkey, std::uint8_t counter[16],
+                      std::uint8_t hash[16], const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks) noexcept;
+  // seal_message / open_message (optional, nullptr if absent): one whole one-shot message in
+  // one call, to save the per-message calls of the generic flow. With hash = GHASH_H(AD
+  // zero-padded || C zero-padded || [bits(AD)]_64 || [bits(C)]_64): out = in ^ key stream
+  // from inc32(J0) (len bytes, any length), tag = E_K(J0) ^ hash (all 16 bytes). seal hashes
+  // its output, open its input (in == out allowed). No tag comparison here.
+  void (*seal_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
+                       const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
+                       std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
+  void (*open_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
+                       const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
+                       std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
+};
+
+}  // namespace aeskit::detail
