@@ -37,7 +37,7 @@
 #include "aead_gcm_support.hpp"
 #include "aeskit/aeskit.hpp"
 #include "backend/backend.hpp"
-#include "backend/gcm_fused_list.hpp"
+#include "backend/catalog.hpp"
 #include "backend/ghash_backend.hpp"
 #include "cpu/features.hpp"
 #include "support/backends.hpp"

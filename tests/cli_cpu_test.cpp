@@ -25,7 +25,7 @@
 #include "aead/gcm_fused.hpp"
 #include "aeskit/aeskit.hpp"
 #include "backend/backend.hpp"
-#include "backend/gcm_fused_list.hpp"
+#include "backend/catalog.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/self_test.hpp"
 #include "commands.hpp"  // tools/aeskit: run_cpu, compiled into this test

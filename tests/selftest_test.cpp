@@ -28,7 +28,7 @@
 #include "aead/polyval.hpp"
 #include "aeskit/aeskit.hpp"
 #include "backend/backend.hpp"
-#include "backend/gcm_fused_list.hpp"
+#include "backend/catalog.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/polyval_kernels.hpp"
 #include "backend/self_test.hpp"

@@ -3,11 +3,11 @@
 // (backend/self_test.hpp); such keys run the unfused path.
 //
 // Adding one: the kernels live in their backend folder (they use intrinsics); declare their
-// GcmFusedKernels constant there and add its address to backend/gcm_fused_list.hpp, fastest
-// first. This file only matches pairs; it never names an instruction set.
+// GcmFusedKernels constant there and add its address to backend/catalog.hpp's kGcmFusedList,
+// fastest first. This file only matches pairs; it never names an instruction set.
 #include "aead/gcm_fused.hpp"
 
-#include "backend/gcm_fused_list.hpp"
+#include "backend/catalog.hpp"
 #include "backend/self_test.hpp"
 
 namespace aeskit::detail {
@@ -25,10 +25,9 @@ bool usable(const GcmFusedKernels& k, const cpu::FeatureSet& features) {
 
 const GcmFusedKernels* find_gcm_fused(const AesBackend& aes, const GhashBackend& ghash,
                                       const cpu::FeatureSet& features) noexcept {
-  for (const GcmFusedKernels* k : kGcmFusedList) {
-    if (k != nullptr && k->aes == &aes && k->ghash == &ghash && usable(*k, features)) return k;
-  }
-  return nullptr;
+  return kGcmFusedKernels.first([&](const GcmFusedKernels& k) {
+    return k.aes == &aes && k.ghash == &ghash && usable(k, features);
+  });
 }
 
 GcmChoice choose_gcm(const AesBackend& aes, const GhashBackend* ghash,
@@ -36,9 +35,9 @@ GcmChoice choose_gcm(const AesBackend& aes, const GhashBackend* ghash,
   if (ghash != nullptr)
     return {ghash, allow_fused ? find_gcm_fused(aes, *ghash, features) : nullptr};
   if (allow_fused) {
-    for (const GcmFusedKernels* k : kGcmFusedList) {
-      if (k != nullptr && k->aes == &aes && usable(*k, features)) return {k->ghash, k};
-    }
+    const GcmFusedKernels* k = kGcmFusedKernels.first(
+        [&](const GcmFusedKernels& c) { return c.aes == &aes && usable(c, features); });
+    if (k != nullptr) return {k->ghash, k};
   }
   return {&best_ghash_backend(features), nullptr};
 }

@@ -174,7 +174,7 @@ struct AesBackend {
                                  std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
 };
 
-// The backends compiled into this build, fastest first (src/backend/registry.cpp).
+// The backends compiled into this build, fastest first (backend/catalog.hpp; registries.cpp).
 std::size_t backend_count() noexcept;
 const AesBackend& backend_at(std::size_t index) noexcept;
 // find_backend: by name, or nullptr.

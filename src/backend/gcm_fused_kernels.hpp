@@ -2,7 +2,7 @@
 // (GCM's bulk work): one AES backend's RoundKeys and one GHASH backend's GhashKey, read by one
 // loop that interleaves both (AES rounds hide the carry-less multiplications' latency).
 // Defined next to the other backend contracts (backend.hpp, ghash_backend.hpp); the kernels
-// live in their AES backend's folder and are listed in gcm_fused_list.hpp; the AEAD layer
+// live in their AES backend's folder and are listed in catalog.hpp; the AEAD layer
 // chooses and drives them (src/aead/gcm_fused.hpp).
 //
 // CPU features: none (a table of function pointers). References: NIST SP 800-38D.

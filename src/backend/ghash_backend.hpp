@@ -38,7 +38,7 @@ struct GhashBackend {
                  std::size_t blocks) noexcept;
 };
 
-// The GHASH backends compiled in, fastest first (src/backend/ghash_registry.cpp).
+// The GHASH backends compiled in, fastest first (backend/catalog.hpp; registries.cpp).
 // best_ghash_backend: the first that `features` supports (no wider than
 // cpu::max_vector_bits()) and that did not fail its once-per-process self-test
 // (backend/self_test.hpp); the portable backend in the end.

@@ -32,11 +32,9 @@
 // per-nonce keys, the tag and the initial counter).
 #include "backend/self_test.hpp"
 
-#include <chrono>
 #include <cstring>
-#include <mutex>
 
-#include "backend/portable/portable.hpp"
+#include "backend/catalog.hpp"
 #include "backend/self_test_once.hpp"
 #include "cpu/features.hpp"
 
@@ -592,11 +590,9 @@ void Run::gcm_siv_entries(Bytes& gen) {
 SelfTestResult run_self_test(const AesBackend& b, int fault) {
   static Scratch scratch;  // guarded by the caller's lock
   SelfTestResult result;
-  const auto t0 = std::chrono::steady_clock::now();
+  const Stopwatch clock;
   Run run{b, scratch, result, fault};
-  std::size_t group = b.batch_blocks;
-  if (group < kMinGroup) group = kMinGroup;
-  if (group > kMaxGroup) group = kMaxGroup;
+  const std::size_t group = self_test_group(b.batch_blocks, kMinGroup, kMaxGroup);
   run.group = group;
   run.max_blocks = 2 * group + 1;
   result.max_blocks = run.max_blocks;
@@ -620,39 +616,23 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   std::memset(&scratch, 0, sizeof scratch);
   result.status =
       result.failed_entries == 0 ? SelfTestResult::Status::passed : SelfTestResult::Status::failed;
-  result.nanoseconds = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
-          .count());
+  result.nanoseconds = clock.nanoseconds();
   return result;
 }
 
-using Slot = SelfTestSlot<SelfTestResult>;
-
-std::mutex& slots_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-// One slot per registry entry, created on first use.
-Slot* slot_of(const AesBackend& b) {
-  static Slot* const slots = new Slot[backend_count()];
-  for (std::size_t i = 0; i < backend_count(); ++i)
-    if (&backend_at(i) == &b) return &slots[i];
-  return nullptr;  // a table outside the registry: never selected, never tested
+SelfTestSlots<AesBackend, SelfTestResult>& slots() {
+  static SelfTestSlots<AesBackend, SelfTestResult> s{kAesBackends, kEntryNames};
+  return s;
 }
 
 }  // namespace
 
 std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {
-  const auto i = static_cast<unsigned>(entry);
-  return i < kSelfTestEntryCount ? kEntryNames[i] : std::string_view{};
+  return slots().entry_name(static_cast<unsigned>(entry));
 }
 
 const SelfTestResult& backend_self_test(const AesBackend& b) noexcept {
-  static const SelfTestResult kNotRun{};
-  Slot* slot = slot_of(b);
-  if (slot == nullptr) return kNotRun;
-  return self_test_once(*slot, slots_mutex(), b.supported(cpu::detected_features()),
+  return slots().result(b, b.supported(cpu::detected_features()),
                         [&b](int fault) { return run_self_test(b, fault); });
 }
 
@@ -665,26 +645,17 @@ bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexce
 }
 
 bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view entry) noexcept {
-  Slot* slot = slot_of(b);
-  if (slot == nullptr) return false;
-  for (unsigned i = 0; i < kSelfTestEntryCount; ++i) {
-    if (kEntryNames[i] != entry) continue;
-    self_test_inject(*slot, slots_mutex(), static_cast<int>(i));
-    return true;
-  }
-  return false;
+  return slots().inject(b, slots().entry_index(entry));
 }
 
 void self_test_reset_for_testing() noexcept {
-  for (std::size_t i = 0; i < backend_count(); ++i)
-    self_test_reset(*slot_of(backend_at(i)), slots_mutex());
+  slots().reset_all();
   ghash_self_test_reset_for_testing();
   gcm_fused_self_test_reset_for_testing();
 }
 
 unsigned self_test_runs_for_testing(const AesBackend& b) noexcept {
-  Slot* slot = slot_of(b);
-  return slot == nullptr ? 0 : self_test_runs(*slot, slots_mutex());
+  return slots().runs(b);
 }
 
 }  // namespace aeskit::detail

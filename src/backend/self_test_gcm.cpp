@@ -29,12 +29,10 @@
 // zmm group (32 blocks), 0.1 MiB at the xmm one (8).
 //
 // References: NIST SP 800-38D §6.4-6.5 and §7 (GHASH, GCTR with inc32, J0, the tag).
-#include <chrono>
 #include <cstring>
-#include <mutex>
 
+#include "backend/catalog.hpp"
 #include "backend/gcm_fused_kernels.hpp"
-#include "backend/gcm_fused_list.hpp"
 #include "backend/self_test.hpp"
 #include "backend/self_test_once.hpp"
 #include "cpu/features.hpp"
@@ -280,11 +278,9 @@ void Run::message_entries() {
 GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) {
   static Scratch scratch;  // guarded by the caller's lock
   GcmFusedSelfTestResult result;
-  const auto t0 = std::chrono::steady_clock::now();
+  const Stopwatch clock;
   Run run{k, scratch, result, fault};
-  std::size_t group = k.aes->batch_blocks;
-  if (group < kMinGroup) group = kMinGroup;
-  if (group > kMaxGroup) group = kMaxGroup;
+  const std::size_t group = self_test_group(k.aes->batch_blocks, kMinGroup, kMaxGroup);
   run.group = group;
   run.max_blocks = 2 * group + 1;
   result.max_blocks = run.max_blocks;
@@ -301,52 +297,34 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
   std::memset(&scratch, 0, sizeof scratch);  // a public key, but keep the habit
   result.status =
       result.failed_entries == 0 ? SelfTestResult::Status::passed : SelfTestResult::Status::failed;
-  result.nanoseconds = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
-          .count());
+  result.nanoseconds = clock.nanoseconds();
   return result;
 }
 
-using Slot = SelfTestSlot<GcmFusedSelfTestResult>;
-
-std::mutex& slots_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-constexpr std::size_t kListSize = std::size(kGcmFusedList);
-
-Slot* slot_of(const GcmFusedKernels& k) {
-  static Slot slots[kListSize];
-  for (std::size_t i = 0; i < kListSize; ++i)
-    if (kGcmFusedList[i] == &k) return &slots[i];
-  return nullptr;  // not in the list: never selected, never tested
+SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult>& slots() {
+  static SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult> s{kGcmFusedKernels, kEntryNames};
+  return s;
 }
 
 }  // namespace
 
 std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
-  const auto i = static_cast<unsigned>(entry);
-  return i < kGcmFusedSelfTestEntryCount ? kEntryNames[i] : std::string_view{};
+  return slots().entry_name(static_cast<unsigned>(entry));
 }
 
 const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noexcept {
-  static const GcmFusedSelfTestResult kNotRun{};
   static const GcmFusedSelfTestResult kBackendFailed = [] {
     GcmFusedSelfTestResult r;
     r.backend_failed = true;
     return r;
   }();
-  Slot* slot = slot_of(k);
-  if (slot == nullptr) return kNotRun;
   const cpu::FeatureSet& detected = cpu::detected_features();
   const bool runnable = k.aes->supported(detected) && k.ghash->supported(detected);
   // The reference is the two backends: their own tests first (outside this file's lock), and
   // checked on every call, so a backend failed later (the test hook) takes the kernel out too.
   if (runnable && (!backend_self_test_allows(*k.aes) || !ghash_self_test_allows(*k.ghash)))
     return kBackendFailed;
-  return self_test_once(*slot, slots_mutex(), runnable,
-                        [&k](int fault) { return run_fused_self_test(k, fault); });
+  return slots().result(k, runnable, [&k](int fault) { return run_fused_self_test(k, fault); });
 }
 
 bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
@@ -355,24 +333,15 @@ bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
 }
 
 bool self_test_inject_fault_for_testing(const GcmFusedKernels& k, std::string_view entry) noexcept {
-  Slot* slot = slot_of(k);
-  if (slot == nullptr) return false;
-  for (unsigned i = 0; i < kGcmFusedSelfTestEntryCount; ++i) {
-    if (kEntryNames[i] != entry) continue;
-    self_test_inject(*slot, slots_mutex(), static_cast<int>(i));
-    return true;
-  }
-  return false;
+  return slots().inject(k, slots().entry_index(entry));
 }
 
 void gcm_fused_self_test_reset_for_testing() noexcept {
-  for (std::size_t i = 0; i < kListSize; ++i)
-    if (kGcmFusedList[i] != nullptr) self_test_reset(*slot_of(*kGcmFusedList[i]), slots_mutex());
+  slots().reset_all();
 }
 
 unsigned self_test_runs_for_testing(const GcmFusedKernels& k) noexcept {
-  Slot* slot = slot_of(k);
-  return slot == nullptr ? 0 : self_test_runs(*slot, slots_mutex());
+  return slots().runs(k);
 }
 
 }  // namespace aeskit::detail

@@ -27,11 +27,9 @@
 //
 // References: NIST SP 800-38D §6.3-6.4; RFC 8452 §3 and Appendix A; McGrew and Viega, "The
 // Galois/Counter Mode of Operation (GCM)", test case 2.
-#include <chrono>
 #include <cstring>
-#include <mutex>
 
-#include "backend/polyval_kernels.hpp"
+#include "backend/catalog.hpp"
 #include "backend/self_test.hpp"
 #include "backend/self_test_once.hpp"
 #include "cpu/features.hpp"
@@ -138,7 +136,7 @@ const Reference& reference(std::uint64_t& nanoseconds) {
   static bool built = false;
   nanoseconds = 0;
   if (built) return r;
-  const auto t0 = std::chrono::steady_clock::now();
+  const Stopwatch clock;
   Bytes gen{0x9a54000000000000u};
   gen.fill(r.h_polyval, kBlock);
   gen.fill(r.ghash_data[0], sizeof r.ghash_data);
@@ -157,9 +155,7 @@ const Reference& reference(std::uint64_t& nanoseconds) {
   }
   for (std::size_t k = 0; k <= kLongest; ++k) reverse16(r.ghash_state[k], r.polyval_state[k]);
   built = true;
-  nanoseconds = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
-          .count());
+  nanoseconds = clock.nanoseconds();
   return r;
 }
 
@@ -319,7 +315,7 @@ GhashSelfTestResult run_ghash_self_test(const GhashBackend& g, int fault) {
   using Status = SelfTestResult::Status;
   static GhashKey key;  // guarded by the caller's lock
   GhashSelfTestResult result;
-  const auto t0 = std::chrono::steady_clock::now();
+  const Stopwatch clock;
   std::uint64_t reference_ns = 0;
   const Reference& ref = reference(reference_ns);
   const PolyvalKernel* pk = polyval_kernel_of(g);
@@ -342,38 +338,23 @@ GhashSelfTestResult run_ghash_self_test(const GhashBackend& g, int fault) {
     result.polyval_status =
         (result.failed_entries & polyval_bits) != 0 ? Status::failed : Status::passed;
   result.reference_nanoseconds = reference_ns;
-  result.nanoseconds = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
-          .count());
+  result.nanoseconds = clock.nanoseconds();
   return result;
 }
 
-using Slot = SelfTestSlot<GhashSelfTestResult>;
-
-std::mutex& slots_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-Slot* slot_of(const GhashBackend& g) {
-  static Slot* const slots = new Slot[ghash_backend_count()];
-  for (std::size_t i = 0; i < ghash_backend_count(); ++i)
-    if (&ghash_backend_at(i) == &g) return &slots[i];
-  return nullptr;  // a table outside the registry: never selected, never tested
+SelfTestSlots<GhashBackend, GhashSelfTestResult>& slots() {
+  static SelfTestSlots<GhashBackend, GhashSelfTestResult> s{kGhashBackends, kEntryNames};
+  return s;
 }
 
 }  // namespace
 
 std::string_view ghash_self_test_entry_name(GhashSelfTestEntry entry) noexcept {
-  const auto i = static_cast<unsigned>(entry);
-  return i < kGhashSelfTestEntryCount ? kEntryNames[i] : std::string_view{};
+  return slots().entry_name(static_cast<unsigned>(entry));
 }
 
 const GhashSelfTestResult& ghash_self_test(const GhashBackend& g) noexcept {
-  static const GhashSelfTestResult kNotRun{};
-  Slot* slot = slot_of(g);
-  if (slot == nullptr) return kNotRun;
-  return self_test_once(*slot, slots_mutex(), g.supported(cpu::detected_features()),
+  return slots().result(g, g.supported(cpu::detected_features()),
                         [&g](int fault) { return run_ghash_self_test(g, fault); });
 }
 
@@ -386,26 +367,19 @@ bool polyval_self_test_allows(const PolyvalKernel& k) noexcept {
 }
 
 bool self_test_inject_fault_for_testing(const GhashBackend& g, std::string_view entry) noexcept {
-  Slot* slot = slot_of(g);
-  if (slot == nullptr) return false;
-  for (unsigned i = 0; i < kGhashSelfTestEntryCount; ++i) {
-    if (kEntryNames[i] != entry) continue;
-    if (i != static_cast<unsigned>(GhashSelfTestEntry::update) && polyval_kernel_of(g) == nullptr)
-      return false;
-    self_test_inject(*slot, slots_mutex(), static_cast<int>(i));
-    return true;
-  }
-  return false;
+  const int i = slots().entry_index(entry);
+  // A polyval_* entry only where g has a native POLYVAL kernel.
+  if (i != static_cast<int>(GhashSelfTestEntry::update) && polyval_kernel_of(g) == nullptr)
+    return false;
+  return slots().inject(g, i);
 }
 
 void ghash_self_test_reset_for_testing() noexcept {
-  for (std::size_t i = 0; i < ghash_backend_count(); ++i)
-    self_test_reset(*slot_of(ghash_backend_at(i)), slots_mutex());
+  slots().reset_all();
 }
 
 unsigned self_test_runs_for_testing(const GhashBackend& g) noexcept {
-  Slot* slot = slot_of(g);
-  return slot == nullptr ? 0 : self_test_runs(*slot, slots_mutex());
+  return slots().runs(g);
 }
 
 }  // namespace aeskit::detail

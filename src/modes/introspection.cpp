@@ -3,8 +3,8 @@
 // results, the CPU probe and the modes' own report.
 #include "aeskit/backends.hpp"
 #include "backend/backend.hpp"
+#include "backend/catalog.hpp"
 #include "backend/gcm_fused_kernels.hpp"
-#include "backend/gcm_fused_list.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/polyval_kernels.hpp"
 #include "backend/self_test.hpp"
@@ -158,8 +158,7 @@ std::vector<GcmKernelInfo> gcm_fused_kernels() {
   std::vector<GcmKernelInfo> out;
   const cpu::FeatureSet& detected = cpu::detected_features();
   const cpu::FeatureSet& enabled = cpu::cpu_features();
-  for (const detail::GcmFusedKernels* k : detail::kGcmFusedList) {
-    if (k == nullptr) continue;
+  for (const detail::GcmFusedKernels* k : detail::kGcmFusedKernels) {
     GcmKernelInfo info{k->name, k->aes->name, k->ghash->name, false, {}, false};
     if (!k->aes->supported(detected) || !k->ghash->supported(detected)) {
       info.self_test = "not run (this CPU cannot run it)";

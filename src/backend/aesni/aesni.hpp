@@ -2,7 +2,9 @@
 #pragma once
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 
 namespace aeskit::detail {
 extern const AesBackend kAesniBackend;
-}
+extern const GcmFusedKernels kGcmFusedAesniPclmul;  // fused AES-GCM with PCLMULQDQ (gcm_aesni.cpp)
+}  // namespace aeskit::detail

@@ -14,7 +14,6 @@
 #include "backend/aesni/kernels.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_kernels.hpp"
-#include "backend/gcm_fused_list.hpp"
 #include "backend/x86/gcm.hpp"
 
 namespace aeskit::detail {

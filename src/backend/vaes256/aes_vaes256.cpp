@@ -12,8 +12,8 @@
 // References: backend/backend.hpp (the contract).
 #include "backend/vaes256/vaes256.hpp"
 
-#include "backend/aesni/kernels.hpp"
 #include "backend/vaes256/kernels.hpp"
+#include "backend/x86/backend_table.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -27,33 +27,9 @@ bool vaes256_supported(const cpu::FeatureSet& features) {
 
 }  // namespace
 
-const AesBackend kVaes256Backend = {
-    .name = "vaes256",
-    .description = "VAES + AVX2, 256-bit ymm, two blocks per register",
-    .supported = vaes256_supported,
-    .batch_blocks = 16,  // 8 registers of 2 blocks (x86/vec256.hpp)
-    .vector_bits = 256,
-    .expand_key = aesni::expand_key,
-    .derive_decrypt_key = aesni::derive_decrypt_key,
-    .encrypt_blocks = vaes256::encrypt_blocks,
-    .decrypt_blocks = vaes256::decrypt_blocks,
-    .ctr32_be = vaes256::ctr32_be,
-    .ctr32_le = vaes256::ctr32_le,
-    .ctr128_be = vaes256::ctr128_be,
-    .cbc_encrypt = aesni::cbc_encrypt,
-    .cbc_decrypt = vaes256::cbc_decrypt,
-    .cfb128_decrypt = vaes256::cfb128_decrypt,
-    .cfb128_encrypt = aesni::cfb128_encrypt,
-    .ofb = aesni::ofb,
-    .xts_encrypt = vaes256::xts_encrypt,
-    .xts_decrypt = vaes256::xts_decrypt,
-    .ocb_encrypt = vaes256::ocb_encrypt,
-    .ocb_decrypt = vaes256::ocb_decrypt,
-    .ocb_hash = vaes256::ocb_hash,
-    .cbc_mac = aesni::cbc_mac,
-    .mac_ctr = aesni::mac_ctr,
-    .gcm_siv_derive = aesni::gcm_siv_derive,
-    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,
-};
+// 8 registers of 2 blocks (x86/vec256.hpp): batch_blocks = 16.
+const AesBackend kVaes256Backend =
+    AESKIT_X86_AES_BACKEND("vaes256", "VAES + AVX2, 256-bit ymm, two blocks per register",
+                           vaes256_supported, 16, 256, vaes256);
 
 }  // namespace aeskit::detail

@@ -12,7 +12,6 @@
 
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_kernels.hpp"
-#include "backend/gcm_fused_list.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes256/vaes256.hpp"
 #include "backend/x86/gcm.hpp"

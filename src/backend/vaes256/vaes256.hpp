@@ -3,7 +3,10 @@
 #pragma once
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 
 namespace aeskit::detail {
 extern const AesBackend kVaes256Backend;
-}
+extern const GcmFusedKernels
+    kGcmFusedVaes256Vpclmul256;  // fused AES-GCM with VPCLMULQDQ on ymm (gcm_vaes256.cpp)
+}  // namespace aeskit::detail

@@ -16,8 +16,8 @@
 // References: backend/backend.hpp (the contract).
 #include "backend/vaes512/vaes512.hpp"
 
-#include "backend/aesni/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
+#include "backend/x86/backend_table.hpp"
 
 namespace aeskit::detail {
 namespace {
@@ -32,33 +32,9 @@ bool vaes512_supported(const cpu::FeatureSet& features) {
 
 }  // namespace
 
-const AesBackend kVaes512Backend = {
-    .name = "vaes512",
-    .description = "VAES + AVX-512, 512-bit zmm, four blocks per register",
-    .supported = vaes512_supported,
-    .batch_blocks = 32,  // 8 registers of 4 blocks (x86/vec512.hpp)
-    .vector_bits = 512,
-    .expand_key = aesni::expand_key,
-    .derive_decrypt_key = aesni::derive_decrypt_key,
-    .encrypt_blocks = vaes512::encrypt_blocks,
-    .decrypt_blocks = vaes512::decrypt_blocks,
-    .ctr32_be = vaes512::ctr32_be,
-    .ctr32_le = vaes512::ctr32_le,
-    .ctr128_be = vaes512::ctr128_be,
-    .cbc_encrypt = aesni::cbc_encrypt,
-    .cbc_decrypt = vaes512::cbc_decrypt,
-    .cfb128_decrypt = vaes512::cfb128_decrypt,
-    .cfb128_encrypt = aesni::cfb128_encrypt,
-    .ofb = aesni::ofb,
-    .xts_encrypt = vaes512::xts_encrypt,
-    .xts_decrypt = vaes512::xts_decrypt,
-    .ocb_encrypt = vaes512::ocb_encrypt,
-    .ocb_decrypt = vaes512::ocb_decrypt,
-    .ocb_hash = vaes512::ocb_hash,
-    .cbc_mac = aesni::cbc_mac,
-    .mac_ctr = aesni::mac_ctr,
-    .gcm_siv_derive = aesni::gcm_siv_derive,
-    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,
-};
+// 8 registers of 4 blocks (x86/vec512.hpp): batch_blocks = 32.
+const AesBackend kVaes512Backend =
+    AESKIT_X86_AES_BACKEND("vaes512", "VAES + AVX-512, 512-bit zmm, four blocks per register",
+                           vaes512_supported, 32, 512, vaes512);
 
 }  // namespace aeskit::detail

@@ -12,7 +12,6 @@
 
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_kernels.hpp"
-#include "backend/gcm_fused_list.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"

@@ -4,7 +4,10 @@
 #pragma once
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 
 namespace aeskit::detail {
 extern const AesBackend kVaes512Backend;
-}
+extern const GcmFusedKernels
+    kGcmFusedVaes512Vpclmul512;  // fused AES-GCM with VPCLMULQDQ on zmm (gcm_vaes512.cpp)
+}  // namespace aeskit::detail

@@ -1,0 +1,105 @@
+// src/backend/catalog.hpp — which backends this build has, per kind, fastest first: the only
+// place outside the backend folders that knows the list. CMakeLists.txt compiles the backend
+// folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM for them;
+// every #if on those macros outside the folders stands here.
+//
+// Each list ends with nullptr (so a list may be empty on a CPU family); registry.hpp reads it
+// without the terminator. Adding a backend: declare its table in its folder's header and add
+// its address to the lists it belongs to, in speed order. No CPU features of its own.
+#pragma once
+
+#include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
+#include "backend/ghash_backend.hpp"
+#include "backend/polyval_kernels.hpp"
+#include "backend/portable/ghash_portable.hpp"
+#include "backend/portable/portable.hpp"
+#include "backend/registry.hpp"
+#include "backend/sha_backend.hpp"
+#include "backend/sha_stitch.hpp"
+#if defined(AESKIT_HAVE_VPERM)
+#include "backend/simd_ghash/ghash_simd.hpp"
+#include "backend/vperm/vperm.hpp"
+#endif
+#if defined(AESKIT_HAVE_X86)
+#include "backend/aesni/aesni.hpp"
+#include "backend/clmul/ghash_clmul.hpp"
+#include "backend/clmul/polyval_clmul.hpp"
+#include "backend/vaes256/vaes256.hpp"
+#include "backend/vaes512/vaes512.hpp"
+#endif
+
+namespace aeskit::detail {
+
+// AES backends. best_backend() takes the first one the CPU supports; the portable backend
+// supports every CPU and stays last, so the search always ends.
+inline constexpr const AesBackend* kAesBackendList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kVaes512Backend,  &kVaes256Backend, &kAesniBackend,
+#endif
+#if defined(AESKIT_HAVE_VPERM)
+    &kVpermBackend,  // SSSE3 on x86, NEON on AArch64 and ARMv7, AltiVec on ppc64le
+#endif
+    &kPortableBackend, nullptr,
+};
+
+// GHASH backends; portable last, as for AES.
+inline constexpr const GhashBackend* kGhashBackendList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kGhashVpclmul512Backend, &kGhashVpclmul256Backend,
+    &kGhashPclmulBackend,
+#endif
+#if defined(AESKIT_HAVE_VPERM)
+    &kGhashSimdBackend,  // the simd::V128 backends: no carry-less multiply needed
+#endif
+    &kGhashPortableBackend,   nullptr,
+};
+
+// Native POLYVAL kernels, each for one GHASH backend (PolyvalKernel::ghash). A GHASH backend
+// without one runs POLYVAL through the RFC 8452 Appendix A mapping (src/aead/polyval.cpp).
+inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kPolyvalVpclmul512,
+    &kPolyvalVpclmul256,
+    &kPolyvalPclmul,
+#endif
+    nullptr,
+};
+
+// Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
+// widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp).
+inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kGcmFusedVaes512Vpclmul512,
+    &kGcmFusedVaes256Vpclmul256,
+    &kGcmFusedAesniPclmul,
+#endif
+    nullptr,
+};
+
+// SHA compressors (SHA-1/256/512 compression functions); portable last.
+inline constexpr const ShaCompressor* kShaCompressorList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kShaNi,
+#endif
+    &kShaPortable,
+    nullptr,
+};
+
+// Stitched AES-CBC + SHA kernels, each reading the schedules of the AES backends it names.
+inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kCbcShaStitchAesniShani,
+#endif
+    nullptr,
+};
+
+// The lists as registries (registry.hpp): what registries.cpp and the self-tests walk.
+inline constexpr Registry<AesBackend> kAesBackends{kAesBackendList};
+inline constexpr Registry<GhashBackend> kGhashBackends{kGhashBackendList};
+inline constexpr Registry<PolyvalKernel> kPolyvalKernels{kPolyvalKernelList};
+inline constexpr Registry<GcmFusedKernels> kGcmFusedKernels{kGcmFusedList};
+inline constexpr Registry<ShaCompressor> kShaCompressors{kShaCompressorList};
+inline constexpr Registry<CbcShaStitch> kCbcShaStitches{kCbcShaStitchList};
+
+}  // namespace aeskit::detail

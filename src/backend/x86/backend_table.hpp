@@ -1,0 +1,30 @@
+// src/backend/x86/backend_table.hpp — the AesBackend table of an x86 width, written once.
+// Every width (aesni, vaes256, vaes512) runs its own instantiation of the width-generic
+// kernels (namespace `wide`: ECB, the three CTR forms, CBC and CFB decryption, XTS, OCB) and
+// shares what only AES-NI has: the key schedule (16-byte round keys, broadcast to the lanes
+// by the wider kernels) and the serial chains (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one
+// block at a time, where a wider register gains nothing), plus AES-GCM-SIV's per-nonce key
+// derivation and its tag + first CTR group (a few blocks).
+//
+// A macro, not a function: a namespace cannot be a template argument. No CPU features: the
+// table holds pointers; `supported` gates the calls. References: backend/backend.hpp.
+#pragma once
+
+#include "backend/aesni/kernels.hpp"
+#include "backend/backend.hpp"
+
+// AESKIT_X86_AES_BACKEND(name, description, supported, batch_blocks, vector_bits, wide)
+#define AESKIT_X86_AES_BACKEND(NAME, DESCRIPTION, SUPPORTED, BATCH, BITS, WIDE)                   \
+  {                                                                                               \
+    .name = NAME, .description = DESCRIPTION, .supported = SUPPORTED, .batch_blocks = BATCH,      \
+    .vector_bits = BITS, .expand_key = aesni::expand_key,                                         \
+    .derive_decrypt_key = aesni::derive_decrypt_key, .encrypt_blocks = WIDE::encrypt_blocks,      \
+    .decrypt_blocks = WIDE::decrypt_blocks, .ctr32_be = WIDE::ctr32_be,                           \
+    .ctr32_le = WIDE::ctr32_le, .ctr128_be = WIDE::ctr128_be, .cbc_encrypt = aesni::cbc_encrypt,  \
+    .cbc_decrypt = WIDE::cbc_decrypt, .cfb128_decrypt = WIDE::cfb128_decrypt,                     \
+    .cfb128_encrypt = aesni::cfb128_encrypt, .ofb = aesni::ofb, .xts_encrypt = WIDE::xts_encrypt, \
+    .xts_decrypt = WIDE::xts_decrypt, .ocb_encrypt = WIDE::ocb_encrypt,                           \
+    .ocb_decrypt = WIDE::ocb_decrypt, .ocb_hash = WIDE::ocb_hash, .cbc_mac = aesni::cbc_mac,      \
+    .mac_ctr = aesni::mac_ctr, .gcm_siv_derive = aesni::gcm_siv_derive,                           \
+    .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,                                                    \
+  }
