@@ -5,7 +5,7 @@
 // (key_schedule_aesni.cpp), the serial chains (chains_aesni.cpp) and the MAC chains
 // (mac_aesni.cpp) are this backend's own, and the vaes256/vaes512 backends use them too.
 //
-// CPU features: AES-NI, PCLMULQDQ, SSSE3 (target.hpp); callers must check
+// CPU features: AES-NI, PCLMULQDQ, SSSE3 (x86/targets.hpp); callers must check
 // kAesniBackend.supported() first (and the pclmul GHASH backend's for the GCM/GHASH entries).
 // References: backend/backend.hpp, src/aead/gcm_fused.hpp, backend/ghash_backend.hpp.
 #pragma once
@@ -13,9 +13,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/aesni/target.hpp"
 #include "backend/backend.hpp"
 #include "backend/ghash_backend.hpp"
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail::aesni {
 

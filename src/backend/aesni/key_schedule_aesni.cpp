@@ -43,7 +43,7 @@
 
 #include "backend/aesni/kernels.hpp"
 #include "backend/aesni/rounds.hpp"
-#include "backend/aesni/target.hpp"
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail::aesni {
 namespace {

@@ -35,8 +35,8 @@
 
 #include "backend/aesni/kernels.hpp"
 #include "backend/aesni/rounds.hpp"
-#include "backend/aesni/target.hpp"
 #include "backend/rounds_dispatch.hpp"
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail::aesni {
 namespace {

@@ -26,8 +26,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/aesni/target.hpp"
 #include "backend/backend.hpp"
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail::aesni {
 

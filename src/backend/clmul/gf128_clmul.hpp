@@ -51,8 +51,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#define AESKIT_PCLMUL_TARGET __attribute__((target("pclmul,ssse3")))
-#define AESKIT_PCLMUL_INLINE __attribute__((target("pclmul,ssse3"), always_inline)) inline
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail::clmul {
 

@@ -20,7 +20,7 @@
 #include <immintrin.h>
 
 #include "backend/shani/shani.hpp"
-#include "backend/shani/target.hpp"
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail {
 

@@ -15,7 +15,7 @@
 
 #include "backend/sha_constants.hpp"
 #include "backend/shani/shani.hpp"
-#include "backend/shani/target.hpp"
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -1,5 +1,5 @@
 // src/backend/shani/shani.hpp — SHA-1 and SHA-256 compression on the x86 SHA extensions.
-// CPU features: SHA, SSSE3, SSE4.1 (see target.hpp). Contract: src/backend/sha_backend.hpp.
+// CPU features: SHA, SSSE3, SSE4.1 (see x86/targets.hpp). Contract: src/backend/sha_backend.hpp.
 #pragma once
 
 #include <cstddef>

@@ -33,9 +33,7 @@
 #include "backend/rounds_dispatch.hpp"
 #include "backend/sha_constants.hpp"
 #include "backend/sha_stitch.hpp"
-
-#define AESKIT_STITCH_TARGET __attribute__((target("aes,sha,sse4.1,ssse3")))
-#define AESKIT_STITCH_INLINE __attribute__((target("aes,sha,sse4.1,ssse3"), always_inline)) inline
+#include "backend/x86/targets.hpp"
 
 namespace aeskit::detail {
 namespace {

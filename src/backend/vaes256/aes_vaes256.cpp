@@ -7,7 +7,7 @@
 // the ymm instantiations of the width-generic kernels (blocks_vaes256.cpp, modes_vaes256.cpp;
 // 16 blocks per group: batch_blocks = 16).
 //
-// CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp). This file itself
+// CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see x86/targets.hpp). This file itself
 // uses none of them.
 // References: backend/backend.hpp (the contract).
 #include "backend/vaes256/vaes256.hpp"

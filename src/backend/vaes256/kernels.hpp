@@ -4,7 +4,7 @@
 // head and tail runs use the ymm OCB kernel. Semantics of each entry: backend/backend.hpp,
 // src/aead/gcm_fused.hpp, backend/ghash_backend.hpp, backend/polyval_kernels.hpp.
 //
-// CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp).
+// CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (x86/targets.hpp).
 // The definitions are the width-generic kernels of src/backend/x86/ instantiated with the
 // 256-bit policy (x86/vec256.hpp) in this folder's .cpp files.
 #pragma once
@@ -14,7 +14,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/ghash_backend.hpp"
-#include "backend/vaes256/target.hpp"
+#include "backend/x86/targets.hpp"
 
 #define AESKIT_WIDE_NAMESPACE vaes256
 #define AESKIT_WIDE_DECLARE AESKIT_VAES256_TARGET

@@ -12,7 +12,7 @@
 // AESKIT_PREFER_YMM variable, aeskit::set_prefer_ymm(), or a CPU known to lower its clock
 // for zmm code); then vaes256 runs instead.
 //
-// CPU features: see target.hpp. This file itself uses none of them.
+// CPU features: see x86/targets.hpp. This file itself uses none of them.
 // References: backend/backend.hpp (the contract).
 #include "backend/vaes512/vaes512.hpp"
 

@@ -4,7 +4,7 @@
 // backend/backend.hpp, src/aead/gcm_fused.hpp, backend/ghash_backend.hpp,
 // backend/polyval_kernels.hpp.
 //
-// CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see target.hpp).
+// CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (x86/targets.hpp).
 // The definitions are the width-generic kernels of src/backend/x86/ instantiated with the
 // 512-bit policy (x86/vec512.hpp) in this folder's .cpp files.
 #pragma once
@@ -14,7 +14,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/ghash_backend.hpp"
-#include "backend/vaes512/target.hpp"
+#include "backend/x86/targets.hpp"
 
 #define AESKIT_WIDE_NAMESPACE vaes512
 #define AESKIT_WIDE_DECLARE AESKIT_VAES512_TARGET

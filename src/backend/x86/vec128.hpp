@@ -19,7 +19,7 @@
 #include "backend/x86/targets.hpp"
 
 #define AESKIT_WIDE_BITS 128
-#define AESKIT_WIDE_TARGET __attribute__((target(AESKIT_TARGET_STRING_AESNI)))
+#define AESKIT_WIDE_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_AESNI)
 #define AESKIT_WIDE_LAMBDA __attribute__((target(AESKIT_TARGET_STRING_AESNI), always_inline))
 #define AESKIT_WIDE_INLINE AESKIT_WIDE_LAMBDA inline
 

@@ -21,7 +21,7 @@
 #include "backend/x86/targets.hpp"
 
 #define AESKIT_WIDE_BITS 256
-#define AESKIT_WIDE_TARGET __attribute__((target(AESKIT_TARGET_STRING_VAES256)))
+#define AESKIT_WIDE_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_VAES256)
 #define AESKIT_WIDE_LAMBDA __attribute__((target(AESKIT_TARGET_STRING_VAES256), always_inline))
 #define AESKIT_WIDE_INLINE AESKIT_WIDE_LAMBDA inline
 
