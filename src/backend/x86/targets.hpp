@@ -22,7 +22,7 @@
 //   PCLMUL  PCLMULQDQ + SSSE3 (clmul/gf128_clmul.hpp: the GHASH/POLYVAL set-up).
 //   SHANI   the SHA extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2, SHA256RNDS2, SHA256MSG1/2),
 //           SSSE3 (PSHUFB) and SSE4.1 (PBLENDW); legacy SSE encodings.
-//   STITCH  AES-NI with the SHANI set (stitch/cbc_sha_stitch.cpp).
+//   STITCH  AES-NI with the SHANI set (aesni_shani/cbc_sha_stitch.cpp).
 // References: GCC and Clang documentation of __attribute__((target)); Intel, "Intel SHA
 // Extensions" (Gulley et al., 2013).
 #pragma once

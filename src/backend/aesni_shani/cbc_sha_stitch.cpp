@@ -1,4 +1,4 @@
-// src/backend/stitch/cbc_sha_stitch.cpp — stitched AES-CBC (AES-NI) + SHA-1/SHA-256 (SHA-NI)
+// src/backend/aesni_shani/cbc_sha_stitch.cpp — stitched AES-CBC (AES-NI) + SHA-1/SHA-256 (SHA-NI)
 // kernels for TLS CBC-HMAC records; the contract is src/backend/sha_stitch.hpp.
 //
 // CPU features: AES-NI, SHA extensions, SSSE3, SSE4.1 (function-level target attributes).
