@@ -121,6 +121,9 @@ class AeadScheme {
   std::size_t tag_length_;
 };
 
+// AeadSchemeFactory: builds the scheme of one family. Called only by make_aead_key
+// (aead_key.cpp), after it checked the key length and the tag length against the descriptor,
+// so a factory checks only what is its own (e.g. a backend it cannot use).
 using AeadSchemeFactory = Result<std::unique_ptr<AeadScheme>> (*)(const AeadAlgorithm& algorithm,
                                                                   std::span<const std::uint8_t> key,
                                                                   std::size_t tag_length,

@@ -267,13 +267,11 @@ class CbcHmacScheme final : public AeadScheme {
 
 }  // namespace
 
-Result<std::unique_ptr<AeadScheme>> make_cbc_hmac_scheme(const AeadAlgorithm& algorithm,
+Result<std::unique_ptr<AeadScheme>> make_cbc_hmac_scheme(const AeadAlgorithm& /*algorithm*/,
                                                          std::span<const std::uint8_t> key,
                                                          std::size_t tag_length,
                                                          std::string_view aes_backend,
                                                          HashAlgorithm mac, bool implicit_iv) {
-  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
-  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   const std::size_t mac_len = digest_length(mac);
   const std::size_t aes_len = key.size() - mac_len - (implicit_iv ? 16 : 0);
   Result<AesKey> aes = AesKey::create(key.subspan(mac_len, aes_len), aes_backend);

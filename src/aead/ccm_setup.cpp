@@ -48,8 +48,6 @@ Result<std::unique_ptr<AeadScheme>> make_ccm_scheme(const AeadAlgorithm& algorit
                                                     std::size_t tag_length,
                                                     std::string_view aes_backend) {
   if (!is_ccm(algorithm)) return Errc::invalid_argument;
-  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
-  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   Result<AesKey> aes = AesKey::create(key, aes_backend);
   if (!aes.ok()) return aes.status();
   return std::unique_ptr<AeadScheme>(new CcmScheme(tag_length, std::move(aes).value()));

@@ -116,12 +116,10 @@ class CtrHmacScheme final : public AeadScheme {
 
 }  // namespace
 
-Result<std::unique_ptr<AeadScheme>> make_ctr_hmac_scheme(const AeadAlgorithm& algorithm,
+Result<std::unique_ptr<AeadScheme>> make_ctr_hmac_scheme(const AeadAlgorithm& /*algorithm*/,
                                                          std::span<const std::uint8_t> key,
                                                          std::size_t tag_length,
                                                          std::string_view aes_backend) {
-  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
-  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   const std::size_t aes_len = key.size() - 32;
   Result<AesKey> aes = AesKey::create(key.first(aes_len), aes_backend);
   if (!aes.ok()) return aes.status();

@@ -171,12 +171,10 @@ class EaxScheme final : public AeadScheme {
 
 }  // namespace
 
-Result<std::unique_ptr<AeadScheme>> make_eax_scheme(const AeadAlgorithm& algorithm,
+Result<std::unique_ptr<AeadScheme>> make_eax_scheme(const AeadAlgorithm& /*algorithm*/,
                                                     std::span<const std::uint8_t> key,
                                                     std::size_t tag_length,
                                                     std::string_view aes_backend) {
-  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
-  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   Result<AesKey> aes = AesKey::create(key, aes_backend);
   if (!aes.ok()) return aes.status();
   return std::unique_ptr<AeadScheme>(new EaxScheme(tag_length, std::move(aes).value()));

@@ -39,12 +39,10 @@ class SivScheme final : public AeadScheme {
 
 }  // namespace
 
-Result<std::unique_ptr<AeadScheme>> make_siv_scheme(const AeadAlgorithm& algorithm,
+Result<std::unique_ptr<AeadScheme>> make_siv_scheme(const AeadAlgorithm& /*algorithm*/,
                                                     std::span<const std::uint8_t> key,
-                                                    std::size_t tag_length,
+                                                    std::size_t /*tag_length: always 16*/,
                                                     std::string_view aes_backend) {
-  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
-  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   Result<std::unique_ptr<siv::Core>> core = siv::make_core(key, aes_backend);
   if (!core.ok()) return core.status();
   return std::unique_ptr<AeadScheme>(new SivScheme(std::move(core).value()));

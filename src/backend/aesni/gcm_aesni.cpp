@@ -14,6 +14,7 @@
 #include "backend/aesni/kernels.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/gcm_fused_kernels.hpp"
+#include "backend/x86/backend_table.hpp"
 #include "backend/x86/gcm.hpp"
 
 namespace aeskit::detail {
@@ -23,14 +24,7 @@ inline constexpr std::size_t kGcmNarrowBelow = 0;
 #include "backend/x86/entries_gcm.inc"
 }  // namespace aesni
 
-const GcmFusedKernels kGcmFusedAesniPclmul = {
-    .name = "aesni+pclmul 8x",
-    .aes = &kAesniBackend,
-    .ghash = &kGhashPclmulBackend,
-    .seal = aesni::gcm_seal_blocks,
-    .open = aesni::gcm_open_blocks,
-    .seal_message = aesni::gcm_seal_message,
-    .open_message = aesni::gcm_open_message,
-};
+const GcmFusedKernels kGcmFusedAesniPclmul =
+    AESKIT_X86_GCM_FUSED("aesni+pclmul 8x", kAesniBackend, kGhashPclmulBackend, aesni);
 
 }  // namespace aeskit::detail

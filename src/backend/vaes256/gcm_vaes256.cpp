@@ -14,6 +14,7 @@
 #include "backend/gcm_fused_kernels.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes256/vaes256.hpp"
+#include "backend/x86/backend_table.hpp"
 #include "backend/x86/gcm.hpp"
 
 namespace aeskit::detail {
@@ -24,14 +25,7 @@ inline constexpr std::size_t kGcmNarrowBelow = 0;
 #include "backend/x86/entries_ghash.inc"
 }  // namespace vaes256
 
-const GcmFusedKernels kGcmFusedVaes256Vpclmul256 = {
-    .name = "vaes256+vpclmul256 16x",
-    .aes = &kVaes256Backend,
-    .ghash = &kGhashVpclmul256Backend,
-    .seal = vaes256::gcm_seal_blocks,
-    .open = vaes256::gcm_open_blocks,
-    .seal_message = vaes256::gcm_seal_message,
-    .open_message = vaes256::gcm_open_message,
-};
+const GcmFusedKernels kGcmFusedVaes256Vpclmul256 = AESKIT_X86_GCM_FUSED(
+    "vaes256+vpclmul256 16x", kVaes256Backend, kGhashVpclmul256Backend, vaes256);
 
 }  // namespace aeskit::detail

@@ -15,6 +15,7 @@
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"
+#include "backend/x86/backend_table.hpp"
 #include "backend/x86/gcm.hpp"
 
 namespace aeskit::detail {
@@ -25,14 +26,7 @@ inline constexpr std::size_t kGcmNarrowBelow = 64;
 #include "backend/x86/entries_ghash.inc"
 }  // namespace vaes512
 
-const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = {
-    .name = "vaes512+vpclmul512 16x",
-    .aes = &kVaes512Backend,
-    .ghash = &kGhashVpclmul512Backend,
-    .seal = vaes512::gcm_seal_blocks,
-    .open = vaes512::gcm_open_blocks,
-    .seal_message = vaes512::gcm_seal_message,
-    .open_message = vaes512::gcm_open_message,
-};
+const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = AESKIT_X86_GCM_FUSED(
+    "vaes512+vpclmul512 16x", kVaes512Backend, kGhashVpclmul512Backend, vaes512);
 
 }  // namespace aeskit::detail

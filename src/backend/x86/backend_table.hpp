@@ -1,4 +1,5 @@
-// src/backend/x86/backend_table.hpp — the AesBackend table of an x86 width, written once.
+// src/backend/x86/backend_table.hpp — the AesBackend and fused-GCM tables of an x86 width,
+// written once.
 // Every width (aesni, vaes256, vaes512) runs its own instantiation of the width-generic
 // kernels (namespace `wide`: ECB, the three CTR forms, CBC and CFB decryption, XTS, OCB) and
 // shares what only AES-NI has: the key schedule (16-byte round keys, broadcast to the lanes
@@ -12,6 +13,7 @@
 
 #include "backend/aesni/kernels.hpp"
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 
 // AESKIT_X86_AES_BACKEND(name, description, supported, batch_blocks, vector_bits, wide)
 #define AESKIT_X86_AES_BACKEND(NAME, DESCRIPTION, SUPPORTED, BATCH, BITS, WIDE)                   \
@@ -27,4 +29,13 @@
     .ocb_decrypt = WIDE::ocb_decrypt, .ocb_hash = WIDE::ocb_hash, .cbc_mac = aesni::cbc_mac,      \
     .mac_ctr = aesni::mac_ctr, .gcm_siv_derive = aesni::gcm_siv_derive,                           \
     .gcm_siv_tag_ctr = aesni::gcm_siv_tag_ctr,                                                    \
+  }
+
+// AESKIT_X86_GCM_FUSED(name, aes backend, ghash backend, wide): the fused GCM kernels of a
+// width (x86/entries_gcm.inc instantiated in namespace `wide`) for its backend pair.
+#define AESKIT_X86_GCM_FUSED(NAME, AES, GHASH, WIDE)                           \
+  {                                                                            \
+    .name = NAME, .aes = &AES, .ghash = &GHASH, .seal = WIDE::gcm_seal_blocks, \
+    .open = WIDE::gcm_open_blocks, .seal_message = WIDE::gcm_seal_message,     \
+    .open_message = WIDE::gcm_open_message,                                    \
   }
