@@ -1,17 +1,15 @@
-// tools/aeskit/speed/tls.cpp — the TLS AEAD items of `aeskit speed` and aeskit's runner
-// (one AeadKey per item; see speed/tls.hpp for what an operation is).
+// tools/aeskit/speed/tls.cpp — the parameters of the TLS AEAD items of `aeskit speed` and
+// aeskit's runner for them (one AeadKey per item; see speed/tls.hpp for what an operation is).
 #include "speed/tls.hpp"
 
 #include <cstring>
+#include <vector>
 
 #include "aeskit/aead.hpp"
 #include "speed/aead.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
-
-constexpr const char* kNames[] = {"AES-128-CBC-SHA1", "AES-256-CBC-SHA1", "AES-128-CBC-SHA256",
-                                  "AES-128-CTR-HMAC-SHA256"};
 
 class AeskitTlsRunner final : public Runner {
  public:
@@ -66,24 +64,8 @@ class AeskitTlsRunner final : public Runner {
 
 }  // namespace
 
-std::vector<Item> tls_items() {
-  std::vector<Item> items;
-  for (const char* name : kNames) {
-    for (Direction d : {Direction::encrypt, Direction::decrypt}) {
-      Item item;
-      item.kind = ItemKind::tls;
-      item.algorithm = name;
-      item.direction = d;
-      item.key_bits = std::string(name).find("AES-256") == 0 ? 256 : 128;
-      item.op = d == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
-  }
-  return items;
-}
-
 TlsParams tls_params(const Item& item) {
-  const bool cbc = item.algorithm.find("-CBC-") != std::string::npos;
+  const bool cbc = item.family == Family::tls_cbc_hmac;
   const bool sha1 = item.algorithm.find("SHA1") != std::string::npos;
   const std::size_t aes = item.key_bits / 8;
   const std::size_t mac = sha1 ? 20 : 32;
@@ -104,7 +86,7 @@ std::span<const std::uint8_t> tls_ad() {
 }
 
 std::unique_ptr<Runner> make_aeskit_tls_runner(const Item& item, const Material& material,
-                                               std::string& error) {
+                                               std::string_view /*backend*/, std::string& error) {
   const AeadAlgorithm* alg = aead::find(item.algorithm);
   if (!alg) {
     error = "no AEAD " + item.algorithm;

@@ -13,7 +13,7 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "speed/impl.hpp"
 #include "speed/items.hpp"
@@ -30,18 +30,14 @@ struct TlsParams {
   const char* md;       // OpenSSL digest name
 };
 
-std::vector<Item> tls_items();
 TlsParams tls_params(const Item& item);
 // tls_sealed_length: bytes a seal of `len` plaintext bytes writes.
 std::size_t tls_sealed_length(const Item& item, std::size_t len);
 std::size_t tls_output_length(const Item& item, std::size_t in_len);
 std::span<const std::uint8_t> tls_ad();
 
+// make_aeskit_tls_runner: an AeadKey on aeskit's default backend (`backend` is not used).
 std::unique_ptr<Runner> make_aeskit_tls_runner(const Item& item, const Material& material,
-                                               std::string& error);
-#if defined(AESKIT_HAVE_OPENSSL)
-std::unique_ptr<Runner> make_openssl_tls_runner(const Item& item, const Material& material,
-                                                std::string& error);
-#endif
+                                               std::string_view backend, std::string& error);
 
 }  // namespace aeskit::cli::speed
