@@ -35,34 +35,29 @@ class OpensslTlsRunner final : public Runner {
     iv_.assign(material.iv.begin(), material.iv.begin() + 16);
     if (!p_.cbc) std::memset(iv_.data() + 12, 0, 4);
   }
-  ~OpensslTlsRunner() override {
-    EVP_CIPHER_CTX_free(enc_);
-    EVP_CIPHER_CTX_free(dec_);
-    EVP_CIPHER_free(cipher_);
-    EVP_MAC_CTX_free(mac_);
-    EVP_MAC_free(mac_alg_);
-  }
 
   bool init(std::string& error) {
     const std::string name = "AES-" + std::to_string(p_.aes_len * 8) + (p_.cbc ? "-CBC" : "-CTR");
-    cipher_ = EVP_CIPHER_fetch(nullptr, name.c_str(), nullptr);
-    enc_ = EVP_CIPHER_CTX_new();
-    dec_ = EVP_CIPHER_CTX_new();
-    mac_alg_ = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
-    mac_ = mac_alg_ ? EVP_MAC_CTX_new(mac_alg_) : nullptr;
+    cipher_.reset(EVP_CIPHER_fetch(nullptr, name.c_str(), nullptr));
+    enc_.reset(EVP_CIPHER_CTX_new());
+    dec_.reset(EVP_CIPHER_CTX_new());
+    mac_alg_.reset(EVP_MAC_fetch(nullptr, "HMAC", nullptr));
+    if (mac_alg_) mac_ctx_.reset(EVP_MAC_CTX_new(mac_alg_.get()));
     std::string digest = p_.md;
     OSSL_PARAM params[] = {
         OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest.data(), 0),
         OSSL_PARAM_construct_end()};
-    if (!cipher_ || !enc_ || !dec_ || !mac_ ||
-        EVP_CipherInit_ex(enc_, cipher_, nullptr, aes_key_.data(), iv_.data(), 1) != 1 ||
-        EVP_CipherInit_ex(dec_, cipher_, nullptr, aes_key_.data(), iv_.data(), 0) != 1 ||
-        EVP_MAC_init(mac_, mac_key_.data(), mac_key_.size(), params) != 1) {
+    if (!cipher_ || !enc_ || !dec_ || !mac_ctx_ ||
+        EVP_CipherInit_ex(enc_.get(), cipher_.get(), nullptr, aes_key_.data(), iv_.data(), 1) !=
+            1 ||
+        EVP_CipherInit_ex(dec_.get(), cipher_.get(), nullptr, aes_key_.data(), iv_.data(), 0) !=
+            1 ||
+        EVP_MAC_init(mac_ctx_.get(), mac_key_.data(), mac_key_.size(), params) != 1) {
       error = failure("OpenSSL TLS AEAD setup");
       return false;
     }
-    EVP_CIPHER_CTX_set_padding(enc_, 0);
-    EVP_CIPHER_CTX_set_padding(dec_, 0);
+    EVP_CIPHER_CTX_set_padding(enc_.get(), 0);
+    EVP_CIPHER_CTX_set_padding(dec_.get(), 0);
     return true;
   }
 
@@ -95,10 +90,11 @@ class OpensslTlsRunner final : public Runner {
  private:
   bool mac(std::initializer_list<std::span<const std::uint8_t>> parts, std::uint8_t* t) {
     std::size_t n = 0;
-    if (EVP_MAC_init(mac_, nullptr, 0, nullptr) != 1) return false;
+    EVP_MAC_CTX* ctx = mac_ctx_.get();
+    if (EVP_MAC_init(ctx, nullptr, 0, nullptr) != 1) return false;
     for (auto part : parts)
-      if (!part.empty() && EVP_MAC_update(mac_, part.data(), part.size()) != 1) return false;
-    return EVP_MAC_final(mac_, t, &n, 32) == 1;
+      if (!part.empty() && EVP_MAC_update(ctx, part.data(), part.size()) != 1) return false;
+    return EVP_MAC_final(ctx, t, &n, 32) == 1;
   }
   bool crypt(EVP_CIPHER_CTX* ctx, const std::uint8_t* in, std::size_t len, std::uint8_t* out) {
     int n = 0;
@@ -131,10 +127,10 @@ class OpensslTlsRunner final : public Runner {
       std::memset(tail + rem + p_.mac_len, static_cast<int>(tail_len - rem - p_.mac_len - 1),
                   tail_len - rem - p_.mac_len);
       int n = 0;
-      ok = ok && crypt(enc_, in.data(), full, out) &&
-           EVP_CipherUpdate(enc_, out + full, &n, tail, static_cast<int>(tail_len)) == 1;
+      ok = ok && crypt(enc_.get(), in.data(), full, out) &&
+           EVP_CipherUpdate(enc_.get(), out + full, &n, tail, static_cast<int>(tail_len)) == 1;
     } else {
-      ok = crypt(enc_, in.data(), in.size(), out);
+      ok = crypt(enc_.get(), in.data(), in.size(), out);
       static const std::uint8_t zeros[64] = {};
       const auto lengths = le64s(kTlsAdBytes, in.size());
       ok = ok && mac({lengths,
@@ -153,7 +149,7 @@ class OpensslTlsRunner final : public Runner {
     std::uint8_t t[32];
     const std::size_t len = record_.size();
     if (p_.cbc) {
-      if (!crypt(dec_, record_.data(), len, scratch_.data())) {
+      if (!crypt(dec_.get(), record_.data(), len, scratch_.data())) {
         error = failure("OpenSSL TLS open");
         return false;
       }
@@ -181,7 +177,7 @@ class OpensslTlsRunner final : public Runner {
              t))
       return false;
     if (CRYPTO_memcmp(t, record_.data() + n, p_.mac_len) != 0) return true;
-    if (!crypt(dec_, record_.data(), n, scratch_.data())) return false;
+    if (!crypt(dec_.get(), record_.data(), n, scratch_.data())) return false;
     len_out = n;
     return true;
   }
@@ -190,11 +186,10 @@ class OpensslTlsRunner final : public Runner {
   TlsParams p_;
   bool seal_;
   std::vector<std::uint8_t> mac_key_, aes_key_, iv_, record_, scratch_;
-  EVP_CIPHER* cipher_ = nullptr;
-  EVP_CIPHER_CTX* enc_ = nullptr;
-  EVP_CIPHER_CTX* dec_ = nullptr;
-  EVP_MAC* mac_alg_ = nullptr;
-  EVP_MAC_CTX* mac_ = nullptr;
+  openssl_util::Cipher cipher_;
+  openssl_util::CipherCtx enc_, dec_;
+  openssl_util::Owned<EVP_MAC, EVP_MAC_free> mac_alg_;
+  openssl_util::Owned<EVP_MAC_CTX, EVP_MAC_CTX_free> mac_ctx_;
   const std::uint8_t* sealed_for_ = nullptr;
   std::size_t sealed_size_ = 0;
 };
