@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <tuple>
 
@@ -244,13 +245,14 @@ bool print_chunked_ratios(std::FILE* out_file, const Item& item, const std::vect
                           Impl& aeskit, double seconds, std::span<const std::uint8_t> in,
                           std::span<std::uint8_t> out, std::string& error) {
   if (item.family == Family::memory_copy) return true;
-  Item gcm;
-  gcm.kind = ItemKind::aead;
-  gcm.family = Family::gcm;
-  gcm.key_bits = item.key_bits;
-  gcm.direction = item.direction;
-  gcm.algorithm = "AES-" + std::to_string(item.key_bits) + "-GCM";
-  gcm.op = item.direction == Direction::encrypt ? "seal" : "open";
+  const std::string gcm_name = "AES-" + std::to_string(item.key_bits) + "-GCM";
+  const std::optional<Item> found_gcm =
+      find_item(gcm_name, item.direction == Direction::encrypt ? "seal" : "open");
+  if (!found_gcm) {
+    error = "no item " + gcm_name;
+    return false;
+  }
+  const Item& gcm = *found_gcm;
   // One AES-GCM figure per (key size, direction, size) per run: the 1-thread and T-thread
   // items are judged against the same one.
   static std::map<std::tuple<std::size_t, Direction, std::size_t>, double> cache;

@@ -4,7 +4,9 @@
 #include "speed/items.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include "speed/chunked.hpp"
 #include "speed/hash.hpp"
@@ -138,6 +140,12 @@ std::vector<Item> all_items() {
       if ((row.keys & (1u << b)) != 0) add_items(row, kKeyBits[b], items);
   }
   return items;
+}
+
+std::optional<Item> find_item(std::string_view algorithm, std::string_view op) {
+  for (Item& item : all_items())
+    if (item.algorithm == algorithm && item.op == op) return std::move(item);
+  return std::nullopt;
 }
 
 bool matches_filters(const Item& item, const std::vector<std::string>& filters) {

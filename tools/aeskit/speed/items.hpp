@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,22 +33,24 @@ enum class ItemKind {
 // that prepares its runner (speed/impl.hpp, FamilyRunner); a family missing from its map is
 // one it lacks, and the item is measured without it.
 enum class Family : unsigned char {
-  aes,           // setup, block and message items: the raw cipher and its modes (Item::mode)
-  xts,           // two AES keys (Key1 || Key2)
-  gcm,           // the AEADs of speed/aead.hpp
-  ocb,           //
-  gcm_siv,       //
-  xaes_gcm,      //
-  ccm,           //
-  eax,           // the CMAC-based AEADs (speed/mac.hpp)
-  siv,           // two AES keys, like XTS
+  aes,  // setup, block and message items: the raw cipher and its modes (Item::mode)
+  xts,  // two AES keys (Key1 || Key2)
+  // AEADs (speed/aead.hpp); EAX and SIV are the CMAC-based ones (speed/mac.hpp), and SIV
+  // takes two AES keys, like XTS.
+  gcm,
+  ocb,
+  gcm_siv,
+  xaes_gcm,
+  ccm,
+  eax,
+  siv,
   sha,           // speed/hash.hpp
-  hmac,          //
+  hmac,          // speed/hash.hpp
   cmac,          // speed/mac.hpp
   tls_cbc_hmac,  // speed/tls.hpp
-  tls_ctr_hmac,  //
+  tls_ctr_hmac,  // speed/tls.hpp
   cobblestone,   // speed/chunked.hpp
-  memory_copy,   // "memcpy", the Cobblestone items' reference
+  memory_copy,   // "memcpy", the Cobblestone items' reference (speed/chunked.hpp)
 };
 
 // AEAD items: every message is authenticated with this much associated data (a TLS 1.2
@@ -79,6 +82,9 @@ struct Item {
 // OCB, GCM-SIV, XAES-256-GCM, CCM), then EAX, SIV, the hashes and HMACs, the TLS AEADs,
 // CMAC and the Cobblestone items, each at its key sizes.
 std::vector<Item> all_items();
+
+// find_item: the item of all_items() named `algorithm` and `op` exactly, or nullopt.
+std::optional<Item> find_item(std::string_view algorithm, std::string_view op);
 
 // matches_filters: true when `filters` is empty or `item.label()` contains any of them,
 // ignoring ASCII case.
