@@ -20,10 +20,10 @@ namespace {
 
 using openssl_util::failure;
 
-class OpensslTlsRunner final : public Runner {
+class OpensslTlsRunner final : public TlsRunner<OpensslTlsRunner> {
  public:
   OpensslTlsRunner(const Item& item, const Material& material)
-      : item_(item), p_(tls_params(item)), seal_(item.direction == Direction::encrypt) {
+      : TlsRunner(item), p_(tls_params(item)) {
     const auto key = material.key.first(p_.key_len);
     if (p_.cbc) {
       mac_key_.assign(key.begin(), key.begin() + static_cast<long>(p_.mac_len));
@@ -61,30 +61,14 @@ class OpensslTlsRunner final : public Runner {
     return true;
   }
 
-  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
-           std::string& error) override {
-    if (seal_) {
-      for (std::size_t i = 0; i < count; ++i)
-        if (!seal(in, out.data(), error)) return false;
-      return true;
-    }
-    if (in.data() != sealed_for_ || in.size() != sealed_size_) {
-      record_.assign(tls_sealed_length(item_, in.size()), 0);
-      if (!seal(in, record_.data(), error)) return false;
-      scratch_.assign(record_.size(), 0);
-      sealed_for_ = in.data();
-      sealed_size_ = in.size();
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-      std::size_t n = 0;
-      if (!open(n, error)) return false;
-      if (n != in.size()) {
-        error = "OpenSSL TLS open: record rejected";
-        return false;
-      }
-      std::memcpy(out.data(), scratch_.data(), n);
-    }
-    return true;
+  bool seal_record(std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                   std::string& error) {
+    return seal(in, out.data(), error);
+  }
+
+  bool open_record(std::span<const std::uint8_t> record, std::span<std::uint8_t> plain,
+                   std::size_t& length, std::string& error) {
+    return open(record, plain, length, error);
   }
 
  private:
@@ -145,25 +129,27 @@ class OpensslTlsRunner final : public Runner {
     return ok;
   }
 
-  bool open(std::size_t& len_out, std::string& error) {
+  // open: `length` stays 0 when the record is rejected (padding or MAC).
+  bool open(std::span<const std::uint8_t> record, std::span<std::uint8_t> plain,
+            std::size_t& len_out, std::string& error) {
     std::uint8_t t[32];
-    const std::size_t len = record_.size();
+    const std::size_t len = record.size();
     if (p_.cbc) {
-      if (!crypt(dec_.get(), record_.data(), len, scratch_.data())) {
+      if (!crypt(dec_.get(), record.data(), len, plain.data())) {
         error = failure("OpenSSL TLS open");
         return false;
       }
-      const std::size_t pad = scratch_[len - 1];
+      const std::size_t pad = plain[len - 1];
       if (p_.mac_len + pad + 1 > len) return true;  // len_out stays 0: rejected
       for (std::size_t i = 0; i <= pad; ++i)
-        if (scratch_[len - 1 - i] != pad) return true;
+        if (plain[len - 1 - i] != pad) return true;
       const std::size_t n = len - p_.mac_len - pad - 1;
       std::uint8_t header[13];
       std::memcpy(header, tls_ad().data(), kTlsAdBytes);
       header[11] = static_cast<std::uint8_t>(n >> 8);
       header[12] = static_cast<std::uint8_t>(n);
-      if (!mac({{header, 13}, {scratch_.data(), n}}, t)) return false;
-      if (CRYPTO_memcmp(t, scratch_.data() + n, p_.mac_len) == 0) len_out = n;
+      if (!mac({{header, 13}, {plain.data(), n}}, t)) return false;
+      if (CRYPTO_memcmp(t, plain.data() + n, p_.mac_len) == 0) len_out = n;
       return true;
     }
     const std::size_t n = len - p_.mac_len;
@@ -173,25 +159,21 @@ class OpensslTlsRunner final : public Runner {
               {iv_.data(), 12},
               tls_ad(),
               {zeros, (64 - (28 + kTlsAdBytes) % 64) % 64},
-              {record_.data(), n}},
+              {record.data(), n}},
              t))
       return false;
-    if (CRYPTO_memcmp(t, record_.data() + n, p_.mac_len) != 0) return true;
-    if (!crypt(dec_.get(), record_.data(), n, scratch_.data())) return false;
+    if (CRYPTO_memcmp(t, record.data() + n, p_.mac_len) != 0) return true;
+    if (!crypt(dec_.get(), record.data(), n, plain.data())) return false;
     len_out = n;
     return true;
   }
 
-  Item item_;
   TlsParams p_;
-  bool seal_;
-  std::vector<std::uint8_t> mac_key_, aes_key_, iv_, record_, scratch_;
+  std::vector<std::uint8_t> mac_key_, aes_key_, iv_;
   openssl_util::Cipher cipher_;
   openssl_util::CipherCtx enc_, dec_;
   openssl_util::Owned<EVP_MAC, EVP_MAC_free> mac_alg_;
   openssl_util::Owned<EVP_MAC_CTX, EVP_MAC_CTX_free> mac_ctx_;
-  const std::uint8_t* sealed_for_ = nullptr;
-  std::size_t sealed_size_ = 0;
 };
 
 }  // namespace
