@@ -208,7 +208,7 @@ std::string table_note(const Run& run, const Item& item, std::size_t measured_si
     note += "; " + std::to_string(kAeadAdBytes) + "-byte AD, " + std::to_string(kAeadTagBytes) +
             "-byte tag";
   }
-  if (is_cmac_item(item)) return cmac_table_note(item, backend);
+  if (item.family == Family::cmac) return cmac_table_note(item, backend);
   if (item.kind == ItemKind::hash) return hash_table_note(item);
   if (item.kind == ItemKind::chunked) return chunked_table_note(item);
   if (item.kind == ItemKind::xts) {

@@ -3,44 +3,28 @@
 // Driven the efficient way: one cipher handle opened and keyed per item; per message only
 // gcry_cipher_setiv (gcry_cipher_setctr for CTR, whose counter is separate from the IV) and
 // one gcry_cipher_encrypt/decrypt. Block items are one 16-byte ECB call; setup items call
-// gcry_cipher_setkey on the existing ECB handle. AEAD items: peers/libgcrypt_aead.cpp.
+// gcry_cipher_setkey on the existing ECB handle. kRunners maps every other family to its
+// runner: AEADs in peers/libgcrypt_aead.cpp, hashes and MACs in peers/libgcrypt_hash.cpp.
 #include <gcrypt.h>
 
 #include <string>
 
 #include "aeskit/aes.hpp"
 #include "peers/libgcrypt_util.hpp"
-#include "speed/aead.hpp"
-#include "speed/hash.hpp"
 #include "speed/impl.hpp"
-#include "speed/mac.hpp"
 #include "speed/mask.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
 
-using gcrypt_util::algorithm_id;
 using gcrypt_util::failure;
 
-int mode_id(Mode mode) {
-  switch (mode) {
-    case Mode::ecb:
-      return GCRY_CIPHER_MODE_ECB;
-    case Mode::cbc:
-      return GCRY_CIPHER_MODE_CBC;
-    case Mode::ctr128:
-      return GCRY_CIPHER_MODE_CTR;
-    case Mode::cfb128:
-      return GCRY_CIPHER_MODE_CFB;
-    case Mode::cfb8:
-      return GCRY_CIPHER_MODE_CFB8;
-    case Mode::ofb:
-      return GCRY_CIPHER_MODE_OFB;
-    case Mode::ctr32:
-      break;
-  }
-  return GCRY_CIPHER_MODE_NONE;
-}
+// libgcrypt's mode for each message mode (CTR: the full 128-bit counter, as aeskit's ctr128).
+constexpr std::pair<Mode, int> kModes[] = {
+    {Mode::ecb, GCRY_CIPHER_MODE_ECB},    {Mode::cbc, GCRY_CIPHER_MODE_CBC},
+    {Mode::ctr128, GCRY_CIPHER_MODE_CTR}, {Mode::cfb128, GCRY_CIPHER_MODE_CFB},
+    {Mode::cfb8, GCRY_CIPHER_MODE_CFB8},  {Mode::ofb, GCRY_CIPHER_MODE_OFB},
+};
 
 enum class IvCall { none, setiv, setctr };
 
@@ -55,32 +39,17 @@ class GcryptRunner final : public Runner {
     }
     if (item.kind == ItemKind::xts) iv_call_ = IvCall::setiv;  // the tweak, per data unit
   }
-  GcryptRunner(const GcryptRunner&) = delete;
-  GcryptRunner& operator=(const GcryptRunner&) = delete;
-  ~GcryptRunner() override {
-    if (handle_ != nullptr) gcry_cipher_close(handle_);
-  }
 
   // init opens the handle and sets the key; false with `error` on failure.
   bool init(const Item& item, std::string& error) {
-    int mode = item.kind == ItemKind::message ? mode_id(item.mode) : GCRY_CIPHER_MODE_ECB;
+    int mode = item.kind == ItemKind::message ? gcrypt_util::mode_for(kModes, item.mode)
+                                              : GCRY_CIPHER_MODE_ECB;
     if (item.kind == ItemKind::xts) mode = GCRY_CIPHER_MODE_XTS;
     if (mode == GCRY_CIPHER_MODE_NONE) {
       error = "libgcrypt has no mode matching " + item.algorithm;
       return false;
     }
-    gcry_error_t err = gcry_cipher_open(&handle_, algorithm_id(item.key_bits), mode, 0);
-    if (err != 0) {
-      handle_ = nullptr;
-      error = failure("gcry_cipher_open", err);
-      return false;
-    }
-    err = gcry_cipher_setkey(handle_, key_.data(), key_.size());
-    if (err != 0) {
-      error = failure("gcry_cipher_setkey", err);
-      return false;
-    }
-    return true;
+    return cipher_.open(item.key_bits, mode, key_, error);
   }
 
   bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
@@ -90,15 +59,18 @@ class GcryptRunner final : public Runner {
     const auto dst = kind_ == ItemKind::block ? out.first(kBlockSize) : out;
     for (std::size_t i = 0; i < count; ++i) {
       gcry_error_t err = 0;
-      if (iv_call_ == IvCall::setiv) err = gcry_cipher_setiv(handle_, iv_.data(), iv_.size());
-      if (iv_call_ == IvCall::setctr) err = gcry_cipher_setctr(handle_, iv_.data(), iv_.size());
+      if (iv_call_ == IvCall::setiv) err = gcry_cipher_setiv(cipher_.get(), iv_.data(), iv_.size());
+      if (iv_call_ == IvCall::setctr)
+        err = gcry_cipher_setctr(cipher_.get(), iv_.data(), iv_.size());
       if (err != 0) {
         error =
             failure(iv_call_ == IvCall::setiv ? "gcry_cipher_setiv" : "gcry_cipher_setctr", err);
         return false;
       }
-      err = encrypt_ ? gcry_cipher_encrypt(handle_, dst.data(), dst.size(), src.data(), src.size())
-                     : gcry_cipher_decrypt(handle_, dst.data(), dst.size(), src.data(), src.size());
+      err =
+          encrypt_
+              ? gcry_cipher_encrypt(cipher_.get(), dst.data(), dst.size(), src.data(), src.size())
+              : gcry_cipher_decrypt(cipher_.get(), dst.data(), dst.size(), src.data(), src.size());
       if (err != 0) {
         error = failure(encrypt_ ? "gcry_cipher_encrypt" : "gcry_cipher_decrypt", err);
         return false;
@@ -114,13 +86,13 @@ class GcryptRunner final : public Runner {
   bool run_setups(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
                   std::string& error) {
     for (std::size_t i = 0; i < count; ++i) {
-      gcry_error_t err = gcry_cipher_setkey(handle_, key_.data(), key_.size());
+      gcry_error_t err = gcry_cipher_setkey(cipher_.get(), key_.data(), key_.size());
       if (err != 0) {
         error = failure("gcry_cipher_setkey", err);
         return false;
       }
       if (encrypt_) continue;
-      err = gcry_cipher_decrypt(handle_, out.data(), kBlockSize, in.data(), kBlockSize);
+      err = gcry_cipher_decrypt(cipher_.get(), out.data(), kBlockSize, in.data(), kBlockSize);
       if (err != 0) {
         error = failure("gcry_cipher_decrypt", err);
         return false;
@@ -134,7 +106,31 @@ class GcryptRunner final : public Runner {
   std::span<const std::uint8_t> key_;
   std::span<const std::uint8_t> iv_;
   IvCall iv_call_ = IvCall::none;
-  gcry_cipher_hd_t handle_ = nullptr;
+  gcrypt_util::CipherHandle cipher_;
+};
+
+std::unique_ptr<Runner> make_cipher_runner(const Item& item, const Material& material,
+                                           std::string& error) {
+  auto runner =
+      std::make_unique<GcryptRunner>(item, material.key.first(item.key_bytes()), material.iv);
+  if (!runner->init(item, error)) return nullptr;
+  return runner;
+}
+
+// libgcrypt has neither XAES-256-GCM, the TLS AEADs (not offered) nor Cobblestone (c2sp.org
+// chunked encryption): their items are measured without it.
+constexpr FamilyRunner<MakeRunner> kRunners[] = {
+    {Family::aes, make_cipher_runner},
+    {Family::xts, make_cipher_runner},
+    {Family::gcm, make_libgcrypt_aead_runner},
+    {Family::ocb, make_libgcrypt_aead_runner},
+    {Family::gcm_siv, make_libgcrypt_aead_runner},
+    {Family::ccm, make_libgcrypt_aead_runner},
+    {Family::eax, make_libgcrypt_aead_runner},
+    {Family::siv, make_libgcrypt_aead_runner},
+    {Family::sha, make_libgcrypt_hash_runner},
+    {Family::hmac, make_libgcrypt_hash_runner},
+    {Family::cmac, make_libgcrypt_cmac_runner},
 };
 
 class GcryptImpl final : public Impl {
@@ -145,21 +141,7 @@ class GcryptImpl final : public Impl {
   std::string describe() const override { return "libgcrypt " + version_ + mask_; }
   std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                   std::string& error) override {
-    if (item.kind == ItemKind::aead &&
-        (is_eax_name(item.algorithm) || is_cmac_siv_name(item.algorithm)))
-      return make_libgcrypt_mac_aead_runner(item, material, error);
-    if (is_cmac_item(item)) return make_libgcrypt_cmac_runner(item, material, error);
-    // libgcrypt has no XAES-256-GCM: measured without it (empty error).
-    if (item.kind == ItemKind::aead && item.algorithm.rfind("XAES-", 0) == 0) return nullptr;
-    if (item.kind == ItemKind::aead) return make_libgcrypt_aead_runner(item, material, error);
-    if (item.kind == ItemKind::hash) return make_libgcrypt_hash_runner(item, material, error);
-    if (item.kind == ItemKind::tls) return nullptr;  // not offered: measured without libgcrypt
-    // No Cobblestone (c2sp.org chunked encryption) either: measured without libgcrypt.
-    if (item.kind == ItemKind::chunked) return nullptr;
-    const std::size_t key_bytes = item.key_bits / (item.kind == ItemKind::xts ? 4 : 8);
-    auto runner = std::make_unique<GcryptRunner>(item, material.key.first(key_bytes), material.iv);
-    if (!runner->init(item, error)) return nullptr;
-    return runner;
+    return prepare_from(kRunners, item, material, error);
   }
 
  private:

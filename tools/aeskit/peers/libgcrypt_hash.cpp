@@ -1,6 +1,8 @@
-// tools/aeskit/peers/libgcrypt_hash.cpp — libgcrypt as a peer for the hash and HMAC items of
-// `aeskit speed`: gcry_md_open (with GCRY_MD_FLAG_HMAC and gcry_md_setkey for HMAC) once per
-// item; per message gcry_md_reset (keeps the key), one gcry_md_write and gcry_md_read.
+// tools/aeskit/peers/libgcrypt_hash.cpp — libgcrypt as a peer for the hash, HMAC and CMAC
+// items of `aeskit speed`. Hash and HMAC: gcry_md_open (with GCRY_MD_FLAG_HMAC and
+// gcry_md_setkey for HMAC) once per item; per message gcry_md_reset (keeps the key), one
+// gcry_md_write and gcry_md_read. CMAC: gcry_mac_open(GCRY_MAC_CMAC_AES) keyed once per item;
+// per message gcry_mac_reset, one gcry_mac_write and gcry_mac_read.
 #include <gcrypt.h>
 
 #include <cstring>
@@ -9,6 +11,7 @@
 
 #include "peers/libgcrypt_util.hpp"
 #include "speed/hash.hpp"
+#include "speed/mac.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
@@ -53,15 +56,60 @@ class GcryptHashRunner final : public Runner {
   std::size_t len_ = 0;
 };
 
+class GcryptCmacRunner final : public Runner {
+ public:
+  GcryptCmacRunner() = default;
+  GcryptCmacRunner(const GcryptCmacRunner&) = delete;
+  GcryptCmacRunner& operator=(const GcryptCmacRunner&) = delete;
+  ~GcryptCmacRunner() override {
+    if (handle_ != nullptr) gcry_mac_close(handle_);
+  }
+  bool init(std::span<const std::uint8_t> key, std::string& error) {
+    gcry_error_t err = gcry_mac_open(&handle_, GCRY_MAC_CMAC_AES, 0, nullptr);
+    if (err != 0) {
+      handle_ = nullptr;
+      error = failure("gcry_mac_open(CMAC_AES)", err);
+      return false;
+    }
+    err = gcry_mac_setkey(handle_, key.data(), key.size());
+    if (err != 0) error = failure("gcry_mac_setkey", err);
+    return err == 0;
+  }
+  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+           std::string& error) override {
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t len = kCmacTagBytes;
+      gcry_error_t err = gcry_mac_reset(handle_);
+      if (err == 0) err = gcry_mac_write(handle_, in.data(), in.size());
+      if (err == 0) err = gcry_mac_read(handle_, out.data(), &len);
+      if (err != 0) {
+        error = failure("gcry_mac_reset/write/read", err);
+        return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  gcry_mac_hd_t handle_ = nullptr;
+};
+
 }  // namespace
 
 std::unique_ptr<Runner> make_libgcrypt_hash_runner(const Item& item, const Material& material,
                                                    std::string& error) {
   auto r = std::make_unique<GcryptHashRunner>();
-  if (!r->init(hash_algorithm_of(item), is_mac_item(item), material.key.first(kHashMacKeyBytes),
-               error))
+  if (!r->init(hash_algorithm_of(item), item.family == Family::hmac,
+               material.key.first(kHashMacKeyBytes), error))
     return nullptr;
   return r;
+}
+
+std::unique_ptr<Runner> make_libgcrypt_cmac_runner(const Item& item, const Material& material,
+                                                   std::string& error) {
+  auto runner = std::make_unique<GcryptCmacRunner>();
+  if (!runner->init(material.key.first(item.key_bytes()), error)) return nullptr;
+  return runner;
 }
 
 }  // namespace aeskit::cli::speed

@@ -3,8 +3,9 @@
 // Driven the efficient way: the cipher is fetched and the EVP_CIPHER_CTX created and keyed
 // once per item, padding off; per message only EVP_{En,De}cryptInit_ex(ctx, NULL, NULL, NULL,
 // iv) resets the IV, then one Update and one Final. Block items are one 16-byte ECB Update;
-// setup items re-key the existing ECB context with EVP_{En,De}cryptInit_ex. AEAD items:
-// peers/openssl_aead.cpp.
+// setup items re-key the existing ECB context with EVP_{En,De}cryptInit_ex. kRunners maps
+// every other family to its runner: AEADs in peers/openssl_aead.cpp, hashes and MACs in
+// peers/openssl_hash.cpp, TLS AEADs in peers/openssl_tls.cpp.
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -14,25 +15,36 @@
 
 #include "aeskit/aes.hpp"
 #include "peers/openssl_util.hpp"
-#include "speed/aead.hpp"
-#include "speed/hash.hpp"
 #include "speed/impl.hpp"
-#include "speed/mac.hpp"
 #include "speed/mask.hpp"
-#include "speed/tls.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
 
-using openssl_util::CipherFree;
-using openssl_util::CtxFree;
 using openssl_util::failure;
 
+// Evp: one direction's EVP calls (EVP_Encrypt* or EVP_Decrypt*) and their names for errors.
+struct Evp {
+  decltype(&EVP_EncryptInit_ex) init;
+  decltype(&EVP_EncryptUpdate) update;
+  decltype(&EVP_EncryptFinal_ex) finish;
+  const char* init_name;
+  const char* update_name;
+  const char* final_name;
+};
+const Evp kEncrypt = {EVP_EncryptInit_ex,   EVP_EncryptUpdate,   EVP_EncryptFinal_ex,
+                      "EVP_EncryptInit_ex", "EVP_EncryptUpdate", "EVP_EncryptFinal_ex"};
+const Evp kDecrypt = {EVP_DecryptInit_ex,   EVP_DecryptUpdate,   EVP_DecryptFinal_ex,
+                      "EVP_DecryptInit_ex", "EVP_DecryptUpdate", "EVP_DecryptFinal_ex"};
+
+// OpensslRunner: setup, block, message and XTS items.
 class OpensslRunner final : public Runner {
  public:
   OpensslRunner(const Item& item, std::span<const std::uint8_t> key,
                 std::span<const std::uint8_t> iv)
-      : kind_(item.kind), encrypt_(item.direction == Direction::encrypt), key_(key) {
+      : kind_(item.kind),
+        evp_(item.direction == Direction::encrypt ? kEncrypt : kDecrypt),
+        key_(key) {
     iv_ = (item.kind == ItemKind::message && item.mode != Mode::ecb) ? iv.data() : nullptr;
     if (item.kind == ItemKind::xts) iv_ = iv.data();  // the tweak
   }
@@ -51,11 +63,8 @@ class OpensslRunner final : public Runner {
       error = failure("EVP_CIPHER_CTX_new");
       return false;
     }
-    const int ok = encrypt_
-                       ? EVP_EncryptInit_ex(ctx_.get(), cipher_.get(), nullptr, key_.data(), iv_)
-                       : EVP_DecryptInit_ex(ctx_.get(), cipher_.get(), nullptr, key_.data(), iv_);
-    if (ok != 1) {
-      error = failure(encrypt_ ? "EVP_EncryptInit_ex" : "EVP_DecryptInit_ex");
+    if (evp_.init(ctx_.get(), cipher_.get(), nullptr, key_.data(), iv_) != 1) {
+      error = failure(evp_.init_name);
       return false;
     }
     if (EVP_CIPHER_CTX_set_padding(ctx_.get(), 0) != 1) {
@@ -67,22 +76,10 @@ class OpensslRunner final : public Runner {
 
   bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
            std::string& error) override {
-    switch (kind_) {
-      case ItemKind::message:
-      case ItemKind::xts:  // one data unit per Update (EVP's XTS takes whole units)
-        return run_messages(count, in, out, error);
-      case ItemKind::block:
-        return run_blocks(count, in, out, error);
-      case ItemKind::setup:
-        return run_setups(count, error);
-      case ItemKind::aead:  // AEAD items have their own runner (peers/openssl_aead.cpp)
-      case ItemKind::hash:  // and so do hash items (peers/openssl_hash.cpp)
-      case ItemKind::tls:   // and TLS AEAD items (peers/openssl_tls.cpp)
-      case ItemKind::chunked:
-        break;
-    }
-    error = "internal: OpensslRunner given an AEAD item";
-    return false;
+    if (kind_ == ItemKind::setup) return run_setups(count, error);
+    if (kind_ == ItemKind::block) return run_blocks(count, in, out, error);
+    // Message items; XTS: one data unit per Update (EVP's XTS takes whole units).
+    return run_messages(count, in, out, error);
   }
 
  private:
@@ -97,32 +94,17 @@ class OpensslRunner final : public Runner {
     for (std::size_t i = 0; i < count; ++i) {
       int n = 0;
       int tail = 0;
-      if (encrypt_) {
-        if (EVP_EncryptInit_ex(ctx, nullptr, nullptr, nullptr, iv_) != 1) {
-          error = failure("EVP_EncryptInit_ex");
-          return false;
-        }
-        if (EVP_EncryptUpdate(ctx, out.data(), &n, in.data(), len) != 1) {
-          error = failure("EVP_EncryptUpdate");
-          return false;
-        }
-        if (EVP_EncryptFinal_ex(ctx, out.data() + n, &tail) != 1) {
-          error = failure("EVP_EncryptFinal_ex");
-          return false;
-        }
-      } else {
-        if (EVP_DecryptInit_ex(ctx, nullptr, nullptr, nullptr, iv_) != 1) {
-          error = failure("EVP_DecryptInit_ex");
-          return false;
-        }
-        if (EVP_DecryptUpdate(ctx, out.data(), &n, in.data(), len) != 1) {
-          error = failure("EVP_DecryptUpdate");
-          return false;
-        }
-        if (EVP_DecryptFinal_ex(ctx, out.data() + n, &tail) != 1) {
-          error = failure("EVP_DecryptFinal_ex");
-          return false;
-        }
+      if (evp_.init(ctx, nullptr, nullptr, nullptr, iv_) != 1) {
+        error = failure(evp_.init_name);
+        return false;
+      }
+      if (evp_.update(ctx, out.data(), &n, in.data(), len) != 1) {
+        error = failure(evp_.update_name);
+        return false;
+      }
+      if (evp_.finish(ctx, out.data() + n, &tail) != 1) {
+        error = failure(evp_.final_name);
+        return false;
       }
       if (n + tail != len) {
         error = "EVP wrote " + std::to_string(n + tail) + " bytes for a " + std::to_string(len) +
@@ -139,10 +121,9 @@ class OpensslRunner final : public Runner {
     constexpr int kLen = static_cast<int>(kBlockSize);
     for (std::size_t i = 0; i < count; ++i) {
       int n = 0;
-      const int ok = encrypt_ ? EVP_EncryptUpdate(ctx, out.data(), &n, in.data(), kLen)
-                              : EVP_DecryptUpdate(ctx, out.data(), &n, in.data(), kLen);
+      const int ok = evp_.update(ctx, out.data(), &n, in.data(), kLen);
       if (ok != 1 || n != kLen) {
-        error = ok != 1 ? failure(encrypt_ ? "EVP_EncryptUpdate" : "EVP_DecryptUpdate")
+        error = ok != 1 ? failure(evp_.update_name)
                         : "EVP wrote " + std::to_string(n) + " bytes for one block";
         return false;
       }
@@ -153,10 +134,8 @@ class OpensslRunner final : public Runner {
   bool run_setups(std::size_t count, std::string& error) {
     EVP_CIPHER_CTX* ctx = ctx_.get();
     for (std::size_t i = 0; i < count; ++i) {
-      const int ok = encrypt_ ? EVP_EncryptInit_ex(ctx, nullptr, nullptr, key_.data(), nullptr)
-                              : EVP_DecryptInit_ex(ctx, nullptr, nullptr, key_.data(), nullptr);
-      if (ok != 1) {
-        error = failure(encrypt_ ? "EVP_EncryptInit_ex" : "EVP_DecryptInit_ex");
+      if (evp_.init(ctx, nullptr, nullptr, key_.data(), nullptr) != 1) {
+        error = failure(evp_.init_name);
         return false;
       }
     }
@@ -164,11 +143,35 @@ class OpensslRunner final : public Runner {
   }
 
   ItemKind kind_;
-  bool encrypt_;
+  const Evp& evp_;
   std::span<const std::uint8_t> key_;
   const std::uint8_t* iv_ = nullptr;
-  std::unique_ptr<EVP_CIPHER, CipherFree> cipher_;
-  std::unique_ptr<EVP_CIPHER_CTX, CtxFree> ctx_;
+  openssl_util::Cipher cipher_;
+  openssl_util::CipherCtx ctx_;
+};
+
+std::unique_ptr<Runner> make_cipher_runner(const Item& item, const Material& material,
+                                           std::string& error) {
+  auto runner =
+      std::make_unique<OpensslRunner>(item, material.key.first(item.key_bytes()), material.iv);
+  if (!runner->init(item, error)) return nullptr;
+  return runner;
+}
+
+// OpenSSL 3.0 has neither GCM-SIV, XAES-256-GCM, EAX nor Cobblestone (c2sp.org chunked
+// encryption): their items are measured without it.
+constexpr FamilyRunner<MakeRunner> kRunners[] = {
+    {Family::aes, make_cipher_runner},
+    {Family::xts, make_cipher_runner},
+    {Family::gcm, make_openssl_aead_runner},
+    {Family::ocb, make_openssl_aead_runner},
+    {Family::ccm, make_openssl_aead_runner},
+    {Family::siv, make_openssl_aead_runner},
+    {Family::sha, make_openssl_hash_runner},
+    {Family::hmac, make_openssl_mac_runner},
+    {Family::cmac, make_openssl_mac_runner},
+    {Family::tls_cbc_hmac, make_openssl_tls_runner},
+    {Family::tls_ctr_hmac, make_openssl_tls_runner},
 };
 
 class OpensslImpl final : public Impl {
@@ -187,23 +190,7 @@ class OpensslImpl final : public Impl {
   }
   std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                   std::string& error) override {
-    if (item.kind == ItemKind::aead &&
-        (is_eax_name(item.algorithm) || is_cmac_siv_name(item.algorithm)))
-      return make_openssl_mac_aead_runner(item, material, error);
-    if (is_cmac_item(item)) return make_openssl_cmac_runner(item, material, error);
-    // OpenSSL 3.0 has neither GCM-SIV nor XAES-256-GCM: measured without it (empty error).
-    if (item.kind == ItemKind::aead && (item.algorithm.find("GCM-SIV") != std::string::npos ||
-                                        item.algorithm.rfind("XAES-", 0) == 0))
-      return nullptr;
-    if (item.kind == ItemKind::aead) return make_openssl_aead_runner(item, material, error);
-    if (item.kind == ItemKind::hash) return make_openssl_hash_runner(item, material, error);
-    if (item.kind == ItemKind::tls) return make_openssl_tls_runner(item, material, error);
-    // No Cobblestone (c2sp.org chunked encryption): measured without OpenSSL (empty error).
-    if (item.kind == ItemKind::chunked) return nullptr;
-    const std::size_t key_bytes = item.key_bits / (item.kind == ItemKind::xts ? 4 : 8);
-    auto runner = std::make_unique<OpensslRunner>(item, material.key.first(key_bytes), material.iv);
-    if (!runner->init(item, error)) return nullptr;
-    return runner;
+    return prepare_from(kRunners, item, material, error);
   }
 };
 

@@ -1,7 +1,7 @@
-// tools/aeskit/peers/openssl_hash.cpp — OpenSSL as a peer for the hash and HMAC items of
-// `aeskit speed`: the EVP_MD (or the "HMAC" EVP_MAC) is fetched and the context created (and
-// keyed) once per item; per message EVP_DigestInit_ex2 (EVP_MAC_init with no key: same key),
-// one update and the final.
+// tools/aeskit/peers/openssl_hash.cpp — OpenSSL as a peer for the hash, HMAC and CMAC items
+// of `aeskit speed`: the EVP_MD, or the EVP_MAC ("HMAC" with its digest, "CMAC" with cipher
+// AES-*-CBC), is fetched and the context created (and keyed) once per item; per message
+// EVP_DigestInit_ex2 (EVP_MAC_init with no key: same key), one update and the final.
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -11,11 +11,13 @@
 
 #include "peers/openssl_util.hpp"
 #include "speed/hash.hpp"
+#include "speed/mac.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
 
 using openssl_util::failure;
+using openssl_util::Owned;
 
 const char* md_name(HashAlgorithm alg) {
   return alg == HashAlgorithm::sha1 ? "SHA1" : alg == HashAlgorithm::sha256 ? "SHA256" : "SHA512";
@@ -23,13 +25,9 @@ const char* md_name(HashAlgorithm alg) {
 
 class OpensslDigestRunner final : public Runner {
  public:
-  ~OpensslDigestRunner() override {
-    EVP_MD_CTX_free(ctx_);
-    EVP_MD_free(md_);
-  }
   bool init(HashAlgorithm alg, std::string& error) {
-    md_ = EVP_MD_fetch(nullptr, md_name(alg), nullptr);
-    ctx_ = EVP_MD_CTX_new();
+    md_.reset(EVP_MD_fetch(nullptr, md_name(alg), nullptr));
+    ctx_.reset(EVP_MD_CTX_new());
     if (!md_ || !ctx_) {
       error = failure("EVP_MD_fetch / EVP_MD_CTX_new");
       return false;
@@ -40,9 +38,9 @@ class OpensslDigestRunner final : public Runner {
            std::string& error) override {
     for (std::size_t i = 0; i < count; ++i) {
       unsigned n = 0;
-      if (EVP_DigestInit_ex2(ctx_, md_, nullptr) != 1 ||
-          EVP_DigestUpdate(ctx_, in.data(), in.size()) != 1 ||
-          EVP_DigestFinal_ex(ctx_, out.data(), &n) != 1) {
+      if (EVP_DigestInit_ex2(ctx_.get(), md_.get(), nullptr) != 1 ||
+          EVP_DigestUpdate(ctx_.get(), in.data(), in.size()) != 1 ||
+          EVP_DigestFinal_ex(ctx_.get(), out.data(), &n) != 1) {
         error = failure("EVP_Digest*");
         return false;
       }
@@ -51,38 +49,35 @@ class OpensslDigestRunner final : public Runner {
   }
 
  private:
-  EVP_MD* md_ = nullptr;
-  EVP_MD_CTX* ctx_ = nullptr;
+  Owned<EVP_MD, EVP_MD_free> md_;
+  Owned<EVP_MD_CTX, EVP_MD_CTX_free> ctx_;
 };
 
-class OpensslHmacRunner final : public Runner {
+// OpensslMacRunner: an EVP_MAC (`mac`: "HMAC" or "CMAC") whose one string parameter names
+// what it runs on (`param`: the digest or the cipher).
+class OpensslMacRunner final : public Runner {
  public:
-  ~OpensslHmacRunner() override {
-    EVP_MAC_CTX_free(ctx_);
-    EVP_MAC_free(mac_);
-  }
-  bool init(HashAlgorithm alg, std::span<const std::uint8_t> key, std::string& error) {
-    mac_ = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
-    ctx_ = mac_ ? EVP_MAC_CTX_new(mac_) : nullptr;
-    std::string digest = md_name(alg);
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest.data(), 0),
-        OSSL_PARAM_construct_end()};
-    if (!ctx_ || EVP_MAC_init(ctx_, key.data(), key.size(), params) != 1) {
-      error = failure("EVP_MAC_fetch(HMAC) / EVP_MAC_init");
+  bool init(const char* mac, const char* param, std::string value,
+            std::span<const std::uint8_t> key, std::size_t out_len, std::string& error) {
+    mac_.reset(EVP_MAC_fetch(nullptr, mac, nullptr));
+    if (mac_) ctx_.reset(EVP_MAC_CTX_new(mac_.get()));
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(param, value.data(), 0),
+                           OSSL_PARAM_construct_end()};
+    if (!ctx_ || EVP_MAC_init(ctx_.get(), key.data(), key.size(), params) != 1) {
+      error = failure(("EVP_MAC_fetch(" + std::string(mac) + ") / EVP_MAC_init").c_str());
       return false;
     }
-    out_len_ = digest_length(alg);
+    out_len_ = out_len;
     return true;
   }
   bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
            std::string& error) override {
     for (std::size_t i = 0; i < count; ++i) {
       std::size_t n = 0;
-      if (EVP_MAC_init(ctx_, nullptr, 0, nullptr) != 1 ||
-          EVP_MAC_update(ctx_, in.data(), in.size()) != 1 ||
-          EVP_MAC_final(ctx_, out.data(), &n, out_len_) != 1) {
-        error = failure("EVP_MAC_*");
+      if (EVP_MAC_init(ctx_.get(), nullptr, 0, nullptr) != 1 ||
+          EVP_MAC_update(ctx_.get(), in.data(), in.size()) != 1 ||
+          EVP_MAC_final(ctx_.get(), out.data(), &n, out_len_) != 1) {
+        error = failure("EVP_MAC_init/update/final");
         return false;
       }
     }
@@ -90,24 +85,33 @@ class OpensslHmacRunner final : public Runner {
   }
 
  private:
-  EVP_MAC* mac_ = nullptr;
-  EVP_MAC_CTX* ctx_ = nullptr;
+  Owned<EVP_MAC, EVP_MAC_free> mac_;
+  Owned<EVP_MAC_CTX, EVP_MAC_CTX_free> ctx_;
   std::size_t out_len_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Runner> make_openssl_hash_runner(const Item& item, const Material& material,
+std::unique_ptr<Runner> make_openssl_hash_runner(const Item& item, const Material& /*material*/,
                                                  std::string& error) {
+  auto runner = std::make_unique<OpensslDigestRunner>();
+  if (!runner->init(hash_algorithm_of(item), error)) return nullptr;
+  return runner;
+}
+
+std::unique_ptr<Runner> make_openssl_mac_runner(const Item& item, const Material& material,
+                                                std::string& error) {
+  auto runner = std::make_unique<OpensslMacRunner>();
   const HashAlgorithm alg = hash_algorithm_of(item);
-  if (is_mac_item(item)) {
-    auto r = std::make_unique<OpensslHmacRunner>();
-    if (!r->init(alg, material.key.first(kHashMacKeyBytes), error)) return nullptr;
-    return r;
-  }
-  auto r = std::make_unique<OpensslDigestRunner>();
-  if (!r->init(alg, error)) return nullptr;
-  return r;
+  const bool ok =
+      item.family == Family::hmac
+          ? runner->init("HMAC", OSSL_MAC_PARAM_DIGEST, md_name(alg),
+                         material.key.first(kHashMacKeyBytes), digest_length(alg), error)
+          : runner->init("CMAC", OSSL_MAC_PARAM_CIPHER,
+                         "AES-" + std::to_string(item.key_bits) + "-CBC",
+                         material.key.first(item.key_bytes()), kCmacTagBytes, error);
+  if (!ok) return nullptr;
+  return runner;
 }
 
 }  // namespace aeskit::cli::speed

@@ -20,10 +20,10 @@ namespace {
 
 using openssl_util::failure;
 
-class OpensslTlsRunner final : public Runner {
+class OpensslTlsRunner final : public TlsRunner<OpensslTlsRunner> {
  public:
   OpensslTlsRunner(const Item& item, const Material& material)
-      : item_(item), p_(tls_params(item)), seal_(item.direction == Direction::encrypt) {
+      : TlsRunner(item), p_(tls_params(item)) {
     const auto key = material.key.first(p_.key_len);
     if (p_.cbc) {
       mac_key_.assign(key.begin(), key.begin() + static_cast<long>(p_.mac_len));
@@ -35,70 +35,50 @@ class OpensslTlsRunner final : public Runner {
     iv_.assign(material.iv.begin(), material.iv.begin() + 16);
     if (!p_.cbc) std::memset(iv_.data() + 12, 0, 4);
   }
-  ~OpensslTlsRunner() override {
-    EVP_CIPHER_CTX_free(enc_);
-    EVP_CIPHER_CTX_free(dec_);
-    EVP_CIPHER_free(cipher_);
-    EVP_MAC_CTX_free(mac_);
-    EVP_MAC_free(mac_alg_);
-  }
 
   bool init(std::string& error) {
     const std::string name = "AES-" + std::to_string(p_.aes_len * 8) + (p_.cbc ? "-CBC" : "-CTR");
-    cipher_ = EVP_CIPHER_fetch(nullptr, name.c_str(), nullptr);
-    enc_ = EVP_CIPHER_CTX_new();
-    dec_ = EVP_CIPHER_CTX_new();
-    mac_alg_ = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
-    mac_ = mac_alg_ ? EVP_MAC_CTX_new(mac_alg_) : nullptr;
+    cipher_.reset(EVP_CIPHER_fetch(nullptr, name.c_str(), nullptr));
+    enc_.reset(EVP_CIPHER_CTX_new());
+    dec_.reset(EVP_CIPHER_CTX_new());
+    mac_alg_.reset(EVP_MAC_fetch(nullptr, "HMAC", nullptr));
+    if (mac_alg_) mac_ctx_.reset(EVP_MAC_CTX_new(mac_alg_.get()));
     std::string digest = p_.md;
     OSSL_PARAM params[] = {
         OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest.data(), 0),
         OSSL_PARAM_construct_end()};
-    if (!cipher_ || !enc_ || !dec_ || !mac_ ||
-        EVP_CipherInit_ex(enc_, cipher_, nullptr, aes_key_.data(), iv_.data(), 1) != 1 ||
-        EVP_CipherInit_ex(dec_, cipher_, nullptr, aes_key_.data(), iv_.data(), 0) != 1 ||
-        EVP_MAC_init(mac_, mac_key_.data(), mac_key_.size(), params) != 1) {
+    if (!cipher_ || !enc_ || !dec_ || !mac_ctx_ ||
+        EVP_CipherInit_ex(enc_.get(), cipher_.get(), nullptr, aes_key_.data(), iv_.data(), 1) !=
+            1 ||
+        EVP_CipherInit_ex(dec_.get(), cipher_.get(), nullptr, aes_key_.data(), iv_.data(), 0) !=
+            1 ||
+        EVP_MAC_init(mac_ctx_.get(), mac_key_.data(), mac_key_.size(), params) != 1) {
       error = failure("OpenSSL TLS AEAD setup");
       return false;
     }
-    EVP_CIPHER_CTX_set_padding(enc_, 0);
-    EVP_CIPHER_CTX_set_padding(dec_, 0);
+    EVP_CIPHER_CTX_set_padding(enc_.get(), 0);
+    EVP_CIPHER_CTX_set_padding(dec_.get(), 0);
     return true;
   }
 
-  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
-           std::string& error) override {
-    if (seal_) {
-      for (std::size_t i = 0; i < count; ++i)
-        if (!seal(in, out.data(), error)) return false;
-      return true;
-    }
-    if (in.data() != sealed_for_ || in.size() != sealed_size_) {
-      record_.assign(tls_sealed_length(item_, in.size()), 0);
-      if (!seal(in, record_.data(), error)) return false;
-      scratch_.assign(record_.size(), 0);
-      sealed_for_ = in.data();
-      sealed_size_ = in.size();
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-      std::size_t n = 0;
-      if (!open(n, error)) return false;
-      if (n != in.size()) {
-        error = "OpenSSL TLS open: record rejected";
-        return false;
-      }
-      std::memcpy(out.data(), scratch_.data(), n);
-    }
-    return true;
+  bool seal_record(std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                   std::string& error) {
+    return seal(in, out.data(), error);
+  }
+
+  bool open_record(std::span<const std::uint8_t> record, std::span<std::uint8_t> plain,
+                   std::size_t& length, std::string& error) {
+    return open(record, plain, length, error);
   }
 
  private:
   bool mac(std::initializer_list<std::span<const std::uint8_t>> parts, std::uint8_t* t) {
     std::size_t n = 0;
-    if (EVP_MAC_init(mac_, nullptr, 0, nullptr) != 1) return false;
+    EVP_MAC_CTX* ctx = mac_ctx_.get();
+    if (EVP_MAC_init(ctx, nullptr, 0, nullptr) != 1) return false;
     for (auto part : parts)
-      if (!part.empty() && EVP_MAC_update(mac_, part.data(), part.size()) != 1) return false;
-    return EVP_MAC_final(mac_, t, &n, 32) == 1;
+      if (!part.empty() && EVP_MAC_update(ctx, part.data(), part.size()) != 1) return false;
+    return EVP_MAC_final(ctx, t, &n, 32) == 1;
   }
   bool crypt(EVP_CIPHER_CTX* ctx, const std::uint8_t* in, std::size_t len, std::uint8_t* out) {
     int n = 0;
@@ -131,10 +111,10 @@ class OpensslTlsRunner final : public Runner {
       std::memset(tail + rem + p_.mac_len, static_cast<int>(tail_len - rem - p_.mac_len - 1),
                   tail_len - rem - p_.mac_len);
       int n = 0;
-      ok = ok && crypt(enc_, in.data(), full, out) &&
-           EVP_CipherUpdate(enc_, out + full, &n, tail, static_cast<int>(tail_len)) == 1;
+      ok = ok && crypt(enc_.get(), in.data(), full, out) &&
+           EVP_CipherUpdate(enc_.get(), out + full, &n, tail, static_cast<int>(tail_len)) == 1;
     } else {
-      ok = crypt(enc_, in.data(), in.size(), out);
+      ok = crypt(enc_.get(), in.data(), in.size(), out);
       static const std::uint8_t zeros[64] = {};
       const auto lengths = le64s(kTlsAdBytes, in.size());
       ok = ok && mac({lengths,
@@ -149,25 +129,27 @@ class OpensslTlsRunner final : public Runner {
     return ok;
   }
 
-  bool open(std::size_t& len_out, std::string& error) {
+  // open: `length` stays 0 when the record is rejected (padding or MAC).
+  bool open(std::span<const std::uint8_t> record, std::span<std::uint8_t> plain,
+            std::size_t& len_out, std::string& error) {
     std::uint8_t t[32];
-    const std::size_t len = record_.size();
+    const std::size_t len = record.size();
     if (p_.cbc) {
-      if (!crypt(dec_, record_.data(), len, scratch_.data())) {
+      if (!crypt(dec_.get(), record.data(), len, plain.data())) {
         error = failure("OpenSSL TLS open");
         return false;
       }
-      const std::size_t pad = scratch_[len - 1];
+      const std::size_t pad = plain[len - 1];
       if (p_.mac_len + pad + 1 > len) return true;  // len_out stays 0: rejected
       for (std::size_t i = 0; i <= pad; ++i)
-        if (scratch_[len - 1 - i] != pad) return true;
+        if (plain[len - 1 - i] != pad) return true;
       const std::size_t n = len - p_.mac_len - pad - 1;
       std::uint8_t header[13];
       std::memcpy(header, tls_ad().data(), kTlsAdBytes);
       header[11] = static_cast<std::uint8_t>(n >> 8);
       header[12] = static_cast<std::uint8_t>(n);
-      if (!mac({{header, 13}, {scratch_.data(), n}}, t)) return false;
-      if (CRYPTO_memcmp(t, scratch_.data() + n, p_.mac_len) == 0) len_out = n;
+      if (!mac({{header, 13}, {plain.data(), n}}, t)) return false;
+      if (CRYPTO_memcmp(t, plain.data() + n, p_.mac_len) == 0) len_out = n;
       return true;
     }
     const std::size_t n = len - p_.mac_len;
@@ -177,26 +159,21 @@ class OpensslTlsRunner final : public Runner {
               {iv_.data(), 12},
               tls_ad(),
               {zeros, (64 - (28 + kTlsAdBytes) % 64) % 64},
-              {record_.data(), n}},
+              {record.data(), n}},
              t))
       return false;
-    if (CRYPTO_memcmp(t, record_.data() + n, p_.mac_len) != 0) return true;
-    if (!crypt(dec_, record_.data(), n, scratch_.data())) return false;
+    if (CRYPTO_memcmp(t, record.data() + n, p_.mac_len) != 0) return true;
+    if (!crypt(dec_.get(), record.data(), n, plain.data())) return false;
     len_out = n;
     return true;
   }
 
-  Item item_;
   TlsParams p_;
-  bool seal_;
-  std::vector<std::uint8_t> mac_key_, aes_key_, iv_, record_, scratch_;
-  EVP_CIPHER* cipher_ = nullptr;
-  EVP_CIPHER_CTX* enc_ = nullptr;
-  EVP_CIPHER_CTX* dec_ = nullptr;
-  EVP_MAC* mac_alg_ = nullptr;
-  EVP_MAC_CTX* mac_ = nullptr;
-  const std::uint8_t* sealed_for_ = nullptr;
-  std::size_t sealed_size_ = 0;
+  std::vector<std::uint8_t> mac_key_, aes_key_, iv_;
+  openssl_util::Cipher cipher_;
+  openssl_util::CipherCtx enc_, dec_;
+  openssl_util::Owned<EVP_MAC, EVP_MAC_free> mac_alg_;
+  openssl_util::Owned<EVP_MAC_CTX, EVP_MAC_CTX_free> mac_ctx_;
 };
 
 }  // namespace

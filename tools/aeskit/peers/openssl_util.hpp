@@ -1,13 +1,20 @@
-// tools/aeskit/peers/openssl_util.hpp — helpers shared by the OpenSSL speed peers
-// (peers/openssl.cpp for the block modes, peers/openssl_aead.cpp for GCM).
+// tools/aeskit/peers/openssl_util.hpp — what the OpenSSL speed peer's files share: error
+// messages, owning pointers, and the runner factories that peers/openssl.cpp maps the item
+// families to (cipher modes there; AEADs in openssl_aead.cpp; hashes and MACs in
+// openssl_hash.cpp; TLS AEADs in openssl_tls.cpp).
 #pragma once
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
 
+#include <memory>
 #include <string>
 
-namespace aeskit::cli::speed::openssl_util {
+#include "speed/impl.hpp"
+
+namespace aeskit::cli::speed {
+
+namespace openssl_util {
 
 // failure names the call and drains OpenSSL's error queue into one message.
 inline std::string failure(const char* call) {
@@ -22,11 +29,29 @@ inline std::string failure(const char* call) {
   return text;
 }
 
-struct CipherFree {
-  void operator()(EVP_CIPHER* cipher) const { EVP_CIPHER_free(cipher); }
+// Owned<T, Free>: an OpenSSL object freed with its Free function (EVP_CIPHER_free, ...).
+template <auto Free>
+struct Deleter {
+  template <class T>
+  void operator()(T* object) const {
+    Free(object);
+  }
 };
-struct CtxFree {
-  void operator()(EVP_CIPHER_CTX* ctx) const { EVP_CIPHER_CTX_free(ctx); }
-};
+template <class T, auto Free>
+using Owned = std::unique_ptr<T, Deleter<Free>>;
 
-}  // namespace aeskit::cli::speed::openssl_util
+using Cipher = Owned<EVP_CIPHER, EVP_CIPHER_free>;
+using CipherCtx = Owned<EVP_CIPHER_CTX, EVP_CIPHER_CTX_free>;
+
+}  // namespace openssl_util
+
+std::unique_ptr<Runner> make_openssl_aead_runner(const Item& item, const Material& material,
+                                                 std::string& error);
+std::unique_ptr<Runner> make_openssl_hash_runner(const Item& item, const Material& material,
+                                                 std::string& error);
+std::unique_ptr<Runner> make_openssl_mac_runner(const Item& item, const Material& material,
+                                                std::string& error);
+std::unique_ptr<Runner> make_openssl_tls_runner(const Item& item, const Material& material,
+                                                std::string& error);
+
+}  // namespace aeskit::cli::speed

@@ -1,6 +1,7 @@
 // tools/aeskit/speed/aead.hpp — the shape shared by every AEAD runner of `aeskit speed`
-// (aeskit, OpenSSL, libgcrypt): per operation one whole message sealed or opened, with the
-// item's nonce and the fixed associated data kAeadAd.
+// (aeskit, OpenSSL, libgcrypt; GCM, OCB, GCM-SIV, XAES-256-GCM, CCM, EAX, SIV): per operation
+// one whole message sealed or opened, with the item's nonce and the fixed associated data
+// kAeadAd.
 //
 // seal: `in` is the plaintext; out = ciphertext || tag.
 // open: `in` is taken as a ciphertext. Before its first open of a given input the runner
@@ -10,10 +11,10 @@
 // `in` with that tag; out = plaintext (X) || the tag it verified, so the cross-check compares
 // both the key stream and the GHASH of each library. Inputs must not change between calls
 // with the same span (the speed tool fills its input buffer once).
-// OCB is not a counter mode (sealing twice does not give the input back), so for OCB items
-// the runner seals `in` once (same place: outside the timed batches) and every operation
-// opens that sealed copy; out = `in` || its tag. OCB nonces are at most 15 bytes: a longer
-// aead_nonce_length is cut to 15.
+// OCB, GCM-SIV and SIV are not counter modes (sealing twice does not give the input back),
+// so for their items the runner seals `in` once (same place: outside the timed batches) and
+// every operation opens that sealed copy; out = `in` || its tag. OCB nonces are at most 15
+// bytes, CCM's 13: a longer aead_nonce_length is cut to that.
 //
 // Dispatch to the library calls is static (CRTP): no virtual call per operation.
 #pragma once
@@ -48,14 +49,14 @@ class AeadRunner : public Runner {
  public:
   AeadRunner(const Item& item, const Material& material)
       : seal_(item.direction == Direction::encrypt),
-        counter_mode_(item.algorithm.find("-OCB") == std::string::npos &&
-                      item.algorithm.find("SIV") == std::string::npos),  // SIV: IV from the data
+        counter_mode_(item.family != Family::ocb && item.family != Family::siv &&
+                      item.family != Family::gcm_siv),  // SIV: IV from the data
         nonce_(material.iv.first(
-            std::min<std::size_t>(material.aead_nonce_length, max_nonce(item.algorithm)))) {
+            std::min<std::size_t>(material.aead_nonce_length, max_nonce(item.family)))) {
     // GCM-SIV takes exactly 12 bytes; XAES-256-GCM exactly 24: the 16-byte IV, then its first
     // 8 bytes again with the last one flipped (so the two nonce halves differ).
-    if (item.algorithm.find("GCM-SIV") != std::string::npos) nonce_ = material.iv.first(12);
-    if (item.algorithm.rfind("XAES-", 0) == 0) {
+    if (item.family == Family::gcm_siv) nonce_ = material.iv.first(12);
+    if (item.family == Family::xaes_gcm) {
       std::memcpy(wide_nonce_, material.iv.data(), 16);
       std::memcpy(wide_nonce_ + 16, material.iv.data(), 8);
       wide_nonce_[23] ^= 0xff;
@@ -65,9 +66,9 @@ class AeadRunner : public Runner {
 
   // max_nonce: OCB nonces are at most 15 bytes, CCM's at most 13 (a longer aead_nonce_length
   // is cut to that).
-  static std::size_t max_nonce(const std::string& algorithm) {
-    if (algorithm.find("-OCB") != std::string::npos) return 15;
-    if (algorithm.find("-CCM") != std::string::npos) return 13;
+  static std::size_t max_nonce(Family family) {
+    if (family == Family::ocb) return 15;
+    if (family == Family::ccm) return 13;
     return SIZE_MAX;
   }
 
@@ -124,7 +125,7 @@ class AeadRunner : public Runner {
   }
 
   bool seal_;
-  bool counter_mode_;  // GCM; false for OCB (see the header comment)
+  bool counter_mode_;  // GCM, CCM, EAX; false for OCB and the SIVs (see the header comment)
   std::span<const std::uint8_t> nonce_;
   std::uint8_t wide_nonce_[24] = {};        // XAES-256-GCM's 24-byte nonce
   std::vector<std::uint8_t> sealed_input_;  // OCB open: `in` sealed once
@@ -133,16 +134,8 @@ class AeadRunner : public Runner {
   std::uint8_t tag_[kAeadTagBytes] = {};
 };
 
-// The AEAD runners of each implementation, made by its Impl::prepare for AEAD items.
+// make_aeskit_aead_runner: every AEAD family through one AeadKey (aeskit's AEAD runner).
 std::unique_ptr<Runner> make_aeskit_aead_runner(const Item& item, const Material& material,
                                                 std::string_view backend, std::string& error);
-#if defined(AESKIT_HAVE_OPENSSL)
-std::unique_ptr<Runner> make_openssl_aead_runner(const Item& item, const Material& material,
-                                                 std::string& error);
-#endif
-#if defined(AESKIT_HAVE_LIBGCRYPT)
-std::unique_ptr<Runner> make_libgcrypt_aead_runner(const Item& item, const Material& material,
-                                                   std::string& error);
-#endif
 
 }  // namespace aeskit::cli::speed

@@ -6,7 +6,6 @@
 
 #include "aeskit/aeskit.hpp"
 #include "speed/aead.hpp"
-#include "speed/mac.hpp"
 
 namespace aeskit::cli::speed {
 namespace {
@@ -19,9 +18,7 @@ const AeadAlgorithm* algorithm_for(const Item& item) {
 class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
  public:
   AeskitAeadRunner(const Item& item, const Material& material, AeadKey key)
-      : AeadRunner(item, material),
-        key_(std::move(key)),
-        tag_first_(is_cmac_siv_name(item.algorithm)) {}
+      : AeadRunner(item, material), key_(std::move(key)), tag_first_(item.family == Family::siv) {}
 
   bool seal_one(std::span<const std::uint8_t> in, std::span<std::uint8_t> out, std::string& error) {
     if (tag_first_) {  // SIV: V || C natively; ciphertext || tag like the peers (speed/mac.hpp)

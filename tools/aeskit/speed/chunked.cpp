@@ -1,5 +1,6 @@
-// tools/aeskit/speed/chunked.cpp — the Cobblestone and memcpy items of `aeskit speed`, their
-// runners and the ratio to AES-GCM printed after each Cobblestone table (speed/chunked.hpp).
+// tools/aeskit/speed/chunked.cpp — aeskit's runners for the Cobblestone and memcpy items of
+// `aeskit speed` and the ratio to AES-GCM printed after each Cobblestone table
+// (speed/chunked.hpp).
 #include "speed/chunked.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <tuple>
 
@@ -18,17 +20,6 @@ namespace {
 
 constexpr std::size_t kSmallSize = 16384;    // one chunk (and the empty final one)
 constexpr std::size_t kLargeSize = 1 << 20;  // 64 chunks
-
-unsigned all_threads() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : n;
-}
-
-std::string threads_word(unsigned n) {
-  char text[32];  // (built with snprintf: g++ 12 warns falsely on "(" + std::to_string(n))
-  std::snprintf(text, sizeof text, "(%u thread%s)", n, n == 1 ? "" : "s");
-  return text;
-}
 
 chunked::Suite suite_of(const Item& item) {
   return item.key_bits == 256 ? chunked::Suite::cobblestone_256 : chunked::Suite::cobblestone_128;
@@ -215,36 +206,6 @@ class MemcpyRunner final : public Runner {
 
 }  // namespace
 
-std::vector<Item> chunked_items() {
-  std::vector<unsigned> counts = {1};
-  if (all_threads() > 1) counts.push_back(all_threads());
-  std::vector<Item> items;
-  for (std::size_t bits : {128, 256}) {
-    for (Direction direction : {Direction::encrypt, Direction::decrypt}) {
-      for (unsigned threads : counts) {
-        Item item;
-        item.kind = ItemKind::chunked;
-        item.key_bits = bits;
-        item.direction = direction;
-        item.threads = threads;
-        item.algorithm = "Cobblestone-" + std::to_string(bits);
-        item.op = (direction == Direction::encrypt ? "seal " : "open ") + threads_word(threads);
-        items.push_back(item);
-      }
-    }
-  }
-  for (unsigned threads : counts) {
-    Item item;
-    item.kind = ItemKind::chunked;
-    item.key_bits = 0;
-    item.threads = threads;
-    item.algorithm = "memcpy";
-    item.op = "copy " + threads_word(threads);
-    items.push_back(item);
-  }
-  return items;
-}
-
 std::vector<std::size_t> chunked_sizes(const std::vector<std::size_t>& requested) {
   std::vector<std::size_t> sizes = {kSmallSize, kLargeSize};
   for (std::size_t size : requested)
@@ -255,25 +216,27 @@ std::vector<std::size_t> chunked_sizes(const std::vector<std::size_t>& requested
 }
 
 std::size_t chunked_output_length(const Item& item, std::size_t in_len) {
-  if (is_memcpy_item(item) || item.direction == Direction::decrypt) return in_len;
+  if (item.family == Family::memory_copy || item.direction == Direction::decrypt) return in_len;
   auto n = chunked::ciphertext_length(in_len);
   return n.ok() ? static_cast<std::size_t>(*n) : in_len;
 }
 
 std::string chunked_table_note(const Item& item) {
-  if (is_memcpy_item(item)) return "the memory-copy reference for the Cobblestone items";
+  if (item.family == Family::memory_copy)
+    return "the memory-copy reference for the Cobblestone items";
   return "aeskit whole-buffer API (default backend), " + std::to_string(item.threads) +
          (item.threads == 1 ? " thread" : " threads") +
          "; header derivation included; MB/s of plaintext";
 }
 
 std::unique_ptr<Runner> make_aeskit_chunked_runner(const Item& item, const Material& material,
+                                                   std::string_view /*backend*/,
                                                    std::string& error) {
   if (item.threads == 0) {
     error = "a chunked item needs a thread count";
     return nullptr;
   }
-  if (is_memcpy_item(item)) return std::make_unique<MemcpyRunner>(item.threads);
+  if (item.family == Family::memory_copy) return std::make_unique<MemcpyRunner>(item.threads);
   if (item.direction == Direction::encrypt) return std::make_unique<SealRunner>(item, material);
   return std::make_unique<OpenRunner>(item, material);
 }
@@ -281,13 +244,15 @@ std::unique_ptr<Runner> make_aeskit_chunked_runner(const Item& item, const Mater
 bool print_chunked_ratios(std::FILE* out_file, const Item& item, const std::vector<Record>& records,
                           Impl& aeskit, double seconds, std::span<const std::uint8_t> in,
                           std::span<std::uint8_t> out, std::string& error) {
-  if (is_memcpy_item(item)) return true;
-  Item gcm;
-  gcm.kind = ItemKind::aead;
-  gcm.key_bits = item.key_bits;
-  gcm.direction = item.direction;
-  gcm.algorithm = "AES-" + std::to_string(item.key_bits) + "-GCM";
-  gcm.op = item.direction == Direction::encrypt ? "seal" : "open";
+  if (item.family == Family::memory_copy) return true;
+  const std::string gcm_name = "AES-" + std::to_string(item.key_bits) + "-GCM";
+  const std::optional<Item> found_gcm =
+      find_item(gcm_name, item.direction == Direction::encrypt ? "seal" : "open");
+  if (!found_gcm) {
+    error = "no item " + gcm_name;
+    return false;
+  }
+  const Item& gcm = *found_gcm;
   // One AES-GCM figure per (key size, direction, size) per run: the 1-thread and T-thread
   // items are judged against the same one.
   static std::map<std::tuple<std::size_t, Direction, std::size_t>, double> cache;

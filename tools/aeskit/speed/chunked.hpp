@@ -1,11 +1,13 @@
-// tools/aeskit/speed/chunked.hpp — the Cobblestone items of `aeskit speed` (c2sp.org/chunked-
-// encryption, aeskit::chunked) and the memory-copy reference they are judged against.
+// tools/aeskit/speed/chunked.hpp — aeskit's runners for the Cobblestone items of `aeskit speed`
+// (c2sp.org/chunked-encryption, aeskit::chunked) and the memory-copy reference they are
+// judged against, their sizes and notes, and the ratio to AES-GCM printed after them.
 //
 // Items (ItemKind::chunked; Item::threads says how many threads one operation may use):
 //   "Cobblestone-128 seal (1 thread)", "Cobblestone-128 seal (T threads)",
 //   "Cobblestone-128 open (1 thread)", "Cobblestone-128 open (T threads)", the same for
 //   Cobblestone-256, and "memcpy copy (1 thread)", "memcpy copy (T threads)", where T is
-//   std::thread::hardware_concurrency() (the T-thread items are left out when T is 1). The
+//   std::thread::hardware_concurrency() (the T-thread items are left out when T is 1; the
+//   rows are in speed/items.cpp). The
 //   names are part of the --json contract: the thread count is spelt out so that figures
 //   from machines with different core counts never share a name.
 // Per operation one whole message through the whole-buffer API: seal = chunked::hazmat::
@@ -26,6 +28,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "speed/impl.hpp"
@@ -34,18 +37,16 @@
 
 namespace aeskit::cli::speed {
 
-std::vector<Item> chunked_items();
-inline bool is_memcpy_item(const Item& item) {
-  return item.kind == ItemKind::chunked && item.algorithm == "memcpy";
-}
 // chunked_sizes: {16384, 1048576} and every requested size of at least 16384, ascending.
 std::vector<std::size_t> chunked_sizes(const std::vector<std::size_t>& requested);
 // chunked_output_length: seal: the ciphertext length; open and memcpy: in_len.
 std::size_t chunked_output_length(const Item& item, std::size_t in_len);
 std::string chunked_table_note(const Item& item);
 
+// make_aeskit_chunked_runner: Cobblestone on aeskit's default backend, or the memcpy
+// reference (`backend` is not used).
 std::unique_ptr<Runner> make_aeskit_chunked_runner(const Item& item, const Material& material,
-                                                   std::string& error);
+                                                   std::string_view backend, std::string& error);
 
 // print_chunked_ratios follows a Cobblestone item's table (human-readable output only): it
 // times aeskit's AES-GCM item of the same key size and direction ("AES-128-GCM seal" for

@@ -19,27 +19,17 @@ namespace aeskit::cli::speed {
 // HMAC items are keyed with this many bytes of Material::key.
 inline constexpr std::size_t kHashMacKeyBytes = 32;
 
-// hash_items: "SHA-1/SHA-256/SHA-512 hash" then "HMAC-SHA1/SHA256/SHA512 mac".
-std::vector<Item> hash_items();
-// hash_algorithm_of: the hash behind a hash item ("SHA-256" or "HMAC-SHA256" -> sha256).
+// hash_algorithm_of: the hash behind a SHA or HMAC item, read from the end of its name
+// ("SHA-256" or "HMAC-SHA256" -> sha256; "SHA-1", "HMAC-SHA1" -> sha1).
 HashAlgorithm hash_algorithm_of(const Item& item);
-inline bool is_mac_item(const Item& item) {
-  return item.op == "mac";
-}
 // hash_output_length: the digest length of the item's hash.
 std::size_t hash_output_length(const Item& item);
 // hash_table_note: which SHA compressor aeskit runs the item on.
 std::string hash_table_note(const Item& item);
 
+// make_aeskit_hash_runner: aeskit::Hash or aeskit::Hmac (SHA has no AES backend: `backend`
+// is not used).
 std::unique_ptr<Runner> make_aeskit_hash_runner(const Item& item, const Material& material,
-                                                std::string& error);
-#if defined(AESKIT_HAVE_OPENSSL)
-std::unique_ptr<Runner> make_openssl_hash_runner(const Item& item, const Material& material,
-                                                 std::string& error);
-#endif
-#if defined(AESKIT_HAVE_LIBGCRYPT)
-std::unique_ptr<Runner> make_libgcrypt_hash_runner(const Item& item, const Material& material,
-                                                   std::string& error);
-#endif
+                                                std::string_view backend, std::string& error);
 
 }  // namespace aeskit::cli::speed

@@ -1,5 +1,6 @@
 // tools/aeskit/speed/impl.hpp — the interface every measured implementation (aeskit and the
-// peers OpenSSL and libgcrypt) provides to `aeskit speed`, and how to make each one.
+// peers OpenSSL and libgcrypt) provides to `aeskit speed`, the map from algorithm family to
+// runner each one keeps, and how to make each one.
 //
 // An Impl prepares a Runner per item: the key is set once there, the way an application
 // keeps a keyed context. Runner::run then performs `count` operations back to back on
@@ -53,6 +54,42 @@ class Impl {
   virtual std::unique_ptr<Runner> prepare(const Item& item, const Material& material,
                                           std::string& error) = 0;
 };
+
+// MakeRunner: how a peer's Impl::prepare makes a runner for one item (the key set, the
+// library's context ready); nullptr with `error` set on failure.
+using MakeRunner = std::unique_ptr<Runner> (*)(const Item& item, const Material& material,
+                                               std::string& error);
+
+// FamilyRunner: one entry of an implementation's map from algorithm family to the function
+// that prepares its runners; `make` is MakeRunner for the peers (aeskit's also takes its
+// backend, speed/aeskit.cpp).
+template <class Make>
+struct FamilyRunner {
+  Family family;
+  Make make;
+};
+
+// runner_for: the function `runners` names for `family`, or nullptr when it names none (the
+// implementation lacks the algorithm: the item is measured without it).
+template <class Make>
+Make runner_for(std::span<const FamilyRunner<Make>> runners, Family family) {
+  for (const FamilyRunner<Make>& entry : runners)
+    if (entry.family == family) return entry.make;
+  return nullptr;
+}
+
+// prepare_from: a peer's Impl::prepare: the runner `runners` names for the item's family,
+// or nullptr with an EMPTY error when it names none (the peer lacks the algorithm).
+inline std::unique_ptr<Runner> prepare_from(std::span<const FamilyRunner<MakeRunner>> runners,
+                                            const Item& item, const Material& material,
+                                            std::string& error) {
+  const MakeRunner make = runner_for(runners, item.family);
+  if (make == nullptr) {
+    error.clear();
+    return nullptr;
+  }
+  return make(item, material, error);
+}
 
 // make_aeskit_impl uses the named aeskit backend (empty: the default). On an unknown or
 // unavailable backend it returns nullptr and sets `error`, listing the available ones.

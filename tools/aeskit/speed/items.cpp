@@ -1,8 +1,12 @@
-// tools/aeskit/speed/items.cpp — the list of items `aeskit speed` measures, their names and
-// the --filter match.
+// tools/aeskit/speed/items.cpp — the table of items `aeskit speed` measures (a row per
+// algorithm: name, kind, family, key sizes, operations), the walk that makes the items from
+// it, their sizes and output lengths, and the --filter match.
 #include "speed/items.hpp"
 
-#include <array>
+#include <cstdio>
+#include <optional>
+#include <thread>
+#include <utility>
 
 #include "speed/chunked.hpp"
 #include "speed/hash.hpp"
@@ -12,13 +16,100 @@
 namespace aeskit::cli::speed {
 namespace {
 
-constexpr std::array<std::size_t, 3> kKeyBits = {128, 192, 256};
-constexpr std::array<Mode, 6> kModes = {Mode::ecb,    Mode::cbc,  Mode::ctr128,
-                                        Mode::cfb128, Mode::cfb8, Mode::ofb};
-constexpr std::array<Direction, 2> kDirections = {Direction::encrypt, Direction::decrypt};
+// Key sizes, a bit each; a row with none makes its items without a key (key_bits 0).
+constexpr unsigned k128 = 1, k192 = 2, k256 = 4, kEvery = k128 | k192 | k256;
+constexpr std::size_t kKeyBits[] = {128, 192, 256};
 
-const char* direction_word(Direction direction) {
-  return direction == Direction::encrypt ? "encrypt" : "decrypt";
+// Row: one algorithm at each of its key sizes. It makes an item per key size and operation:
+// encrypt_op (the encrypting, sealing, hashing or MACing one) and decrypt_op, if any.
+// Chunked rows make each operation twice: on 1 thread and on all threads.
+struct Row {
+  const char* name;  // the algorithm; "%" stands for the key size in bits
+  ItemKind kind;
+  Family family;
+  unsigned keys;
+  const char* encrypt_op;
+  const char* decrypt_op = nullptr;
+  Mode mode = Mode::ecb;  // message items
+};
+
+// Walked by key size: every row at AES-128, then every row at AES-192, then at AES-256.
+constexpr Row kByKeySize[] = {
+    {"AES-%", ItemKind::setup, Family::aes, kEvery, "encrypt setup", "decrypt setup"},
+    {"AES-%", ItemKind::block, Family::aes, kEvery, "encrypt block", "decrypt block"},
+    {"AES-%-ECB", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::ecb},
+    {"AES-%-CBC", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::cbc},
+    {"AES-%-CTR", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::ctr128},
+    {"AES-%-CFB", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::cfb128},
+    {"AES-%-CFB8", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::cfb8},
+    {"AES-%-OFB", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::ofb},
+    // IEEE 1619 and OpenSSL define XTS for AES-128 and AES-256 only.
+    {"AES-%-XTS", ItemKind::xts, Family::xts, k128 | k256, "encrypt", "decrypt"},
+    {"AES-%-GCM", ItemKind::aead, Family::gcm, kEvery, "seal", "open"},
+    {"AES-%-OCB", ItemKind::aead, Family::ocb, kEvery, "seal", "open"},
+    // RFC 8452 defines AES-128-GCM-SIV and AES-256-GCM-SIV only.
+    {"AES-%-GCM-SIV", ItemKind::aead, Family::gcm_siv, k128 | k256, "seal", "open"},
+    {"XAES-256-GCM", ItemKind::aead, Family::xaes_gcm, k256, "seal", "open"},  // c2sp.org
+    // CCM: AES-128 and AES-256 (the profiles in use).
+    {"AES-%-CCM", ItemKind::aead, Family::ccm, k128 | k256, "seal", "open"},
+};
+
+// Walked by row: each row at each of its key sizes.
+constexpr Row kByRow[] = {
+    {"AES-%-EAX", ItemKind::aead, Family::eax, k128 | k256, "seal", "open"},
+    {"AES-%-SIV", ItemKind::aead, Family::siv, k128 | k256, "seal", "open"},
+    {"SHA-1", ItemKind::hash, Family::sha, 0, "hash"},
+    {"SHA-256", ItemKind::hash, Family::sha, 0, "hash"},
+    {"SHA-512", ItemKind::hash, Family::sha, 0, "hash"},
+    // HMAC: kHashMacKeyBytes (32) of the item key.
+    {"HMAC-SHA1", ItemKind::hash, Family::hmac, k256, "mac"},
+    {"HMAC-SHA256", ItemKind::hash, Family::hmac, k256, "mac"},
+    {"HMAC-SHA512", ItemKind::hash, Family::hmac, k256, "mac"},
+    {"AES-%-CBC-SHA1", ItemKind::tls, Family::tls_cbc_hmac, k128 | k256, "seal", "open"},
+    {"AES-128-CBC-SHA256", ItemKind::tls, Family::tls_cbc_hmac, k128, "seal", "open"},
+    {"AES-128-CTR-HMAC-SHA256", ItemKind::tls, Family::tls_ctr_hmac, k128, "seal", "open"},
+    {"AES-%-CMAC", ItemKind::hash, Family::cmac, k128 | k256, "mac"},
+    {"Cobblestone-%", ItemKind::chunked, Family::cobblestone, k128 | k256, "seal", "open"},
+    {"memcpy", ItemKind::chunked, Family::memory_copy, 0, "copy"},
+};
+
+unsigned all_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
+}
+
+std::string threads_word(unsigned n) {
+  char text[32];  // (built with snprintf: g++ 12 warns falsely on "(" + std::to_string(n))
+  std::snprintf(text, sizeof text, " (%u thread%s)", n, n == 1 ? "" : "s");
+  return text;
+}
+
+std::string name_at(const char* pattern, std::size_t bits) {
+  std::string name = pattern;
+  if (const std::size_t at = name.find('%'); at != std::string::npos)
+    name.replace(at, 1, std::to_string(bits));
+  return name;
+}
+
+// add_items appends `row`'s items at key size `bits` (0: no key).
+void add_items(const Row& row, std::size_t bits, std::vector<Item>& items) {
+  std::vector<unsigned> thread_counts = {1};
+  if (row.kind == ItemKind::chunked && all_threads() > 1) thread_counts.push_back(all_threads());
+  Item item;
+  item.kind = row.kind;
+  item.family = row.family;
+  item.key_bits = bits;
+  item.mode = row.mode;
+  item.algorithm = name_at(row.name, bits);
+  for (const char* op : {row.encrypt_op, row.decrypt_op}) {
+    if (op == nullptr) continue;
+    item.direction = op == row.encrypt_op ? Direction::encrypt : Direction::decrypt;
+    for (unsigned threads : thread_counts) {
+      item.threads = threads;
+      item.op = row.kind == ItemKind::chunked ? op + threads_word(threads) : op;
+      items.push_back(item);
+    }
+  }
 }
 
 char lower(char c) {
@@ -39,97 +130,22 @@ bool contains_ignoring_case(std::string_view text, std::string_view needle) {
 
 std::vector<Item> all_items() {
   std::vector<Item> items;
-  for (std::size_t bits : kKeyBits) {
-    const std::string aes = "AES-" + std::to_string(bits);
-    for (ItemKind kind : {ItemKind::setup, ItemKind::block}) {
-      for (Direction direction : kDirections) {
-        Item item;
-        item.kind = kind;
-        item.key_bits = bits;
-        item.direction = direction;
-        item.algorithm = aes;
-        item.op = std::string(direction_word(direction)) +
-                  (kind == ItemKind::setup ? " setup" : " block");
-        items.push_back(item);
-      }
-    }
-    for (Mode mode : kModes) {
-      for (Direction direction : kDirections) {
-        Item item;
-        item.kind = ItemKind::message;
-        item.key_bits = bits;
-        item.mode = mode;
-        item.direction = direction;
-        item.algorithm = aes + "-" + std::string(mode_name(mode));
-        item.op = direction_word(direction);
-        items.push_back(item);
-      }
-    }
-    for (Direction direction : kDirections) {
-      if (bits == 192) break;  // IEEE 1619 and OpenSSL define XTS for AES-128 and AES-256 only
-      Item item;
-      item.kind = ItemKind::xts;
-      item.key_bits = bits;
-      item.direction = direction;
-      item.algorithm = aes + "-XTS";
-      item.op = direction_word(direction);
-      items.push_back(item);
-    }
-    for (Direction direction : kDirections) {
-      Item item;
-      item.kind = ItemKind::aead;
-      item.key_bits = bits;
-      item.direction = direction;
-      item.algorithm = aes + "-GCM";
-      item.op = direction == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
-    for (Direction direction : kDirections) {
-      Item item;
-      item.kind = ItemKind::aead;
-      item.key_bits = bits;
-      item.direction = direction;
-      item.algorithm = aes + "-OCB";
-      item.op = direction == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
-    for (Direction direction : kDirections) {
-      if (bits == 192) break;  // RFC 8452 defines AES-128-GCM-SIV and AES-256-GCM-SIV only
-      Item item;
-      item.kind = ItemKind::aead;
-      item.key_bits = bits;
-      item.direction = direction;
-      item.algorithm = aes + "-GCM-SIV";
-      item.op = direction == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
-    for (Direction direction : kDirections) {
-      if (bits != 256) break;  // XAES-256-GCM (c2sp.org): a 256-bit key only
-      Item item;
-      item.kind = ItemKind::aead;
-      item.key_bits = bits;
-      item.direction = direction;
-      item.algorithm = "XAES-256-GCM";
-      item.op = direction == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
-    for (Direction direction : kDirections) {
-      if (bits == 192) break;  // CCM items: AES-128 and AES-256 (the profiles in use)
-      Item item;
-      item.kind = ItemKind::aead;
-      item.key_bits = bits;
-      item.direction = direction;
-      item.algorithm = aes + "-CCM";
-      item.op = direction == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
+  for (std::size_t b = 0; b < std::size(kKeyBits); ++b) {
+    for (const Row& row : kByKeySize)
+      if ((row.keys & (1u << b)) != 0) add_items(row, kKeyBits[b], items);
   }
-  for (Item& item : mac_aead_items()) items.push_back(std::move(item));
-  for (Item& item : hash_items()) items.push_back(std::move(item));
-  for (Item& item : tls_items()) items.push_back(std::move(item));
-  for (Item& item : cmac_items()) items.push_back(std::move(item));
-  for (Item& item : chunked_items()) items.push_back(std::move(item));
+  for (const Row& row : kByRow) {
+    if (row.keys == 0) add_items(row, 0, items);
+    for (std::size_t b = 0; b < std::size(kKeyBits); ++b)
+      if ((row.keys & (1u << b)) != 0) add_items(row, kKeyBits[b], items);
+  }
   return items;
+}
+
+std::optional<Item> find_item(std::string_view algorithm, std::string_view op) {
+  for (Item& item : all_items())
+    if (item.algorithm == algorithm && item.op == op) return std::move(item);
+  return std::nullopt;
 }
 
 bool matches_filters(const Item& item, const std::vector<std::string>& filters) {
@@ -163,7 +179,7 @@ std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size
 }
 
 std::size_t output_length(const Item& item, std::size_t in_len) {
-  if (is_cmac_item(item)) return kCmacTagBytes;
+  if (item.family == Family::cmac) return kCmacTagBytes;
   if (item.kind == ItemKind::hash) return hash_output_length(item);
   if (item.kind == ItemKind::tls) return tls_output_length(item, in_len);
   if (item.kind == ItemKind::chunked) return chunked_output_length(item, in_len);

@@ -1,9 +1,11 @@
 // tools/aeskit/speed/items.hpp — what `aeskit speed` can measure: one Item per algorithm and
-// operation ("AES-128-CTR encrypt", "AES-256 decrypt block", "AES-128-GCM seal", ...), and the
+// operation ("AES-128-CTR encrypt", "AES-256 decrypt block", "AES-128-GCM seal", ...), made
+// from the table of rows in items.cpp (a row: name, family, key sizes, operations), and the
 // --filter match.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,30 @@ enum class ItemKind {
             // threads per operation; MB/s of plaintext (speed/chunked.hpp)
 };
 
+// Family: the algorithm behind an item. Each implementation maps a family to the function
+// that prepares its runner (speed/impl.hpp, FamilyRunner); a family missing from its map is
+// one it lacks, and the item is measured without it.
+enum class Family : unsigned char {
+  aes,  // setup, block and message items: the raw cipher and its modes (Item::mode)
+  xts,  // two AES keys (Key1 || Key2)
+  // AEADs (speed/aead.hpp); EAX and SIV are the CMAC-based ones (speed/mac.hpp), and SIV
+  // takes two AES keys, like XTS.
+  gcm,
+  ocb,
+  gcm_siv,
+  xaes_gcm,
+  ccm,
+  eax,
+  siv,
+  sha,           // speed/hash.hpp
+  hmac,          // speed/hash.hpp
+  cmac,          // speed/mac.hpp
+  tls_cbc_hmac,  // speed/tls.hpp
+  tls_ctr_hmac,  // speed/tls.hpp
+  cobblestone,   // speed/chunked.hpp
+  memory_copy,   // "memcpy", the Cobblestone items' reference (speed/chunked.hpp)
+};
+
 // AEAD items: every message is authenticated with this much associated data (a TLS 1.2
 // record header's size) and carries a tag of this size.
 inline constexpr std::size_t kAeadAdBytes = 13;
@@ -34,6 +60,7 @@ inline constexpr std::size_t kAeadTagBytes = 16;
 
 struct Item {
   ItemKind kind = ItemKind::message;
+  Family family = Family::aes;
   std::size_t key_bits = 128;  // 128, 192 or 256
   Mode mode = Mode::ecb;       // message items only
   // AEAD items: encrypt is "seal", decrypt is "open".
@@ -44,11 +71,20 @@ struct Item {
 
   // label is "ALGORITHM op", the text --filter matches against.
   std::string label() const { return algorithm + " " + op; }
+  // key_bytes: the key the item takes; XTS and SIV take two AES keys of key_bits each.
+  std::size_t key_bytes() const {
+    return key_bits / 8 * (family == Family::xts || family == Family::siv ? 2 : 1);
+  }
 };
 
-// all_items lists every item, grouped by key size: setup and block items first, then each
-// mode's encrypt and decrypt, then GCM seal and open.
+// all_items lists every item: the block cipher, its modes and the AES AEADs grouped by key
+// size (setup and block items first, then each mode's encrypt and decrypt, then XTS, GCM,
+// OCB, GCM-SIV, XAES-256-GCM, CCM), then EAX, SIV, the hashes and HMACs, the TLS AEADs,
+// CMAC and the Cobblestone items, each at its key sizes.
 std::vector<Item> all_items();
+
+// find_item: the item of all_items() named `algorithm` and `op` exactly, or nullopt.
+std::optional<Item> find_item(std::string_view algorithm, std::string_view op);
 
 // matches_filters: true when `filters` is empty or `item.label()` contains any of them,
 // ignoring ASCII case.

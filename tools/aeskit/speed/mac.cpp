@@ -1,5 +1,5 @@
-// tools/aeskit/speed/mac.cpp — the CMAC, EAX and SIV item lists of `aeskit speed` and
-// aeskit's CMAC runner (aeskit::Cmac created once per item; one compute per message).
+// tools/aeskit/speed/mac.cpp — aeskit's CMAC runner for `aeskit speed` (aeskit::Cmac created
+// once per item; one compute per message) and its table note.
 #include "speed/mac.hpp"
 
 #include "aeskit/mac.hpp"
@@ -28,37 +28,6 @@ class AeskitCmacRunner final : public Runner {
 };
 
 }  // namespace
-
-std::vector<Item> cmac_items() {
-  std::vector<Item> items;
-  for (std::size_t bits : {128, 256}) {
-    Item item;
-    item.kind = ItemKind::hash;
-    item.key_bits = bits;
-    item.algorithm = "AES-" + std::to_string(bits) + "-CMAC";
-    item.op = "mac";
-    items.push_back(item);
-  }
-  return items;
-}
-
-std::vector<Item> mac_aead_items() {
-  std::vector<Item> items;
-  for (const char* mode : {"EAX", "SIV"}) {
-    for (std::size_t bits : {128, 256}) {
-      for (Direction direction : {Direction::encrypt, Direction::decrypt}) {
-        Item item;
-        item.kind = ItemKind::aead;
-        item.key_bits = bits;
-        item.direction = direction;
-        item.algorithm = "AES-" + std::to_string(bits) + "-" + mode;
-        item.op = direction == Direction::encrypt ? "seal" : "open";
-        items.push_back(item);
-      }
-    }
-  }
-  return items;
-}
 
 std::string cmac_table_note(const Item& item, std::string_view backend) {
   const std::uint8_t key[32] = {};

@@ -1,8 +1,8 @@
-// tools/aeskit/speed/tls.cpp — the TLS AEAD items of `aeskit speed` and aeskit's runner
-// (one AeadKey per item; see speed/tls.hpp for what an operation is).
+// tools/aeskit/speed/tls.cpp — the parameters of the TLS AEAD items of `aeskit speed` and
+// aeskit's runner for them (one AeadKey per item; see speed/tls.hpp for what an operation is).
 #include "speed/tls.hpp"
 
-#include <cstring>
+#include <vector>
 
 #include "aeskit/aead.hpp"
 #include "speed/aead.hpp"
@@ -10,80 +10,41 @@
 namespace aeskit::cli::speed {
 namespace {
 
-constexpr const char* kNames[] = {"AES-128-CBC-SHA1", "AES-256-CBC-SHA1", "AES-128-CBC-SHA256",
-                                  "AES-128-CTR-HMAC-SHA256"};
-
-class AeskitTlsRunner final : public Runner {
+class AeskitTlsRunner final : public TlsRunner<AeskitTlsRunner> {
  public:
   AeskitTlsRunner(const Item& item, const Material& material, AeadKey key)
-      : item_(item), seal_(item.direction == Direction::encrypt), key_(std::move(key)) {
+      : TlsRunner(item), key_(std::move(key)) {
     const TlsParams p = tls_params(item);
     nonce_.assign(material.iv.begin(), material.iv.begin() + (p.cbc ? 16 : 12));
   }
 
-  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
-           std::string& error) override {
-    if (seal_) {
-      for (std::size_t i = 0; i < count; ++i) {
-        auto n = key_.seal(nonce_, tls_ad(), in, out);
-        if (!n.ok()) {
-          error = std::string("AeadKey::seal failed: ") + n.message();
-          return false;
-        }
-      }
-      return true;
+  bool seal_record(std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                   std::string& error) {
+    const auto n = key_.seal(nonce_, tls_ad(), in, out);
+    if (!n.ok()) error = std::string("AeadKey::seal failed: ") + n.message();
+    return n.ok();
+  }
+
+  bool open_record(std::span<const std::uint8_t> record, std::span<std::uint8_t> plain,
+                   std::size_t& length, std::string& error) {
+    auto n = key_.open(nonce_, tls_ad(), record, plain);
+    if (!n.ok()) {
+      error = std::string("AeadKey::open failed: ") + n.message();
+      return false;
     }
-    if (in.data() != sealed_for_ || in.size() != sealed_size_) {
-      record_.assign(tls_sealed_length(item_, in.size()), 0);
-      auto n = key_.seal(nonce_, tls_ad(), in, record_);
-      if (!n.ok()) {
-        error = std::string("AeadKey::seal failed: ") + n.message();
-        return false;
-      }
-      scratch_.assign(record_.size(), 0);
-      sealed_for_ = in.data();
-      sealed_size_ = in.size();
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-      auto n = key_.open(nonce_, tls_ad(), record_, scratch_);
-      if (!n.ok() || *n != in.size()) {
-        error = std::string("AeadKey::open failed: ") + n.message();
-        return false;
-      }
-      std::memcpy(out.data(), scratch_.data(), in.size());
-    }
+    length = *n;
     return true;
   }
 
  private:
-  Item item_;
-  bool seal_;
   AeadKey key_;
-  std::vector<std::uint8_t> nonce_, record_, scratch_;
-  const std::uint8_t* sealed_for_ = nullptr;
-  std::size_t sealed_size_ = 0;
+  std::vector<std::uint8_t> nonce_;
 };
 
 }  // namespace
 
-std::vector<Item> tls_items() {
-  std::vector<Item> items;
-  for (const char* name : kNames) {
-    for (Direction d : {Direction::encrypt, Direction::decrypt}) {
-      Item item;
-      item.kind = ItemKind::tls;
-      item.algorithm = name;
-      item.direction = d;
-      item.key_bits = std::string(name).find("AES-256") == 0 ? 256 : 128;
-      item.op = d == Direction::encrypt ? "seal" : "open";
-      items.push_back(item);
-    }
-  }
-  return items;
-}
-
 TlsParams tls_params(const Item& item) {
-  const bool cbc = item.algorithm.find("-CBC-") != std::string::npos;
+  const bool cbc = item.family == Family::tls_cbc_hmac;
   const bool sha1 = item.algorithm.find("SHA1") != std::string::npos;
   const std::size_t aes = item.key_bits / 8;
   const std::size_t mac = sha1 ? 20 : 32;
@@ -104,7 +65,7 @@ std::span<const std::uint8_t> tls_ad() {
 }
 
 std::unique_ptr<Runner> make_aeskit_tls_runner(const Item& item, const Material& material,
-                                               std::string& error) {
+                                               std::string_view /*backend*/, std::string& error) {
   const AeadAlgorithm* alg = aead::find(item.algorithm);
   if (!alg) {
     error = "no AEAD " + item.algorithm;

@@ -10,9 +10,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "speed/impl.hpp"
@@ -30,18 +32,63 @@ struct TlsParams {
   const char* md;       // OpenSSL digest name
 };
 
-std::vector<Item> tls_items();
 TlsParams tls_params(const Item& item);
 // tls_sealed_length: bytes a seal of `len` plaintext bytes writes.
 std::size_t tls_sealed_length(const Item& item, std::size_t len);
 std::size_t tls_output_length(const Item& item, std::size_t in_len);
 std::span<const std::uint8_t> tls_ad();
 
+// TlsRunner: what every TLS AEAD runner (aeskit, OpenSSL) does per operation. Seal items
+// seal `in` into `out`; open items seal `in` once per input span, outside the timed batches
+// (inputs do not change between calls with the same span, as in speed/aead.hpp), then open
+// that record per operation and copy the plaintext to `out`. Dispatch is static (CRTP).
+// Derived provides:
+//   bool seal_record(std::span<const uint8_t> in, std::span<uint8_t> out, std::string& error);
+//     writes tls_sealed_length(item, in.size()) bytes;
+//   bool open_record(std::span<const uint8_t> record, std::span<uint8_t> plain,
+//                    std::size_t& length, std::string& error);
+//     false on a failed call; `length` is the plaintext's, left 0 if the record is rejected.
+template <class Derived>
+class TlsRunner : public Runner {
+ public:
+  explicit TlsRunner(const Item& item) : item_(item) {}
+
+  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+           std::string& error) final {
+    Derived& self = static_cast<Derived&>(*this);
+    if (item_.direction == Direction::encrypt) {
+      for (std::size_t i = 0; i < count; ++i)
+        if (!self.seal_record(in, out, error)) return false;
+      return true;
+    }
+    if (in.data() != sealed_for_ || in.size() != sealed_size_) {
+      record_.assign(tls_sealed_length(item_, in.size()), 0);
+      if (!self.seal_record(in, record_, error)) return false;
+      plain_.assign(record_.size(), 0);
+      sealed_for_ = in.data();
+      sealed_size_ = in.size();
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t length = 0;
+      if (!self.open_record(record_, plain_, length, error)) return false;
+      if (length != in.size()) {
+        error = "the record was rejected";
+        return false;
+      }
+      std::memcpy(out.data(), plain_.data(), length);
+    }
+    return true;
+  }
+
+ private:
+  Item item_;
+  std::vector<std::uint8_t> record_, plain_;
+  const std::uint8_t* sealed_for_ = nullptr;
+  std::size_t sealed_size_ = 0;
+};
+
+// make_aeskit_tls_runner: an AeadKey on aeskit's default backend (`backend` is not used).
 std::unique_ptr<Runner> make_aeskit_tls_runner(const Item& item, const Material& material,
-                                               std::string& error);
-#if defined(AESKIT_HAVE_OPENSSL)
-std::unique_ptr<Runner> make_openssl_tls_runner(const Item& item, const Material& material,
-                                                std::string& error);
-#endif
+                                               std::string_view backend, std::string& error);
 
 }  // namespace aeskit::cli::speed
