@@ -4,7 +4,8 @@ set -euo pipefail
 packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev libgtest-dev
           nlohmann-json3-dev valgrind zlib1g-dev
           g++-aarch64-linux-gnu qemu-user  # the aarch64 preset: cross compiler + qemu-aarch64
-          g++-arm-linux-gnueabihf g++-powerpc64le-linux-gnu)  # armhf, ppc64le presets
+          g++-arm-linux-gnueabihf g++-powerpc64le-linux-gnu  # armhf, ppc64le presets
+          g++-s390x-linux-gnu)  # s390x preset (big-endian)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

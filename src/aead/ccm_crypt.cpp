@@ -180,7 +180,7 @@ bool open(const KeyState& key, std::size_t tag_length, std::span<const std::uint
   if (w.last_bytes != 0) {
     const std::size_t off = 16 * w.body_blocks;
     alignas(16) std::uint8_t block[16] = {};
-    for (std::size_t i = 0; i < w.last_bytes; ++i)
+    for (std::size_t i = 0; i < w.last_bytes && i < 16; ++i)
       block[i] = static_cast<std::uint8_t>(in[off + i] ^ w.last_ks[i]);
     std::memcpy(out + off, block, w.last_bytes);
     cbc_mac_blocks(key, w.mac, block, 1);
