@@ -385,8 +385,10 @@ TEST_F(CliFaults, EverySignalRemovesTheTemporaryFile) {
   make_key_and_ciphertext(3 << 20);
   const Bytes ct = read_bytes(path("ct"));
   ASSERT_EQ(mkfifo(path("fifo").c_str(), 0600), 0);
-  const int sigs[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
-                      SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR,  SIGIO};
+  // Every signal whose default action ends the process (faults sent with kill as well).
+  const int sigs[] = {SIGHUP,    SIGINT,  SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,  SIGALRM,
+                      SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR,  SIGIO,   SIGABRT,  SIGSEGV,
+                      SIGBUS,    SIGFPE,  SIGILL,  SIGTRAP, SIGSYS,  SIGSTKFLT};
   auto* previous = std::signal(SIGPIPE, SIG_IGN);
   for (const char* cmd : {"open", "seal"}) {
     for (int sig : sigs) {
