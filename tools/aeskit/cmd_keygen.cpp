@@ -16,7 +16,7 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: aeskit keygen [--256] [--force] [-o FILE]\n"
+    "usage: aeskit keygen [--128 | --256] [--force] [-o FILE]\n"
     "\n"
     "Writes a new random key for `aeskit seal` / `aeskit open`, as hex and a newline.\n"
     "\n"
