@@ -4,6 +4,7 @@
 #include "cli_files.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -352,14 +353,20 @@ bool Output::open(const std::string& path, std::string& error, OutputMode mode) 
   }
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
-  fd_ = mkostemp(buf.data(), O_CLOEXEC);
+  // Signals wait while the file is created and registered: none may leave it unregistered.
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  std::memcpy(g_temp_path, buf.data(), buf.size());
+  fd_ = mkostemp(g_temp_path, O_CLOEXEC);
+  const int cause = errno;
+  if (fd_ >= 0) g_temp_set = 1;
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
   if (fd_ < 0) {
-    error = "cannot create a temporary file in '" + dir + "': " + std::strerror(errno);
+    error = "cannot create a temporary file in '" + dir + "': " + std::strerror(cause);
     return false;
   }
-  temp_ = buf.data();
-  std::memcpy(g_temp_path, temp_.c_str(), temp_.size() + 1);
-  g_temp_set = 1;
+  temp_ = g_temp_path;
   return true;
 }
 
@@ -388,8 +395,8 @@ void Output::discard() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   if (!temp_.empty()) {
-    g_temp_set = 0;
-    unlink(temp_.c_str());
+    unlink(temp_.c_str());  // before clearing the registration: a signal in between finds it
+    g_temp_set = 0;         // gone already (unlinking twice is harmless)
     temp_.clear();
   }
 }
