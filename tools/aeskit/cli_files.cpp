@@ -6,6 +6,9 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -482,6 +485,11 @@ void install_interrupt_handlers() {
     sigaction(sig, &sa, nullptr);
   }
   std::signal(SIGXFSZ, SIG_IGN);  // writes past RLIMIT_FSIZE fail with EFBIG instead
+#ifdef __linux__
+  // No core dump (SIGQUIT, a fault): it would hold the key and plaintext. This also keeps
+  // other processes of the user from attaching with ptrace.
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
 }
 
 Progress::Progress(bool enabled, std::optional<std::uint64_t> total, const char* verb)
