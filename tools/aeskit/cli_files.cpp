@@ -1,8 +1,14 @@
 // tools/aeskit/cli_files.cpp — see cli_files.hpp. POSIX I/O (open/read/write/fsync/rename,
-// mkstemp), signal handlers that only call async-signal-safe functions (unlink, _exit).
+// mkstemp), signal handlers that only call async-signal-safe functions (unlink, write,
+// signal, raise, _exit).
 #include "cli_files.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,12 +26,93 @@ namespace {
 char g_temp_path[4096];
 volatile std::sig_atomic_t g_temp_set = 0;
 
+// Which of descriptors 0, 1, 2 were closed at start (now held open on /dev/null).
+bool g_std_closed[3] = {false, false, false};
+
+void write_stderr(const char* s) noexcept {
+  ssize_t ignored = ::write(2, s, std::strlen(s));
+  (void)ignored;
+}
+
+const char* signal_name(int sig) noexcept {
+  switch (sig) {
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGQUIT:
+      return "SIGQUIT";
+    case SIGUSR1:
+      return "SIGUSR1";
+    case SIGUSR2:
+      return "SIGUSR2";
+    case SIGALRM:
+      return "SIGALRM";
+    case SIGVTALRM:
+      return "SIGVTALRM";
+    case SIGPROF:
+      return "SIGPROF";
+    case SIGXCPU:
+      return "SIGXCPU";
+    case SIGABRT:
+      return "SIGABRT";
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGFPE:
+      return "SIGFPE";
+    case SIGILL:
+      return "SIGILL";
+    case SIGTRAP:
+      return "SIGTRAP";
+    case SIGSYS:
+      return "SIGSYS";
+    default:
+      return "a signal";
+  }
+}
+
 extern "C" void on_interrupt(int) {
   if (g_temp_set) unlink(g_temp_path);
-  static const char msg[] = "\naeskit: interrupted; partial output removed\n";
-  ssize_t ignored = ::write(2, msg, sizeof msg - 1);
-  (void)ignored;
+  write_stderr("\naeskit: interrupted; partial output removed\n");
   _exit(kExitInterrupted);
+}
+
+// Any other signal that would end the process: remove the temporary file, then let the
+// signal's default action end it (the parent sees the real cause, a core dump included).
+extern "C" void on_fatal_signal(int sig) {
+  if (g_temp_set) unlink(g_temp_path);
+  g_temp_set = 0;
+  if (sig != SIGPIPE) {
+    write_stderr("\naeskit: stopped by ");
+    write_stderr(signal_name(sig));
+    write_stderr("; partial output removed\n");
+  }
+  std::signal(sig, SIG_DFL);
+  raise(sig);  // delivered when this handler returns (the signal is blocked until then)
+}
+
+// follow_links: the file `path` names through any chain of symbolic links (the target need
+// not exist yet). Relative link targets are taken from the link's own directory.
+bool follow_links(std::string& path, std::string& error) {
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st;
+    if (lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
+    std::vector<char> buf(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 255) + 2);
+    const ssize_t n = readlink(path.c_str(), buf.data(), buf.size() - 1);
+    if (n < 0) {
+      error = "cannot read the symbolic link '" + path + "': " + std::strerror(errno);
+      return false;
+    }
+    std::string target(buf.data(), static_cast<std::size_t>(n));
+    if (target.empty()) break;
+    if (target[0] != '/') {
+      const auto slash = path.rfind('/');
+      if (slash != std::string::npos) target = path.substr(0, slash + 1) + target;
+    }
+    path = target;
+  }
+  error = "too many levels of symbolic links at '" + path + "'";
+  return false;
 }
 
 double now_seconds() {
@@ -75,6 +162,8 @@ int exit_for(Errc code) noexcept {
     case Errc::bad_data_unit_length:
     case Errc::weak_key:
     case Errc::invalid_argument:
+    case Errc::bad_ad_length:
+    case Errc::bad_tag_length:
       return kExitUsage;
     default:
       return kExitFailure;
@@ -92,38 +181,74 @@ std::optional<std::vector<std::uint8_t>> parse_hex(std::string_view hex) {
   return out;
 }
 
-std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path,
+std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path, bool raw,
                                                        std::string& error) {
   Input in;
   if (!open_input(path, in, error)) return std::nullopt;
-  std::vector<std::uint8_t> raw(4096);
-  const long long n = read_full(in.fd, raw);
+  std::vector<std::uint8_t> bytes(4096);
+  const long long n = read_full(in.fd, bytes);
   if (n < 0) {
-    error = "cannot read key file '" + path + "': " + std::strerror(errno);
+    error = "cannot read key file '" + in.name + "': " + std::strerror(errno);
     return std::nullopt;
   }
-  raw.resize(static_cast<std::size_t>(n));
-  std::string text;
-  bool is_text = true;
-  for (std::uint8_t c : raw) {
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-    if (hex_value(static_cast<char>(c)) < 0) {
-      is_text = false;
-      break;
-    }
-    text.push_back(static_cast<char>(c));
-  }
+  bytes.resize(static_cast<std::size_t>(n));
   std::optional<std::vector<std::uint8_t>> key;
-  if (is_text && !text.empty()) key = parse_hex(text);
-  if (!key && (raw.size() == 16 || raw.size() == 32)) key = raw;
-  std::fill(raw.begin(), raw.end(), 0);
-  std::fill(text.begin(), text.end(), '\0');
-  if (!key || (key->size() != 16 && key->size() != 32)) {
-    error = "key file '" + path +
-            "' must hold a 16- or 32-byte key, as hex (aeskit keygen writes this) or raw bytes";
-    return std::nullopt;
+  if (raw) {
+    if (bytes.size() == 16 || bytes.size() == 32) {
+      key = bytes;
+    } else {
+      error = "raw key file '" + in.name + "' must hold exactly 16 or 32 bytes (it holds " +
+              std::to_string(bytes.size()) + (bytes.size() == 4096 ? " or more)" : ")");
+    }
+  } else {
+    // One run of hex digits, whitespace around it and nowhere else.
+    auto is_space = [](std::uint8_t c) {
+      return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+    };
+    std::size_t begin = 0, end = bytes.size();
+    while (begin < end && is_space(bytes[begin])) ++begin;
+    while (end > begin && is_space(bytes[end - 1])) --end;
+    std::size_t digits = 0;
+    bool only_hex_and_space = true, split = false;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (hex_value(static_cast<char>(bytes[i])) >= 0)
+        ++digits;
+      else if (is_space(bytes[i]))
+        split = true;
+      else
+        only_hex_and_space = false;
+    }
+    if (!only_hex_and_space) {
+      error = "key file '" + in.name +
+              "' is not a hex key (32 or 64 hex digits, as `aeskit keygen` writes); for a "
+              "raw binary key of 16 or 32 bytes use --raw-key-file";
+    } else if (split) {
+      error = "key file '" + in.name +
+              "' holds hex digits separated by whitespace; a hex key is one run of 32 or 64 "
+              "digits";
+    } else if (digits != 32 && digits != 64) {
+      error = "key file '" + in.name + "' holds " + std::to_string(digits) +
+              " hex digits; a hex key has 32 (16 bytes) or 64 (32 bytes)";
+    } else {
+      key = parse_hex(
+          std::string_view(reinterpret_cast<const char*>(bytes.data()) + begin, end - begin));
+    }
   }
+  std::fill(bytes.begin(), bytes.end(), 0);
   return key;
+}
+
+void guard_standard_descriptors() noexcept {
+  for (int fd = 0; fd < 3; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    // open returns the lowest free number: this one (the lower ones are open by now).
+    const int got = ::open("/dev/null", O_RDWR);
+    if (got == fd) {
+      g_std_closed[fd] = true;
+    } else if (got >= 0) {
+      ::close(got);
+    }
+  }
 }
 
 Input::~Input() {
@@ -132,6 +257,10 @@ Input::~Input() {
 
 bool open_input(const std::string& path, Input& in, std::string& error) {
   if (path.empty() || path == "-") {
+    if (g_std_closed[0]) {
+      error = "standard input is closed (give an input file, or redirect stdin)";
+      return false;
+    }
     in.fd = 0;
     in.name = "<stdin>";
   } else {
@@ -180,16 +309,46 @@ Output::~Output() {
   discard();
 }
 
-bool Output::open(const std::string& path, std::string& error, unsigned mode) {
-  mode_ = mode;
+bool Output::open(const std::string& path, std::string& error, OutputMode mode) {
   if (path.empty() || path == "-") {
+    if (g_std_closed[1]) {
+      error = "standard output is closed (give an output file with -o, or redirect stdout)";
+      return false;
+    }
     fd_ = 1;
+    direct_ = true;
     return true;
   }
-  path_ = path;
-  const auto slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
-  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  std::string target = path;
+  if (!follow_links(target, error)) return false;
+  const mode_t mask = umask(0);
+  umask(mask);
+  mode_ = (mode == OutputMode::shared ? 0666u : 0600u) & ~static_cast<unsigned>(mask);
+  struct stat st;
+  if (stat(target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      error = "cannot write '" + path + "': it is a directory";
+      return false;
+    }
+    if (!S_ISREG(st.st_mode)) {  // a device or FIFO: written in place, like stdout
+      fd_ = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+      if (fd_ < 0) {
+        error = "cannot open '" + path + "': " + std::strerror(errno);
+        return false;
+      }
+      path_ = target;
+      direct_ = true;
+      return true;
+    }
+    // Replacing a file: never more readable than it was (nor set-id).
+    if (mode != OutputMode::secret) mode_ = static_cast<unsigned>(st.st_mode) & 0777u;
+  }
+  path_ = target;
+  direct_ = false;
+  const auto slash = target.rfind('/');
+  const std::string dir =
+      slash == std::string::npos ? "." : target.substr(0, slash == 0 ? 1 : slash);
+  const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
   std::string tmpl = dir + "/." + base + ".aeskit-XXXXXX";
   if (tmpl.size() >= sizeof g_temp_path) {
     error = "output path too long: '" + path + "'";
@@ -197,26 +356,28 @@ bool Output::open(const std::string& path, std::string& error, unsigned mode) {
   }
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
-  fd_ = mkostemp(buf.data(), O_CLOEXEC);
+  // Signals wait while the file is created and registered: none may leave it unregistered.
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  std::memcpy(g_temp_path, buf.data(), buf.size());
+  fd_ = mkostemp(g_temp_path, O_CLOEXEC);
+  const int cause = errno;
+  if (fd_ >= 0) g_temp_set = 1;
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
   if (fd_ < 0) {
-    error = "cannot create a temporary file in '" + dir + "': " + std::strerror(errno);
+    error = "cannot create a temporary file in '" + dir + "': " + std::strerror(cause);
     return false;
   }
-  temp_ = buf.data();
-  std::memcpy(g_temp_path, temp_.c_str(), temp_.size() + 1);
-  g_temp_set = 1;
+  temp_ = g_temp_path;
   return true;
 }
 
 bool Output::commit(std::string& error) {
-  if (path_.empty()) return true;
-  if (mode_ != 0600) {
-    const mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd_, static_cast<mode_t>(mode_) & ~mask);
-  }
-  if (fsync(fd_) != 0 || ::close(fd_) != 0) {
+  if (direct_) return true;
+  if (fchmod(fd_, static_cast<mode_t>(mode_)) != 0 || fsync(fd_) != 0 || ::close(fd_) != 0) {
     error = "cannot write '" + path_ + "': " + std::strerror(errno);
+    ::close(fd_);
     fd_ = -1;
     discard();
     return false;
@@ -233,12 +394,12 @@ bool Output::commit(std::string& error) {
 }
 
 void Output::discard() {
-  if (path_.empty() || committed_) return;
+  if (direct_ || committed_) return;
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   if (!temp_.empty()) {
-    g_temp_set = 0;
-    unlink(temp_.c_str());
+    unlink(temp_.c_str());  // before clearing the registration: a signal in between finds it
+    g_temp_set = 0;         // gone already (unlinking twice is harmless)
     temp_.clear();
   }
 }
@@ -300,10 +461,35 @@ bool BackgroundWriter::finish() {
 void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
+  sigfillset(&sa.sa_mask);  // one handler at a time
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
+  sa.sa_handler = on_fatal_signal;
+  for (int sig : {
+           SIGHUP,    SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+           SIGXCPU,   SIGABRT, SIGSEGV, SIGBUS,  SIGFPE,  SIGILL,  SIGTRAP,   SIGSYS,
+#ifdef SIGPWR
+           SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+           SIGSTKFLT,
+#endif
+#ifdef SIGIO
+           SIGIO,
+#endif
+       }) {
+    struct sigaction old {};
+    // A signal the caller chose to ignore (nohup, `trap '' HUP`) stays ignored; SIGPIPE is
+    // handled whatever the parent left (an ignored SIGPIPE is usually inherited by accident).
+    if (sig != SIGPIPE && sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(sig, &sa, nullptr);
+  }
+  std::signal(SIGXFSZ, SIG_IGN);  // writes past RLIMIT_FSIZE fail with EFBIG instead
+#ifdef __linux__
+  // No core dump (SIGQUIT, a fault): it would hold the key and plaintext. This also keeps
+  // other processes of the user from attaching with ptrace.
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
 }
 
 Progress::Progress(bool enabled, std::optional<std::uint64_t> total, const char* verb)
@@ -352,6 +538,28 @@ std::optional<unsigned> parse_threads(std::string_view s) {
     v = v * 10 + static_cast<unsigned>(c - '0');
   }
   return v;
+}
+
+unsigned usable_cores() noexcept {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    const int n = CPU_COUNT(&set);
+    if (n > 0) return static_cast<unsigned>(n);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+unsigned worker_count(unsigned requested, std::optional<std::uint64_t> input_size,
+                      std::uint64_t per_thread) noexcept {
+  const unsigned cores = usable_cores();
+  unsigned n = requested == 0 ? cores : std::min(requested, cores);
+  if (input_size && per_thread > 0) {
+    const std::uint64_t needed =
+        std::max<std::uint64_t>(1, (*input_size + per_thread - 1) / per_thread);
+    if (needed < n) n = static_cast<unsigned>(needed);
+  }
+  return std::max(1u, n);
 }
 
 bool take_option(int argc, char** argv, int& i, std::string_view long_name,

@@ -1,7 +1,7 @@
 // tools/aeskit/cli_files.hpp — what the file-handling commands (keygen, seal, open, enc, dec)
 // share: exit codes, option parsing helpers, hex, keys, whole-fd I/O, an output file that
 // only appears under its name on success (temporary file in the same directory, fsync,
-// rename; removed on failure, SIGINT or SIGTERM), and the progress bar.
+// rename; removed on failure or on any signal that ends the process), and the progress bar.
 #pragma once
 
 #include <condition_variable>
@@ -31,15 +31,25 @@ enum Exit : int {
   kExitInterrupted = 130,  // SIGINT/SIGTERM (the output file was removed)
 };
 
+// guard_standard_descriptors: run first in main. A closed descriptor 0, 1 or 2 is opened on
+// /dev/null so that no file the tool opens later takes its number (a temporary output file
+// read back as "stdin", say); open_input("-") and Output::open("-") then refuse the closed
+// stream instead of reading or writing /dev/null.
+void guard_standard_descriptors() noexcept;
+
 // exit_for: the exit status for an Errc from the library.
 int exit_for(Errc code) noexcept;
 
 // parse_hex: strict hex (either case; no separators; even length).
 std::optional<std::vector<std::uint8_t>> parse_hex(std::string_view hex);
 
-// load_key_file: a key file holds the key as hex (whitespace ignored) or as raw bytes
-// (exactly 16 or 32). Writes a message to `error` on failure.
-std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path, std::string& error);
+// load_key_file: with raw == false the file holds the key as hex: one run of 32 or 64 hex
+// digits (either case), optionally surrounded by whitespace (aeskit keygen writes it with a
+// newline); anything else is refused, never guessed. With raw == true the file's bytes are the
+// key: exactly 16 or 32 of them. Writes a message to `error` on failure; it starts with
+// "cannot" when the file could not be read (an I/O error rather than a bad key).
+std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path, bool raw,
+                                                       std::string& error);
 
 // Input: a file or stdin ("-" or empty). size is set when known (regular file).
 struct Input {
@@ -56,6 +66,13 @@ long long read_full(int fd, std::span<std::uint8_t> buf);
 // write_all: false on error.
 bool write_all(int fd, std::span<const std::uint8_t> data);
 
+// Permissions of a file output (applied at commit; the temporary file is 0600 until then).
+enum class OutputMode {
+  shared,    // a new file gets 0666 & ~umask (ciphertext); an existing file keeps its mode
+  private_,  // a new file gets 0600 & ~umask (plaintext); an existing file keeps its mode
+  secret,    // always 0600 & ~umask, even over an existing file (keys)
+};
+
 // Output: stdout ("-" or empty) or a file created atomically.
 class Output {
  public:
@@ -64,12 +81,15 @@ class Output {
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
 
-  // open: for a path, creates "<dir>/.<name>.aeskit-XXXXXX" (mode 0600) and registers it for
-  // removal on SIGINT/SIGTERM. `mode` is applied at commit (0600 for keys, 0666 & ~umask
-  // otherwise).
-  bool open(const std::string& path, std::string& error, unsigned mode = 0666);
+  // open: for a path, follows symbolic links to the file they name (the link stays), then
+  // creates "<dir>/.<name>.aeskit-XXXXXX" (mode 0600) next to that file and registers it for
+  // removal on any signal that ends the process. An existing path that is not a regular file
+  // (a device such as /dev/null, a FIFO) is written directly, like stdout; a directory is
+  // refused.
+  bool open(const std::string& path, std::string& error, OutputMode mode = OutputMode::shared);
   int fd() const noexcept { return fd_; }
-  bool is_stdout() const noexcept { return path_.empty(); }
+  // is_stdout: written as a stream (stdout or a device/FIFO): what is written stays.
+  bool is_stdout() const noexcept { return direct_; }
   bool write(std::span<const std::uint8_t> data) { return write_all(fd_, data); }
   // commit: fsync, set the mode, rename over `path`. stdout: nothing to do.
   bool commit(std::string& error);
@@ -79,7 +99,8 @@ class Output {
  private:
   int fd_ = 1;
   std::string path_, temp_;
-  unsigned mode_ = 0666;
+  unsigned mode_ = 0666;  // applied at commit
+  bool direct_ = true;    // stdout or a non-regular file: no temporary file
   bool committed_ = false;
 };
 
@@ -112,8 +133,13 @@ class BackgroundWriter {
   std::thread thread_;
 };
 
-// install_interrupt_handlers: SIGINT/SIGTERM remove the registered temporary file and exit
-// with kExitInterrupted. SIGPIPE is ignored (write errors are reported instead).
+// install_interrupt_handlers: every signal whose default action ends the process removes the
+// registered temporary file first. SIGINT/SIGTERM then exit with kExitInterrupted (and say
+// so); the others (SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, ..., and faults such as SIGSEGV) say so
+// and end the process by that signal, as it would have without the handler. SIGPIPE (the
+// reader of stdout went away) ends it quietly, as it ends `cat`. SIGXFSZ is ignored: a write
+// past RLIMIT_FSIZE fails with EFBIG and is reported as an I/O error. On Linux the process
+// is also made non-dumpable: no core file holding the key or plaintext.
 void install_interrupt_handlers();
 
 // Progress: a one-line bar with percentage, bytes and throughput on stderr, drawn only when
@@ -136,6 +162,15 @@ class Progress {
 
 // parse_threads: "0" or "all" -> 0 (all cores), else a positive count.
 std::optional<unsigned> parse_threads(std::string_view s);
+
+// usable_cores: the CPUs this process may run on (sched_getaffinity), at least 1.
+unsigned usable_cores() noexcept;
+
+// worker_count: the threads worth starting for `requested` (0 = all cores) when each thread
+// takes `per_thread` bytes of input at a time: never more than the usable cores, nor more than
+// the input needs when its size is known (a 1,000-byte file gets one thread whatever -t says).
+unsigned worker_count(unsigned requested, std::optional<std::uint64_t> input_size,
+                      std::uint64_t per_thread) noexcept;
 
 // Option matching: `--name value`, `--name=value`, or the short form `-x value`.
 // Returns true and advances i when argv[i] is that option; on a missing value sets `missing`.

@@ -39,8 +39,11 @@ constexpr const char* kHelpText =
     "AEADs write ciphertext || tag; decryption reads all input first and writes nothing unless\n"
     "the tag verifies. ECB/CBC/CTR/CFB/OFB do NOT authenticate: `dec` output may be garbage or\n"
     "attacker-chosen without any error.\n"
-    "Exit status: 0 ok, 2 usage error (bad key/IV length, unknown algorithm), 3 I/O error,\n"
-    "6 authentication or padding failure.\n";
+    "Exit status: 0 ok, 2 usage error (bad key/IV/nonce/AD length, unknown algorithm), 3 I/O\n"
+    "error (with its reason), 6 authentication or padding failure, 130 interrupted by\n"
+    "SIGINT/SIGTERM. -o FILE follows symbolic links and keeps an existing file's permissions;\n"
+    "a new file from dec gets 0600, from enc 0666 (minus the umask). Any signal that ends the\n"
+    "run removes the unfinished FILE.\n";
 
 struct Algorithm {
   enum class Kind { mode, xts, aead } kind = Kind::mode;
@@ -194,7 +197,9 @@ int run(int argc, char** argv, Direction dir) {
     return kExitIo;
   }
   Output out;
-  if (!out.open(output, error)) {
+  // dec writes plaintext: a new file starts 0600 (enc: 0666 & ~umask).
+  if (!out.open(output, error,
+                dir == Direction::decrypt ? OutputMode::private_ : OutputMode::shared)) {
     std::fprintf(stderr, "aeskit %s: %s\n", cmd, error.c_str());
     return kExitIo;
   }
@@ -202,6 +207,14 @@ int run(int argc, char** argv, Direction dir) {
     out.discard();
     std::fprintf(stderr, "aeskit %s: %s\n", cmd, what);
     return code;
+  };
+  auto read_failed = [&] {
+    const std::string why = "cannot read " + in.name + ": " + std::strerror(errno);
+    return fail(why.c_str(), kExitIo);
+  };
+  auto write_failed = [&] {
+    const std::string why = std::string("cannot write the output: ") + std::strerror(errno);
+    return fail(why.c_str(), kExitIo);
   };
   auto finish_output = [&]() {
     if (!out.commit(error)) return fail(error.c_str(), kExitIo);
@@ -218,10 +231,10 @@ int run(int argc, char** argv, Direction dir) {
     std::vector<std::uint8_t> buf(1 << 16), res(cipher->update_output_bound(buf.size()) + 32);
     while (true) {
       const long long n = read_full(in.fd, buf);
-      if (n < 0) return fail(std::strerror(errno), kExitIo);
+      if (n < 0) return read_failed();
       auto w = cipher->update({buf.data(), static_cast<std::size_t>(n)}, res);
       if (!w) return fail(w.message(), exit_for(w.code()));
-      if (!out.write({res.data(), *w})) return fail("cannot write the output", kExitIo);
+      if (!out.write({res.data(), *w})) return write_failed();
       if (static_cast<std::size_t>(n) < buf.size()) break;
     }
     auto w = cipher->finish(res);
@@ -231,12 +244,12 @@ int run(int argc, char** argv, Direction dir) {
                                                 : w.message(),
                   exit_for(w.code()));
     }
-    if (!out.write({res.data(), *w})) return fail("cannot write the output", kExitIo);
+    if (!out.write({res.data(), *w})) return write_failed();
     return finish_output();
   }
 
   std::vector<std::uint8_t> data;
-  if (!read_all(in.fd, data)) return fail(std::strerror(errno), kExitIo);
+  if (!read_all(in.fd, data)) return read_failed();
   std::vector<std::uint8_t> res;
   if (alg->kind == Algorithm::Kind::xts) {
     auto xts = XtsKey::create(*key);
@@ -269,7 +282,7 @@ int run(int argc, char** argv, Direction dir) {
       res.resize(*n);
     }
   }
-  if (!out.write(res)) return fail("cannot write the output", kExitIo);
+  if (!out.write(res)) return write_failed();
   return finish_output();
 }
 

@@ -16,14 +16,17 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: aeskit keygen [--256] [--force] [-o FILE]\n"
+    "usage: aeskit keygen [--128 | --256] [--force] [-o FILE]\n"
     "\n"
     "Writes a new random key for `aeskit seal` / `aeskit open`, as hex and a newline.\n"
     "\n"
-    "  -o, --output FILE  write the key to FILE (created with mode 0600); default: stdout\n"
+    "  -o, --output FILE  write the key to FILE (mode 0600, also when replacing a file;\n"
+    "                     a symbolic link is followed); default: stdout\n"
     "      --128          a 16-byte key: Cobblestone-128 (SHA-512 + AES-128-GCM; default)\n"
     "      --256          a 32-byte key: Cobblestone-256 (SHA-512 + AES-256-GCM)\n"
     "  -f, --force        replace FILE if it exists (the old key is lost)\n"
+    "--128 and --256 together are refused. Exit status: 0 ok, 1 no randomness, 2 usage\n"
+    "error, 3 I/O error (with its reason).\n"
     "\n"
     "The key is the only secret: anyone holding it can read and forge your files. Keep it\n"
     "out of version control and backups of the encrypted data. Example:\n"
@@ -33,7 +36,7 @@ constexpr const char* kHelp =
 
 int run_keygen(int argc, char** argv) {
   std::size_t bytes = 16;
-  bool force = false;
+  bool force = false, said_128 = false, said_256 = false;
   std::string output;
   for (int i = 0; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -45,8 +48,10 @@ int run_keygen(int argc, char** argv) {
     }
     if (arg == "--256") {
       bytes = 32;
+      said_256 = true;
     } else if (arg == "--128") {
       bytes = 16;
+      said_128 = true;
     } else if (arg == "-f" || arg == "--force") {
       force = true;
     } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
@@ -60,6 +65,10 @@ int run_keygen(int argc, char** argv) {
                    argv[i]);
       return kExitUsage;
     }
+  }
+  if (said_128 && said_256) {
+    std::fprintf(stderr, "aeskit keygen: --128 and --256 contradict each other; give one\n");
+    return kExitUsage;
   }
   struct stat st;
   if (!output.empty() && output != "-" && !force && stat(output.c_str(), &st) == 0) {
@@ -82,14 +91,20 @@ int run_keygen(int argc, char** argv) {
   install_interrupt_handlers();
   Output out;
   std::string error;
-  if (!out.open(output, error, 0600)) {
+  if (!out.open(output, error, OutputMode::secret)) {
     std::fprintf(stderr, "aeskit keygen: %s\n", error.c_str());
     return kExitIo;
   }
   const bool ok = out.write({reinterpret_cast<const std::uint8_t*>(hex.data()), hex.size()});
+  const int cause = errno;
   std::fill(hex.begin(), hex.end(), '\0');
-  if (!ok || !out.commit(error)) {
-    std::fprintf(stderr, "aeskit keygen: %s\n", ok ? error.c_str() : "cannot write the key");
+  if (!ok) {
+    out.discard();
+    std::fprintf(stderr, "aeskit keygen: cannot write the key: %s\n", std::strerror(cause));
+    return kExitIo;
+  }
+  if (!out.commit(error)) {
+    std::fprintf(stderr, "aeskit keygen: %s\n", error.c_str());
     return kExitIo;
   }
   return kExitOk;

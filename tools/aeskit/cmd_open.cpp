@@ -21,16 +21,22 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: aeskit open (-k KEYFILE | -e VAR) [-c CONTEXT] [-t N] [-q] [-o OUT] [IN]\n"
+    "usage: aeskit open (-k KEYFILE | --raw-key-file FILE | -e VAR) [-c CONTEXT] [-t N] [-q]\n"
+    "                   [-o OUT] [IN]\n"
     "\n"
     "Verifies and decrypts IN (default: stdin), made by `aeskit seal`, to OUT (default:\n"
     "stdout). Give the same key and --context as when sealing.\n"
     "\n"
-    "  -k, --key-file FILE  the key: hex (as `aeskit keygen` writes it) or 16/32 raw bytes\n"
+    "  -k, --key-file FILE  the key as hex: 32 or 64 hex digits, whitespace around them only\n"
+    "                       (as `aeskit keygen` writes it); anything else is refused\n"
+    "      --raw-key-file FILE  the key as raw bytes: the file is exactly 16 or 32 bytes\n"
     "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
     "  -c, --context STR    the context given to `aeskit seal` (default: empty)\n"
-    "  -t, --threads N      threads to use (default: all cores)\n"
-    "  -o, --output FILE    write to FILE; it appears only if everything verified\n"
+    "  -t, --threads N      threads to use (default: all cores; never more than the cores,\n"
+    "                       nor than the input has MiB)\n"
+    "  -o, --output FILE    write to FILE; it appears only if everything verified. A new\n"
+    "                       FILE gets mode 0600 (minus the umask), an existing one keeps its\n"
+    "                       permissions; a symbolic link is followed (its target is replaced)\n"
     "  -q, --quiet          no progress bar\n"
     "\n"
     "To stdout, chunks are written as they verify: if open fails, what was written is an\n"
@@ -44,7 +50,9 @@ constexpr const char* kHelp =
     "  5  truncated: the ciphertext ends early\n"
     "  6  modified: a chunk failed authentication (altered, reordered, or cut inside)\n"
     "  7  trailing data after the end of the message\n"
-    "  130 interrupted (the output file was removed)\n";
+    "  130 interrupted by SIGINT or SIGTERM (the output file was removed)\n"
+    "Other signals (SIGHUP, SIGQUIT, ...) remove the output file too and end open by that\n"
+    "signal; a reader of stdout that stops early (`| head`) ends it quietly by SIGPIPE.\n";
 
 const char* explain(Errc code) {
   switch (code) {
@@ -75,13 +83,12 @@ int run_open(int argc, char** argv) {
     std::fprintf(stderr, "aeskit open: %s\n", dec.message());
     return exit_for(dec.code());
   }
-  dec->set_threads(o.threads);
-  const unsigned threads = thread_count(o);
-
   install_interrupt_handlers();
   Input in;
   Output out;
   if (!open_streams("open", o, in, out)) return kExitIo;
+  const unsigned threads = worker_count(o.threads, in.size, 64 * chunked::kWireChunkSize);
+  dec->set_threads(threads);
   std::string error;
   Progress progress(!o.quiet, in.size, "opening");
   BackgroundWriter writer(out.fd());
@@ -105,11 +112,12 @@ int run_open(int argc, char** argv) {
   while (true) {
     std::span<const std::uint8_t> data;
     if (!reader.next(data)) {
+      const int cause = errno;
       progress.finish();
       (void)writer.finish();
       out.discard();
       std::fprintf(stderr, "aeskit open: cannot read %s: %s\n", in.name.c_str(),
-                   std::strerror(errno));
+                   std::strerror(cause));
       return kExitIo;
     }
     if (data.empty()) break;
@@ -117,9 +125,10 @@ int run_open(int argc, char** argv) {
     auto w = dec->update(data, dst);
     if (!w) return fail(w.code());
     if (!writer.submit(dst.first(*w))) {
+      const int cause = errno;
       progress.finish();
       out.discard();
-      std::fprintf(stderr, "aeskit open: cannot write the output: %s\n", std::strerror(errno));
+      std::fprintf(stderr, "aeskit open: cannot write the output: %s\n", std::strerror(cause));
       return kExitIo;
     }
     // A chunk that failed after others in this block verified is reported by the next call:
@@ -135,9 +144,10 @@ int run_open(int argc, char** argv) {
   if (!w) return fail(w.code());
   progress.finish();
   if (!writer.submit(last.first(*w)) || !writer.finish() || !out.commit(error)) {
+    const int cause = errno;
     out.discard();
     std::fprintf(stderr, "aeskit open: cannot write the output: %s\n",
-                 error.empty() ? std::strerror(errno) : error.c_str());
+                 error.empty() ? std::strerror(cause) : error.c_str());
     return kExitIo;
   }
   return kExitOk;

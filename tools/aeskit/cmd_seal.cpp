@@ -20,7 +20,8 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: aeskit seal (-k KEYFILE | -e VAR) [-c CONTEXT] [-t N] [-q] [-o OUT] [IN]\n"
+    "usage: aeskit seal (-k KEYFILE | --raw-key-file FILE | -e VAR) [-c CONTEXT] [-t N] [-q]\n"
+    "                   [-o OUT] [IN]\n"
     "\n"
     "Encrypts and authenticates IN (default: stdin) to OUT (default: stdout) with\n"
     "Cobblestone, the c2sp.org/chunked-encryption format: a 24-byte random salt, a 32-byte\n"
@@ -28,15 +29,23 @@ constexpr const char* kHelp =
     "HKDF-SHA-512. A 16-byte key gives Cobblestone-128, a 32-byte key Cobblestone-256.\n"
     "Output size: input + 56 + 16 bytes per 16 KiB (+16).\n"
     "\n"
-    "  -k, --key-file FILE  the key: hex (as `aeskit keygen` writes it) or 16/32 raw bytes\n"
+    "  -k, --key-file FILE  the key as hex: 32 or 64 hex digits, whitespace around them only\n"
+    "                       (as `aeskit keygen` writes it); anything else is refused\n"
+    "      --raw-key-file FILE  the key as raw bytes: the file is exactly 16 or 32 bytes\n"
     "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
     "  -c, --context STR    bind the ciphertext to STR (e.g. a file name or purpose); `open`\n"
     "                       must be given the same STR (default: empty)\n"
-    "  -t, --threads N      threads to use (default: all cores; output is identical)\n"
-    "  -o, --output FILE    write to FILE, which appears only once complete (default: stdout)\n"
+    "  -t, --threads N      threads to use (default: all cores; output is identical); never\n"
+    "                       more than the cores, nor than the input has MiB\n"
+    "  -o, --output FILE    write to FILE, which appears only once complete (default: stdout);\n"
+    "                       a symbolic link is followed (its target is replaced), an existing\n"
+    "                       file keeps its permissions, a new one gets 0666 minus the umask\n"
     "  -q, --quiet          no progress bar (it is shown only on a terminal, for long jobs)\n"
     "\n"
-    "Exit status: 0 ok, 2 usage error or bad key, 3 I/O error, 130 interrupted.\n"
+    "Exit status: 0 ok, 2 usage error or bad key, 3 I/O error (the message says why, e.g.\n"
+    "\"File too large\"), 130 interrupted by SIGINT/SIGTERM. Other signals (SIGHUP,\n"
+    "SIGQUIT, ...) end it by that signal; SIGPIPE quietly, as for `cat`. A file output is\n"
+    "removed in every one of these cases.\n"
     "Example: aeskit seal -k my.key -c backups -o db.sql.cob db.sql\n";
 
 }  // namespace
@@ -51,13 +60,14 @@ int run_seal(int argc, char** argv) {
     std::fprintf(stderr, "aeskit seal: %s\n", enc.message());
     return exit_for(enc.code());
   }
-  enc->set_threads(o.threads);
-  const unsigned threads = thread_count(o);
-
   install_interrupt_handlers();
   Input in;
   Output out;
   if (!open_streams("seal", o, in, out)) return kExitIo;
+  // Each thread seals 64 chunks of a block: no more threads than cores, nor than the input
+  // has blocks of 64 chunks (memory and start-up grow with the count).
+  const unsigned threads = worker_count(o.threads, in.size, 64 * chunked::kChunkSize);
+  enc->set_threads(threads);
   std::string error;
   Progress progress(!o.quiet, in.size, "sealing");
   // Three stages overlap: a BackgroundReader reads block k + 1, this thread (with the
@@ -73,9 +83,10 @@ int run_seal(int argc, char** argv) {
   while (true) {
     std::span<const std::uint8_t> data;
     if (!reader.next(data)) {
+      const int cause = errno;
       progress.finish();
       std::fprintf(stderr, "aeskit seal: cannot read %s: %s\n", in.name.c_str(),
-                   std::strerror(errno));
+                   std::strerror(cause));
       return kExitIo;
     }
     if (data.empty()) break;
@@ -87,8 +98,9 @@ int run_seal(int argc, char** argv) {
       return exit_for(w.code());
     }
     if (!writer.submit(dst.first(*w))) {
+      const int cause = errno;
       progress.finish();
-      std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n", std::strerror(errno));
+      std::fprintf(stderr, "aeskit seal: cannot write the output: %s\n", std::strerror(cause));
       return kExitIo;
     }
     out_pos += *w;

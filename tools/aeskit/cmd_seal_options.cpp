@@ -1,5 +1,6 @@
 // tools/aeskit/cmd_seal_options.cpp — parsing the seal/open command line (see
-// cmd_seal_options.hpp). The key comes from --key-file FILE or --key-env VAR (hex).
+// cmd_seal_options.hpp). The key comes from --key-file FILE (hex), --raw-key-file FILE (16 or
+// 32 bytes) or --key-env VAR (hex).
 #include "cmd_seal_options.hpp"
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace aeskit::cli {
 
 int parse_seal_options(int argc, char** argv, const char* command, const char* help,
                        SealOptions& o) {
-  std::string key_file, key_env, threads;
+  std::string key_file, raw_key_file, key_env, threads;
   bool have_context = false;
   std::vector<std::string> positional;
   for (int i = 0; i < argc; ++i) {
@@ -29,6 +30,8 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
       o.quiet = true;
     } else if (take_option(argc, argv, i, "--key-file", "-k", value, missing)) {
       key_file = value;
+    } else if (take_option(argc, argv, i, "--raw-key-file", "", value, missing)) {
+      raw_key_file = value;
     } else if (take_option(argc, argv, i, "--key-env", "-e", value, missing)) {
       key_env = value;
     } else if (take_option(argc, argv, i, "--context", "-c", value, missing)) {
@@ -64,16 +67,17 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
     return kExitUsage;
   }
   if (!positional.empty()) o.input = positional[0];
-  if (key_file.empty() == key_env.empty()) {
+  if (int{!key_file.empty()} + int{!raw_key_file.empty()} + int{!key_env.empty()} != 1) {
     std::fprintf(stderr,
-                 "aeskit %s: give the key with exactly one of --key-file FILE or --key-env VAR "
-                 "(aeskit %s --help)\n",
+                 "aeskit %s: give the key with exactly one of --key-file FILE, --raw-key-file "
+                 "FILE or --key-env VAR (aeskit %s --help)\n",
                  command, command);
     return kExitUsage;
   }
-  if (!key_file.empty()) {
+  if (!key_file.empty() || !raw_key_file.empty()) {
     std::string error;
-    auto key = load_key_file(key_file, error);
+    const bool raw = !raw_key_file.empty();
+    auto key = load_key_file(raw ? raw_key_file : key_file, raw, error);
     if (!key) {
       std::fprintf(stderr, "aeskit %s: %s\n", command, error.c_str());
       return error.rfind("cannot", 0) == 0 ? kExitIo : kExitUsage;
@@ -102,13 +106,12 @@ std::span<const std::uint8_t> context_bytes(const SealOptions& o) {
   return {reinterpret_cast<const std::uint8_t*>(o.context.data()), o.context.size()};
 }
 
-unsigned thread_count(const SealOptions& o) {
-  return o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
-}
-
 bool open_streams(const char* command, const SealOptions& o, Input& in, Output& out) {
   std::string error;
-  if (!open_input(o.input, in, error) || !out.open(o.output, error)) {
+  // open writes plaintext: a new file starts 0600 (seal's ciphertext: 0666 & ~umask).
+  const OutputMode mode =
+      std::strcmp(command, "open") == 0 ? OutputMode::private_ : OutputMode::shared;
+  if (!open_input(o.input, in, error) || !out.open(o.output, error, mode)) {
     std::fprintf(stderr, "aeskit %s: %s\n", command, error.c_str());
     return false;
   }

@@ -1,6 +1,6 @@
 // tools/aeskit/cmd_seal_options.hpp — the command line shared by `aeskit seal` and
-// `aeskit open`: key (file or environment variable with hex), context, threads, quiet,
-// input and output.
+// `aeskit open`: key (hex file, raw binary file, or environment variable with hex), context,
+// threads, quiet, input and output.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@ namespace aeskit::cli {
 struct SealOptions {
   std::vector<std::uint8_t> key;
   std::string context;
-  unsigned threads = 0;  // 0 = all cores
+  unsigned threads = 0;  // as asked: 0 = all cores (worker_count caps it)
   bool quiet = false;
   std::string input;   // empty or "-" = stdin
   std::string output;  // empty or "-" = stdout
@@ -26,9 +26,6 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
 
 // context_bytes: options.context as the bytes chunked:: binds the ciphertext to.
 std::span<const std::uint8_t> context_bytes(const SealOptions& options);
-
-// thread_count: options.threads, or the number of cores for 0 (sizes the I/O buffers).
-unsigned thread_count(const SealOptions& options);
 
 struct Input;
 class Output;

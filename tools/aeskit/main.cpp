@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "cli_files.hpp"
 #include "commands.hpp"
 #include "speed/mask.hpp"
 
@@ -34,6 +35,7 @@ constexpr const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  aeskit::cli::guard_standard_descriptors();
   if (argc < 2) {
     std::fputs(kUsage, stderr);
     return 2;
