@@ -175,16 +175,12 @@ TEST_P(CcmKat, Wycheproof) {
   for (const auto& group : doc.at("testGroups")) {
     const std::size_t tag_len = group.at("tagSize").get<std::size_t>() / 8;
     for (const auto& t : group.at("tests")) {
-      const std::string id = "tcId " + std::to_string(t.at("tcId").get<int>());
+      const auto v = aeskit_test::wycheproof_aead(t);
+      const std::string id = "tcId " + std::to_string(v.id);
       SCOPED_TRACE(id);
-      const Bytes key = from_hex(t.at("key").get<std::string>());
-      const Bytes nonce = from_hex(t.at("iv").get<std::string>());
-      const Bytes ad = from_hex(t.at("aad").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      Bytes sealed = from_hex(t.at("ct").get<std::string>());
-      const Bytes tag = from_hex(t.at("tag").get<std::string>());
-      sealed.insert(sealed.end(), tag.begin(), tag.end());
-      const std::string result = t.at("result").get<std::string>();
+      const Bytes &key = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg;
+      Bytes sealed = v.sealed();
+      const std::string& result = v.result;
       auto k = aeskit::AeadKey::create(aeskit_test::ccm::algorithm_for(key.size()), key, tag_len,
                                        GetParam());
       if (result == "valid") {

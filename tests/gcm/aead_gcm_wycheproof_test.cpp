@@ -61,18 +61,13 @@ TEST_P(WycheproofGcm, AesGcm) {
     for (const auto& t : group.at("tests")) {
       SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<int>()) + " (" +
                    t.at("comment").get<std::string>() + ")");
-      const Bytes key_bytes = from_hex(t.at("key").get<std::string>());
-      const Bytes iv = from_hex(t.at("iv").get<std::string>());
-      const Bytes aad = from_hex(t.at("aad").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      const Bytes ct = from_hex(t.at("ct").get<std::string>());
-      const Bytes tag = from_hex(t.at("tag").get<std::string>());
-      const std::string result = t.at("result").get<std::string>();
-      ASSERT_EQ(tag.size(), tag_len);
+      const auto v = aeskit_test::wycheproof_aead(t);
+      const Bytes &key_bytes = v.key, &iv = v.iv, &aad = v.aad, &msg = v.msg;
+      const std::string& result = v.result;
+      ASSERT_EQ(v.tag.size(), tag_len);
       aeskit::AeadKey key;
       ASSERT_NO_FATAL_FAILURE(aeskit_test::gcm::make_key(GetParam(), key_bytes, tag_len, key));
-      Bytes ct_tag = ct;
-      ct_tag.insert(ct_tag.end(), tag.begin(), tag.end());
+      const Bytes ct_tag = v.sealed();
 
       auto opened = aeskit_test::gcm::open_at(key, iv, aad, ct_tag);
       EXPECT_TRUE(opened.guard_ok) << opened.detail;

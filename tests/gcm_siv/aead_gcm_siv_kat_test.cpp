@@ -86,20 +86,14 @@ TEST_P(GcmSivKat, Wycheproof) {
   int valid = 0, invalid = 0;
   for (const auto& group : doc.at("testGroups")) {
     for (const auto& t : group.at("tests")) {
-      const int id = t.at("tcId").get<int>();
-      SCOPED_TRACE("tcId " + std::to_string(id));
-      const Bytes key = from_hex(t.at("key").get<std::string>());
-      const Bytes nonce = from_hex(t.at("iv").get<std::string>());
-      const Bytes ad = from_hex(t.at("aad").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      const Bytes ct = from_hex(t.at("ct").get<std::string>());
-      const Bytes tag = from_hex(t.at("tag").get<std::string>());
-      const std::string result = t.at("result").get<std::string>();
+      const auto v = aeskit_test::wycheproof_aead(t);
+      SCOPED_TRACE("tcId " + std::to_string(v.id));
+      const Bytes &key = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg, &ct = v.ct;
+      const std::string& result = v.result;
       ASSERT_TRUE(result == "valid" || result == "invalid") << "unexpected result " << result;
       aeskit::AeadKey k;
       ASSERT_NO_FATAL_FAILURE(aeskit_test::gcm_siv::make_key(GetParam(), key, k));
-      Bytes sealed = ct;
-      sealed.insert(sealed.end(), tag.begin(), tag.end());
+      const Bytes sealed = v.sealed();
       Bytes out(ct.size(), 0xA5);
       const auto opened = k.open(nonce, ad, sealed, out);
       if (result == "valid") {

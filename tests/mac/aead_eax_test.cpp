@@ -69,15 +69,11 @@ TEST(EaxWycheproof, EveryRecordAndThePaperVectors) {
     const std::size_t tag_len = group.at("tagSize").get<std::size_t>() / 8;
     for (const auto& t : group.at("tests")) {
       ++count;
-      SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<int>()));
-      const Bytes key_bytes = from_hex(t.at("key").get<std::string>());
-      const Bytes nonce = from_hex(t.at("iv").get<std::string>());
-      const Bytes ad = from_hex(t.at("aad").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      Bytes sealed = from_hex(t.at("ct").get<std::string>());
-      const Bytes tag = from_hex(t.at("tag").get<std::string>());
-      sealed.insert(sealed.end(), tag.begin(), tag.end());
-      if (t.at("comment").get<std::string>().find("2003/069") != std::string::npos) ++paper;
+      const auto v = aeskit_test::wycheproof_aead(t);
+      SCOPED_TRACE("tcId " + std::to_string(v.id));
+      const Bytes &key_bytes = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg;
+      const Bytes sealed = v.sealed();
+      if (v.comment.find("2003/069") != std::string::npos) ++paper;
       if (nonce.empty()) ++empty_nonce;
       const AeadKey key = make(key_bytes, tag_len);
       ASSERT_NE(t.at("result"), "acceptable");

@@ -12,4 +12,23 @@ nlohmann::json load_json(const std::filesystem::path& path) {
   return nlohmann::json::parse(file);
 }
 
+WycheproofAead wycheproof_aead(const nlohmann::json& test) {
+  auto hex = [&](const char* field) { return from_hex(test.at(field).get<std::string>()); };
+  return {test.at("tcId").get<int>(),
+          test.at("comment").get<std::string>(),
+          test.at("result").get<std::string>(),
+          hex("key"),
+          hex("iv"),
+          hex("aad"),
+          hex("msg"),
+          hex("ct"),
+          hex("tag")};
+}
+
+Bytes WycheproofAead::sealed() const {
+  Bytes out = ct;
+  out.insert(out.end(), tag.begin(), tag.end());
+  return out;
+}
+
 }  // namespace aeskit_test
