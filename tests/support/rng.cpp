@@ -1,6 +1,7 @@
 // tests/support/rng.cpp — per-test reproducible PRNG streams. No vectors here.
 #include "support/rng.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -56,6 +57,24 @@ Bytes TestRng::bytes(std::size_t n) {
   Bytes b(n);
   fill(b);
   return b;
+}
+
+std::size_t random_piece(TestRng* rng, std::size_t left,
+                         std::initializer_list<std::pair<std::size_t, std::size_t>> ranges) {
+  if (rng == nullptr) return left;
+  const std::size_t pick = rng->between(0, 3 + ranges.size());
+  std::size_t n = left;
+  if (pick == 0) {
+    n = 0;
+  } else if (pick == 1) {
+    n = rng->between(1, 15);
+  } else if (pick == 2) {
+    n = 16;
+  } else if (pick < 3 + ranges.size()) {
+    const auto& [lo, hi] = *(ranges.begin() + (pick - 3));
+    n = rng->between(lo, hi);
+  }
+  return std::min(n, left);
 }
 
 }  // namespace aeskit_test

@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <span>
+#include <utility>
 
 #include "support/hex.hpp"
 
@@ -33,5 +35,11 @@ class TestRng {
   std::uint64_t seed_;
   std::mt19937_64 engine_;
 };
+
+// random_piece: the length of the next piece when a test splits `left` bytes at random —
+// empty, 1..15 bytes, one block, a length from one of `ranges` (inclusive), or all the rest —
+// at most `left`; all the rest when `rng` is null.
+std::size_t random_piece(TestRng* rng, std::size_t left,
+                         std::initializer_list<std::pair<std::size_t, std::size_t>> ranges);
 
 }  // namespace aeskit_test

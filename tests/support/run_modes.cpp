@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "support/backends.hpp"
+
 namespace aeskit_test {
 
 using aeskit::Direction;
@@ -117,30 +119,8 @@ Outcome incremental(const aeskit::AesKey& key, Mode mode, Direction dir,
   bool first = true;
   while (pos < in.size() || first) {
     first = false;
-    std::size_t n = in.size() - pos;
-    if (rng != nullptr) {
-      // Mix empty, sub-block, block-sized and multi-batch pieces.
-      switch (rng->between(0, 5)) {
-        case 0:
-          n = 0;
-          break;
-        case 1:
-          n = rng->between(1, 15);
-          break;
-        case 2:
-          n = 16;
-          break;
-        case 3:
-          n = rng->between(17, 64);
-          break;
-        case 4:
-          n = rng->between(65, 400);
-          break;
-        default:
-          break;  // the rest
-      }
-      n = std::min(n, in.size() - pos);
-    }
+    // Mix empty, sub-block, block-sized and multi-batch pieces, or the rest.
+    const std::size_t n = random_piece(rng, in.size() - pos, {{17, 64}, {65, 400}});
     const std::size_t bound = cipher.update_output_bound(n);
     Bytes out_buf(bound + kGuard, kCanary);
     auto res = cipher.update(in.subspan(pos, n), {out_buf.data(), bound});
@@ -175,6 +155,15 @@ Outcome incremental(const aeskit::AesKey& key, Mode mode, Direction dir,
   r.out.insert(r.out.end(), fin.begin(),
                fin.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(res.value(), 16)));
   return r;
+}
+
+std::vector<BackendMode> backend_modes(std::span<const aeskit::Mode> modes,
+                                       std::string_view except) {
+  std::vector<BackendMode> params;
+  for (const std::string& b : backend_names())
+    if (b != except)
+      for (aeskit::Mode m : modes) params.push_back({b, m});
+  return params;
 }
 
 }  // namespace aeskit_test

@@ -5,8 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "aeskit/aeskit.hpp"
 #include "support/hex.hpp"
@@ -24,6 +27,18 @@ inline bool is_stream_mode(aeskit::Mode m) {
 inline constexpr aeskit::Mode kAllModes[] = {
     aeskit::Mode::ecb,    aeskit::Mode::cbc,  aeskit::Mode::ctr32, aeskit::Mode::ctr128,
     aeskit::Mode::cfb128, aeskit::Mode::cfb8, aeskit::Mode::ofb};
+
+// BackendMode: a test parameter, one backend and one mode.
+struct BackendMode {
+  std::string backend;
+  aeskit::Mode mode;
+  friend void PrintTo(const BackendMode& p, std::ostream* os) {
+    *os << p.backend << " " << aeskit::mode_name(p.mode);
+  }
+};
+// backend_modes: every compiled-in backend except `except`, each with every mode of `modes`.
+std::vector<BackendMode> backend_modes(std::span<const aeskit::Mode> modes,
+                                       std::string_view except = {});
 
 std::string mode_label(aeskit::Mode m);  // "ECB", "CTR32", ... (identifier-safe)
 std::string direction_label(aeskit::Direction d);
