@@ -179,7 +179,7 @@ const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noex
 // because its AES or GHASH backend failed theirs.
 bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept;
 
-// --- test hooks (tests/selftest_test.cpp); not for library code -----------------------------
+// --- test hooks (tests/api/selftest_test.cpp); not for library code -----------------------------
 // self_test_inject_fault_for_testing: from now on the self-test of `b` sees a corrupted output
 // from `entry` (one bit flipped), and b's result is forgotten so the next query re-runs it.
 // Returns false for an unknown entry name. The GHASH overload takes the GhashSelfTestEntry
