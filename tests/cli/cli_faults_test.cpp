@@ -1,5 +1,5 @@
-// tests/cli/cli_faults_test.cpp — the file commands of the built tool (AESKIT_CLI_PATH) under faults
-// and odd input (issue 17, item 5): closed stdin/stdout, key files that are not exactly one
+// tests/cli/cli_faults_test.cpp — the file commands of the built tool (AESKIT_CLI_PATH) under
+// faults and odd input (issue 17, item 5): closed stdin/stdout, key files that are not exactly one
 // hex key (and --raw-key-file), output permissions and symbolic links, every signal that ends
 // the process (no temporary file may stay), a full disk (RLIMIT_FSIZE: EFBIG), input that
 // fails midway (EIO), a reader of stdout that stops early, --threads far above the work, and
