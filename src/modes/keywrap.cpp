@@ -104,6 +104,17 @@ Status check_buffers(std::span<const std::uint8_t> in, std::span<std::uint8_t> o
   return {};
 }
 
+// refuse_length: the answer to a wrapped input of an impossible length — authentication_failed
+// with out[0 .. wrapped.size() - 8) zeroed when it fits (as for every other failure), so a
+// caller that ignores the status finds no stale bytes where a key was expected.
+Errc refuse_length(std::span<const std::uint8_t> wrapped, std::span<std::uint8_t> out) noexcept {
+  if (wrapped.size() >= 8) {
+    const std::size_t span = wrapped.size() - 8;
+    if (span != 0 && check_buffers(wrapped, out, span)) detail::secure_zero(out.data(), span);
+  }
+  return Errc::authentication_failed;
+}
+
 const KeyState* state_of(const AesKey& kek) noexcept {
   return detail::KeyAccess::state(kek);
 }
@@ -133,7 +144,7 @@ Result<std::size_t> key_unwrap(const AesKey& kek, std::span<const std::uint8_t> 
   if (key == nullptr) return Errc::invalid_state;
   const std::size_t len = wrapped.size();
   if (len < 24 || len % 8 != 0 || (len / 8 - 1) > kMaxSemiblocks)
-    return Errc::authentication_failed;
+    return refuse_length(wrapped, out);
   const std::size_t written = len - 8;
   if (Status s = check_buffers(wrapped, out, written); !s) return s;
   std::uint8_t a[8];
@@ -181,7 +192,7 @@ Result<std::size_t> key_unwrap_pad(const AesKey& kek, std::span<const std::uint8
   if (key == nullptr) return Errc::invalid_state;
   const std::size_t len = wrapped.size();
   if (len < 16 || len % 8 != 0 || static_cast<std::uint64_t>(len - 8) > kMaxKwpBytes + 7)
-    return Errc::authentication_failed;
+    return refuse_length(wrapped, out);
   const std::size_t written = len - 8;
   if (Status s = check_buffers(wrapped, out, written); !s) return s;
   const std::size_t n = written / 8;
