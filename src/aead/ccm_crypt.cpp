@@ -21,6 +21,7 @@
 #include <cstring>
 
 #include "aead/ccm.hpp"
+#include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "base/wipe_block.hpp"
@@ -156,11 +157,12 @@ void seal(const KeyState& key, std::size_t tag_length, std::span<const std::uint
   w.body(in, out, false);
   if (w.last_bytes != 0) {
     const std::size_t off = 16 * w.body_blocks;
-    alignas(16) std::uint8_t block[16] = {};
-    std::memcpy(block, in + off, w.last_bytes);
+    // The last 1..16 bytes, zero-padded, go into the MAC; in ^ key stream goes out.
+    alignas(16) std::uint8_t block[16];
+    const Block128 last = load_partial_block(in + off, w.last_bytes, /*pad=*/false);
+    store_block128(block, last);
+    store_partial_block(out + off, w.last_bytes, last ^ load_block128(w.last_ks));
     cbc_mac_blocks(key, w.mac, block, 1);
-    for (std::size_t i = 0; i < w.last_bytes; ++i)
-      out[off + i] = static_cast<std::uint8_t>(block[i] ^ w.last_ks[i]);
     wipe_block(block);
   }
   alignas(16) std::uint8_t t[16];
@@ -179,10 +181,13 @@ bool open(const KeyState& key, std::size_t tag_length, std::span<const std::uint
   w.body(in, out, true);
   if (w.last_bytes != 0) {
     const std::size_t off = 16 * w.body_blocks;
-    alignas(16) std::uint8_t block[16] = {};
-    for (std::size_t i = 0; i < w.last_bytes && i < 16; ++i)
-      block[i] = static_cast<std::uint8_t>(in[off + i] ^ w.last_ks[i]);
-    std::memcpy(out + off, block, w.last_bytes);
+    // The last 1..16 bytes: in ^ key stream (zero-extended: the MAC input is P || 0*), read
+    // before out is written (in place is allowed).
+    alignas(16) std::uint8_t block[16];
+    const Block128 last = load_partial_block(in + off, w.last_bytes, /*pad=*/false) ^
+                          load_partial_block(w.last_ks, w.last_bytes, /*pad=*/false);
+    store_block128(block, last);
+    store_partial_block(out + off, w.last_bytes, last);
     cbc_mac_blocks(key, w.mac, block, 1);
     wipe_block(block);
   }
