@@ -22,10 +22,10 @@
 //
 // Whole blocks go to the backend's ocb_* kernel when it has one (it may do a prefix); the
 // rest is batched: kBatch offsets computed, blocks whitened, one encrypt_blocks /
-// decrypt_blocks call, then unwhitened. Sealing encrypts the final pad and the tag input in
-// one two-block call (the checksum is over the plaintext, known in advance); opening needs
-// the pad first. Short AD (≤ 16 bytes, the common case) is encrypted in the same call as the
-// nonce block.
+// decrypt_blocks call, then unwhitened. A final partial block is done before the whole
+// blocks (Offset_m follows from Offset_0 and m by a Gray-code sum of L's), so its pad's AES
+// overlaps the bulk kernel; after the bulk only the tag's AES is left. Short AD (≤ 16 bytes,
+// the common case) is encrypted in the same call as the nonce block.
 #include <bit>
 #include <cstring>
 #include <span>
@@ -113,6 +113,39 @@ void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t of
     blocks -= done;
   }
   blocks_generic(k, kind, index, offset, acc, in, out, blocks);
+}
+
+// offset_after: Offset_m = Offset_0 ^ L_{ntz(1)} ^ ... ^ L_{ntz(m)} without the chain. The
+// Gray code g(i) = i ^ (i >> 1) changes exactly bit ntz(i) from g(i-1) to g(i), so that sum
+// is the XOR of L_j over the set bits j of g(m). m is a public block count.
+void offset_after(const OcbKey& k, const std::uint8_t offset0[16], std::uint64_t m,
+                  std::uint8_t out[16]) noexcept {
+  Block128 o = load_block128(offset0);
+  for (std::uint64_t g = m ^ (m >> 1); g != 0; g &= g - 1)
+    o = o ^ load_block128(k.l.l[__builtin_ctzll(g)]);
+  store_block128(out, o);
+}
+
+// final_partial: the last rest (1..15) bytes after `full` whole blocks, done before the
+// whole blocks: Offset_* = Offset_m ^ L_* with Offset_m from Offset_0 (offset_after), Pad =
+// E(Offset_*), the other side's bytes = X_* ^ Pad, and checksum seeded with P_* || 1 || 0*.
+// Nothing here depends on the whole blocks, so this AES chain overlaps the bulk kernel that
+// follows instead of adding its latency after it. Offset_* is left in offset_star.
+void final_partial(const OcbKey& k, Kind kind, const std::uint8_t offset0[16], std::size_t full,
+                   std::size_t rest, const std::uint8_t* in, std::uint8_t* out,
+                   std::uint8_t checksum[16], std::uint8_t offset_star[16]) noexcept {
+  alignas(16) std::uint8_t pad[16];
+  offset_after(k, offset0, full, offset_star);
+  xor_block(offset_star, offset_star, k.l_star);
+  encrypt1(k, offset_star, pad, 1);
+  // P_* || 1 || 0*: sealing reads it; opening gets it as C_* ^ Pad[0..rest) (the pad's bytes
+  // past `rest` masked off) with 1 || 0* added. Read before out is written (in place).
+  const Block128 x = load_partial_block(in + 16 * full, rest, /*pad=*/true);
+  const Block128 p =
+      kind == Kind::encrypt ? x : x ^ (load_block128(pad) & block128_prefix_mask(rest));
+  store_partial_block(out + 16 * full, rest, x ^ load_block128(pad));
+  store_block128(checksum, p);
+  wipe_block(pad);
 }
 
 // nonce_block: Nonce = num2str(TAGLEN mod 128, 7) || 0* || 1 || N with its last 6 bits
@@ -214,26 +247,17 @@ void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t>
   start(k, tag_length, nonce, ad, offset, sum);
   const std::size_t full = len / 16;
   const std::size_t rest = len % 16;
+  // As in open: a final partial block first, its pad's AES overlapping the bulk kernel.
+  alignas(16) std::uint8_t t[16];
+  if (rest != 0) final_partial(k, Kind::encrypt, offset, full, rest, in, out, checksum, t);
   run_blocks(k, Kind::encrypt, 1, offset, checksum, in, out, full);
-  // fin[0]: Offset_* (becomes Pad), fin[1]: the tag input (becomes E of it).
-  alignas(16) std::uint8_t fin[2][16];
-  if (rest != 0) {
-    const Block128 last = load_partial_block(in + 16 * full, rest, /*pad=*/true);  // P_* || 1 || 0*
-    store_block128(checksum, load_block128(checksum) ^ last);
-    xor_block(offset, offset, k.l_star);
-    std::memcpy(fin[0], offset, 16);
-    xor_block(fin[1], checksum, offset);
-    xor_block(fin[1], fin[1], k.l_dollar);
-    encrypt1(k, fin[0], fin[0], 2);
-    store_partial_block(out + 16 * full, rest, last ^ load_block128(fin[0]));
-  } else {
-    xor_block(fin[1], checksum, offset);
-    xor_block(fin[1], fin[1], k.l_dollar);
-    encrypt1(k, fin[1], fin[1], 1);
-  }
-  xor_block(fin[1], fin[1], sum);
-  std::memcpy(tag_out, fin[1], tag_length);
-  wipe_fixed<32>(fin);
+  if (rest != 0) std::memcpy(offset, t, 16);  // Offset_*
+  xor_block(t, checksum, offset);
+  xor_block(t, t, k.l_dollar);
+  encrypt1(k, t, t, 1);
+  xor_block(t, t, sum);
+  std::memcpy(tag_out, t, tag_length);
+  wipe_block(t);
   wipe_block(offset);
   wipe_block(sum);
   wipe_block(checksum);
@@ -250,20 +274,11 @@ bool open(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t>
   start(k, tag_length, nonce, ad, offset, sum);
   const std::size_t full = len / 16;
   const std::size_t rest = len % 16;
-  run_blocks(k, Kind::decrypt, 1, offset, checksum, in, out, full);
+  // A final partial block first: its pad's AES overlaps the bulk kernel (final_partial).
   alignas(16) std::uint8_t t[16];
-  if (rest != 0) {
-    alignas(16) std::uint8_t pad[16];
-    xor_block(offset, offset, k.l_star);
-    encrypt1(k, offset, pad, 1);
-    // P_* = C_* ^ Pad[0..rest): the pad's bytes past `rest` masked off, then 1 || 0* added.
-    const Block128 keep = block128_prefix_mask(rest);
-    const Block128 last = load_partial_block(in + 16 * full, rest, /*pad=*/true) ^
-                          (load_block128(pad) & keep);  // read before out is written
-    store_partial_block(out + 16 * full, rest, last);
-    store_block128(checksum, load_block128(checksum) ^ last);
-    wipe_block(pad);
-  }
+  if (rest != 0) final_partial(k, Kind::decrypt, offset, full, rest, in, out, checksum, t);
+  run_blocks(k, Kind::decrypt, 1, offset, checksum, in, out, full);
+  if (rest != 0) std::memcpy(offset, t, 16);  // Offset_*
   xor_block(t, checksum, offset);
   xor_block(t, t, k.l_dollar);
   encrypt1(k, t, t, 1);
