@@ -122,16 +122,51 @@ alignas(16) constexpr std::uint8_t kClearTop[16] = {0xff, 0xff, 0xff, 0xff, 0xff
 alignas(16) constexpr std::uint8_t kSetTop[16] = {0, 0, 0, 0, 0, 0, 0, 0,
                                                   0, 0, 0, 0, 0, 0, 0, 0x80};
 
-// hash_padded: POLYVAL over `len` bytes, the last partial block zero-padded.
+// copy_padded: p[0..n) to buf zero-padded to whole blocks, one 16-byte store per block
+// (a byte-granular copy would make POLYVAL's and CTR's 16-byte loads wait for the stores).
+void copy_padded(std::uint8_t* buf, const std::uint8_t* p, std::size_t n) noexcept {
+  const std::size_t whole = n / 16;
+  for (std::size_t i = 0; i < whole; ++i) store_block128(buf + 16 * i, load_block128(p + 16 * i));
+  if (n % 16 != 0)
+    store_block128(buf + 16 * whole, load_partial_block(p + 16 * whole, n % 16, /*pad=*/false));
+}
+
+// hash_padded: POLYVAL over `len` bytes, the last partial block zero-padded. A short input
+// (≤ kPaddedCopyBytes, e.g. the AD) is copied padded and hashed in one call, so it pays one
+// final reduction instead of two.
+constexpr std::size_t kPaddedCopyBytes = 256;
+
 void hash_padded(const PolyvalKey& pk, std::uint8_t s[16], const std::uint8_t* data,
                  std::size_t len) noexcept {
-  polyval_update(pk, s, data, len / 16);
+  if (len == 0) return;
   const std::size_t rem = len % 16;
+  if (rem != 0 && len <= kPaddedCopyBytes) {
+    alignas(16) std::uint8_t buf[kPaddedCopyBytes];
+    const std::size_t blocks = padded(len) / 16;
+    copy_padded(buf, data, len);
+    polyval_update(pk, s, buf, blocks);
+    wipe_blocks(buf, blocks);
+    return;
+  }
+  if (len / 16 != 0) polyval_update(pk, s, data, len / 16);
   if (rem == 0) return;
-  std::uint8_t block[16] = {};
-  std::memcpy(block, data + len - rem, rem);
+  alignas(16) std::uint8_t block[16];
+  store_block128(block, load_partial_block(data + len - rem, rem, /*pad=*/false));
   polyval_update(pk, s, block, 1);
-  secure_zero(block, sizeof block);
+  wipe_block(block);
+}
+
+// hash_tail_and_lengths: POLYVAL over the data's last partial block (rem = len % 16 bytes at
+// `tail`, zero-padded; nothing when rem is 0) and the length block, in one call.
+void hash_tail_and_lengths(const PolyvalKey& pk, std::uint8_t s[16], const std::uint8_t* tail,
+                           std::size_t ad_len, std::size_t len) noexcept {
+  alignas(16) std::uint8_t last[2][16];
+  const std::size_t rem = len % 16;
+  std::size_t at = 0;
+  if (rem != 0) store_block128(last[at++], load_partial_block(tail, rem, /*pad=*/false));
+  lengths_block(last[at], ad_len, len);
+  polyval_update(pk, s, last[0], at + 1);
+  wipe_fixed<sizeof last>(last);
 }
 
 // make_tag: S ^= N (bytes 0..11), S[15] &= 0x7f, tag = AES(enc key, S). Wipes S. The
@@ -186,15 +221,6 @@ bool fits_small(std::size_t ad_len, std::size_t len) noexcept {
          padded(ad_len) + padded(len) + 16 <= kSmallBytes;
 }
 
-// copy_padded: p[0..n) to buf zero-padded to whole blocks, one 16-byte store per block
-// (a byte-granular copy would make POLYVAL's and CTR's 16-byte loads wait for the stores).
-void copy_padded(std::uint8_t* buf, const std::uint8_t* p, std::size_t n) noexcept {
-  const std::size_t whole = n / 16;
-  for (std::size_t i = 0; i < whole; ++i) store_block128(buf + 16 * i, load_block128(p + 16 * i));
-  if (n % 16 != 0)
-    store_block128(buf + 16 * whole, load_partial_block(p + 16 * whole, n % 16, /*pad=*/false));
-}
-
 // copy_out: the first n bytes of the padded blocks at buf to p[0..n): block loads and stores
 // (no library call for a one-block message).
 void copy_out(std::uint8_t* p, const std::uint8_t* buf, std::size_t n) noexcept {
@@ -234,10 +260,8 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   }
   init_auth(key, m, hash_blocks(ad.size(), len));
   hash_padded(m.auth, s, ad.data(), ad.size());
-  hash_padded(m.auth, s, in, len);
-  std::uint8_t lengths[16];
-  lengths_block(lengths, ad.size(), len);
-  polyval_update(m.auth, s, lengths, 1);
+  if (len / 16 != 0) polyval_update(m.auth, s, in, len / 16);
+  hash_tail_and_lengths(m.auth, s, in + 16 * (len / 16), ad.size(), len);
   make_tag(m, s, nonce.data(), tag);
   std::uint8_t counter[16];
   initial_counter(tag, counter);
@@ -291,13 +315,8 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     polyval_update(m.auth, s, out + 16 * done, n);
     done += n;
   }
-  if (len % 16 != 0) {
-    ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
-    hash_padded(m.auth, s, out + 16 * full, len % 16);
-  }
-  std::uint8_t lengths[16];
-  lengths_block(lengths, ad.size(), len);
-  polyval_update(m.auth, s, lengths, 1);
+  if (len % 16 != 0) ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
+  hash_tail_and_lengths(m.auth, s, out + 16 * full, ad.size(), len);
   make_tag(m, s, nonce.data(), expected);
   const bool ok = ct_equal(expected, received, 16);
   wipe_block(expected);
