@@ -139,47 +139,67 @@ struct OcbAlignedKernel {
   AESKIT_WIDE_INLINE void run(std::size_t blocks) {
     constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
     const std::size_t m = last_count<V, Y>(blocks);
-    // off[p]: the offsets XOR round key 0 (the whitening rides on the offset XOR; the last
-    // round key is k[R] ^ k[0] to match). Lane i of register p is O ^ Q_{kB·p + i}: one load
-    // of the key's prefix table per register.
-    const reg base = V::x(V::broadcast(offset), keys[0]);
-    reg off[Y];
-    reg b[Y];
-#pragma GCC unroll 8
-    for (std::size_t p = 0; p < Y; ++p) off[p] = V::x(base, V::load(l->q[kB * p]));
+    // Lane i of register p has offset O ^ Q_{kB·p + i}: q(p) loads the key's prefix table.
+    // The whitening key and the last round key ride on the offset, so each register costs
+    // one XOR3 in (x ^ (O ^ k[0]) ^ Q) and one XOR out ((O ^ k[R]) ^ Q, the last round key
+    // that also unwhitens); the checksum takes two registers per XOR3. Fewer vector ALU
+    // operations leave the AES pipes to the rounds.
+    const reg o = V::broadcast(offset);
+    const reg first = V::x(o, keys[0]);
+    const reg last = V::x(o, keys[R]);
+    reg q_last = V::load(l->q[kB * (Y - 1)]);
     if (blocks == kG) {  // a whole group: its last block is O ^ Q_{G-2} ^ L[ntz(s+G-1)]
       const __m128i fix = _mm_xor_si128(
           l_log_g, load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]));  // Q_{G-1} -> that
       __m128i lanes[kB];
       for (std::size_t i = 0; i + 1 < kB; ++i) lanes[i] = _mm_setzero_si128();
       lanes[kB - 1] = fix;
-      off[Y - 1] = V::x(off[Y - 1], V::from_blocks(lanes));
+      q_last = V::x(q_last, V::from_blocks(lanes));
       offset = _mm_xor_si128(offset, _mm_xor_si128(load_block<V>(l->q[kG - 1]), fix));
     } else {
       offset = _mm_xor_si128(offset, load_block<V>(l->q[blocks - 1]));
     }
+    auto q = [&](std::size_t p)
+                 AESKIT_WIDE_LAMBDA { return p + 1 == Y ? q_last : V::load(l->q[kB * p]); };
+    reg b[Y];
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < Y; ++p) {
       const reg x = V::load_n(in + 16 * kB * p, p + 1 == Y ? m : kB);
-      if constexpr (Op == OcbOp::encrypt) acc = V::x(acc, x);
-      b[p] = V::x(x, off[p]);
+      if constexpr (Op == OcbOp::encrypt)
+        b[p] = x;  // the plaintext, for the checksum
+      else
+        b[p] = V::x3(x, first, q(p));
+    }
+    if constexpr (Op == OcbOp::encrypt) {
+      acc = fold_into(acc, b);
+#pragma GCC unroll 8
+      for (std::size_t p = 0; p < Y; ++p) b[p] = V::x3(b[p], first, q(p));
     }
     middle_rounds<V, D>(keys, b);
-    const reg last = V::x(keys[R], keys[0]);  // k[R] ^ k[0]: off[] carries k[0]
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < Y; ++p) {
       const std::size_t n = p + 1 == Y ? m : kB;
       if constexpr (Op == OcbOp::hash) {
-        acc = V::x(acc, V::keep_n(V::enc_last(b[p], keys[R]), n));
+        b[p] = V::keep_n(V::enc_last(b[p], keys[R]), n);
       } else {
-        const reg y = aes_last_round<V, D>(b[p], V::x(last, off[p]));
-        if constexpr (Op == OcbOp::decrypt) acc = V::x(acc, V::keep_n(y, n));
-        V::store_n(out + 16 * kB * p, y, n);
+        b[p] = aes_last_round<V, D>(b[p], V::x(last, q(p)));
+        V::store_n(out + 16 * kB * p, b[p], n);
+        if constexpr (Op == OcbOp::decrypt) b[p] = V::keep_n(b[p], n);
       }
     }
+    if constexpr (Op != OcbOp::encrypt) acc = fold_into(acc, b);
     if constexpr (Op != OcbOp::hash) out += 16 * blocks;
     in += 16 * blocks;
     index += blocks;
+  }
+
+  // fold_into: acc ^ v[0] ^ ... ^ v[Y-1], two registers per XOR3.
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE static reg fold_into(reg acc, const reg (&v)[Y]) {
+#pragma GCC unroll 8
+    for (std::size_t p = 0; p + 1 < Y; p += 2) acc = V::x3(acc, v[p], v[p + 1]);
+    if constexpr (Y % 2 == 1) acc = V::x(acc, v[Y - 1]);
+    return acc;
   }
 };
 
