@@ -1,6 +1,7 @@
 // src/backend/catalog.hpp — which backends this build has, per kind, fastest first: the only
 // place outside the backend folders that knows the list. CMakeLists.txt compiles the backend
-// folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM for them;
+// folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM /
+// AESKIT_HAVE_ARMV8CE for them;
 // every #if on those macros outside the folders stands here.
 //
 // Each list ends with nullptr (so a list may be empty on a CPU family); registry.hpp reads it
@@ -21,6 +22,9 @@
 #include "backend/simd_ghash/ghash_simd.hpp"
 #include "backend/vperm/vperm.hpp"
 #endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+#include "backend/armv8ce/armv8ce.hpp"
+#endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
@@ -36,6 +40,9 @@ namespace aeskit::detail {
 inline constexpr const AesBackend* kAesBackendList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kVaes512Backend,  &kVaes256Backend, &kAesniBackend,
+#endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kArmv8ceBackend,  // AArch64 with the Crypto Extensions
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kVpermBackend,  // SSSE3 on x86, NEON on AArch64 and ARMv7, AltiVec on ppc64le
