@@ -24,6 +24,7 @@
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
 #include "backend/armv8ce/armv8ce.hpp"
+#include "backend/pmull/ghash_pmull.hpp"
 #endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
@@ -55,6 +56,9 @@ inline constexpr const GhashBackend* kGhashBackendList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGhashVpclmul512Backend, &kGhashVpclmul256Backend,
     &kGhashPclmulBackend,
+#endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kGhashPmullBackend,  // AArch64 PMULL
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kGhashSimdBackend,  // the simd::V128 backends: no carry-less multiply needed
