@@ -24,6 +24,7 @@
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
 #include "backend/armv8ce/armv8ce.hpp"
+#include "backend/armv8sha/armv8sha.hpp"
 #include "backend/pmull/ghash_pmull.hpp"
 #endif
 #if defined(AESKIT_HAVE_X86)
@@ -93,8 +94,10 @@ inline constexpr const ShaCompressor* kShaCompressorList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kShaNi,
 #endif
-    &kShaPortable,
-    nullptr,
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kShaArmv8Sha1, &kShaArmv8Sha256,
+#endif
+    &kShaPortable,  nullptr,
 };
 
 // Stitched AES-CBC + SHA kernels, each reading the schedules of the AES backends it names.
