@@ -24,6 +24,7 @@
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
 #include "backend/armv8ce/armv8ce.hpp"
+#include "backend/armv8ce_pmull/gcm_armv8ce_pmull.hpp"
 #include "backend/armv8sha/armv8sha.hpp"
 #include "backend/pmull/ghash_pmull.hpp"
 #endif
@@ -79,12 +80,16 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
 };
 
 // Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
-// widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp).
+// widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp; AArch64:
+// armv8ce_pmull/gcm_armv8ce_pmull.cpp).
 inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGcmFusedVaes512Vpclmul512,
     &kGcmFusedVaes256Vpclmul256,
     &kGcmFusedAesniPclmul,
+#endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kGcmFusedArmv8cePmull,
 #endif
     nullptr,
 };

@@ -1,136 +1,35 @@
 // src/backend/pmull/ghash_pmull.cpp — the GHASH backend "pmull": GCM's universal hash with
 // AArch64's 64x64-bit carry-less multiply, 8 blocks per reduction.
 //
-// CPU features: AArch64 FEAT_PMULL (PMULL/PMULL2 on 64-bit elements; target("+crypto") per
-// function), little-endian.
-// References: NIST SP 800-38D §6.3-6.4 (the field, its bit order, GHASH); Arm ARM, PMULL;
-// Karatsuba's three-multiply product and the aggregated reduction (one reduction per group)
-// as facts.
-//
-// Representation. GCM's block string puts the coefficient of x^0 in bit 7 of byte 0 and of
-// x^127 in bit 0 of byte 15. Loaded little-endian (byte 0 lowest) and with the bits of every
-// byte reversed (RBIT), bit i of the 128-bit integer is the coefficient of x^i: the natural
-// polynomial, which PMULL multiplies as it is. One RBIT per block in and out, no shifts.
-//
-// Product. a·b = lo + mid·x^64 + hi·x^128 with lo = a0·b0, hi = a1·b1 and
-// mid = (a0 ^ a1)·(b0 ^ b1) ^ lo ^ hi (Karatsuba: 3 PMULLs). Over a group the three sums are
-// accumulated unreduced: Y_new = (Y ^ X_1)·H^n ^ X_2·H^(n-1) ^ ... ^ X_n·H.
-//
-// Reduction modulo P = x^128 + x^7 + x^2 + x + 1 (x^128 ≡ 0x87). Write the 256-bit product
-// as 64-bit words w3 w2 w1 w0. w3·x^192 ≡ (w3·0x87)·x^64, a product of at most 71 bits
-// that lands on w2:w1; then w2·x^128 ≡ w2·0x87 lands on w1:w0. Two PMULLs by 0x87.
-//
-// GhashKey layout: for i = 1..8, H^i (natural representation) at 32 (i - 1) and its
-// Karatsuba word H^i_0 ^ H^i_1 (in both lanes) at 32 (i - 1) + 16.
-// Constant time: PMULL's timing does not depend on its operands (data-independent timing on
-// every Arm core that has it); no branch or index on H, state or data.
-#include <arm_neon.h>
-
-#include <cstddef>
-#include <cstdint>
-
+// CPU features: AArch64 FEAT_PMULL (target("+crypto") per function), little-endian.
+// References: NIST SP 800-38D §6.4 (GHASH); field.hpp (the field, representation, layout).
 #include "backend/pmull/ghash_pmull.hpp"
 
-#if !defined(__aarch64__) || defined(__AARCH64EB__)
-#error "pmull: AArch64 little-endian only"
-#endif
-
-#define AESKIT_PMULL_TARGET __attribute__((target("+crypto")))
-#define AESKIT_PMULL_INLINE __attribute__((target("+crypto"), always_inline)) inline
+#include "backend/pmull/field.hpp"
 
 namespace aeskit::detail {
 namespace {
 
-constexpr std::size_t kPowers = 8;  // blocks per reduction
-
-using u64x2 = uint64x2_t;
-
-AESKIT_PMULL_INLINE u64x2 load_natural(const std::uint8_t* p) {
-  return vreinterpretq_u64_u8(vrbitq_u8(vld1q_u8(p)));
-}
-AESKIT_PMULL_INLINE void store_natural(std::uint8_t* p, u64x2 v) {
-  vst1q_u8(p, vrbitq_u8(vreinterpretq_u8_u64(v)));
-}
-
-AESKIT_PMULL_INLINE u64x2 clmul_lo(u64x2 a, u64x2 b) {  // a0·b0
-  return vreinterpretq_u64_p128(vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u64(a), 0),
-                                          vgetq_lane_p64(vreinterpretq_p64_u64(b), 0)));
-}
-AESKIT_PMULL_INLINE u64x2 clmul_hi(u64x2 a, u64x2 b) {  // a1·b1
-  return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a), vreinterpretq_p64_u64(b)));
-}
-
-// halves_xor: a0 ^ a1 in both lanes (the Karatsuba middle operand).
-AESKIT_PMULL_INLINE u64x2 halves_xor(u64x2 a) {
-  return veorq_u64(a, vextq_u64(a, a, 1));
-}
-
-// Sums: the unreduced lo, mid (raw: (a0^a1)(b0^b1)) and hi of a group.
-struct Sums {
-  u64x2 lo, mid, hi;
-};
-
-AESKIT_PMULL_INLINE void accumulate(Sums& s, u64x2 a, u64x2 power, u64x2 power_mid) {
-  s.lo = veorq_u64(s.lo, clmul_lo(a, power));
-  s.hi = veorq_u64(s.hi, clmul_hi(a, power));
-  s.mid = veorq_u64(s.mid, clmul_lo(halves_xor(a), power_mid));
-}
-
-// reduce: (lo + mid·x^64 + hi·x^128) mod P, mid still raw (see the header).
-AESKIT_PMULL_INLINE u64x2 reduce(const Sums& s) {
-  const u64x2 zero = vdupq_n_u64(0);
-  const u64x2 poly = vdupq_n_u64(0x87);
-  const u64x2 mid = veorq_u64(s.mid, veorq_u64(s.lo, s.hi));
-  const u64x2 low = veorq_u64(s.lo, vextq_u64(zero, mid, 1));   // w0, w1
-  const u64x2 high = veorq_u64(s.hi, vextq_u64(mid, zero, 1));  // w2, w3
-  // w3·0x87 onto w2:w1
-  const u64x2 middle = veorq_u64(vextq_u64(low, high, 1), clmul_hi(high, poly));  // w1', w2'
-  // w2'·0x87 onto w1':w0
-  return veorq_u64(vzip1q_u64(low, middle), clmul_hi(middle, poly));
-}
-
-AESKIT_PMULL_INLINE u64x2 multiply(u64x2 a, u64x2 b) {
-  Sums s{clmul_lo(a, b), clmul_lo(halves_xor(a), halves_xor(b)), clmul_hi(a, b)};
-  return reduce(s);
-}
-
-AESKIT_PMULL_INLINE u64x2 power(const GhashKey& key, std::size_t i) {  // H^i, i = 1..8
-  return vld1q_u64(reinterpret_cast<const std::uint64_t*>(key.bytes + 32 * (i - 1)));
-}
-AESKIT_PMULL_INLINE u64x2 power_mid(const GhashKey& key, std::size_t i) {
-  return vld1q_u64(reinterpret_cast<const std::uint64_t*>(key.bytes + 32 * (i - 1) + 16));
-}
-
-// absorb: n (1..8) blocks with the powers H^n..H^1 and one reduction; y enters with block 1.
-AESKIT_PMULL_INLINE u64x2 absorb(const GhashKey& key, u64x2 y, const std::uint8_t* data,
-                                 std::size_t n) {
-  const u64x2 zero = vdupq_n_u64(0);
-  Sums s{zero, zero, zero};
-  for (std::size_t j = 0; j < n; ++j) {
-    u64x2 x = load_natural(data + 16 * j);
-    if (j == 0) x = veorq_u64(x, y);
-    accumulate(s, x, power(key, n - j), power_mid(key, n - j));
-  }
-  return reduce(s);
-}
+using pmull::u64x2;
 
 AESKIT_PMULL_TARGET void pmull_init(const std::uint8_t h[16], GhashKey& key) noexcept {
-  const u64x2 h1 = load_natural(h);
+  const u64x2 h1 = pmull::load_natural(h);
   u64x2 p = h1;
-  for (std::size_t i = 1; i <= kPowers; ++i) {
-    if (i > 1) p = multiply(p, h1);
+  for (std::size_t i = 1; i <= pmull::kPowers; ++i) {
+    if (i > 1) p = pmull::multiply(p, h1);
     vst1q_u64(reinterpret_cast<std::uint64_t*>(key.bytes + 32 * (i - 1)), p);
-    vst1q_u64(reinterpret_cast<std::uint64_t*>(key.bytes + 32 * (i - 1) + 16), halves_xor(p));
+    vst1q_u64(reinterpret_cast<std::uint64_t*>(key.bytes + 32 * (i - 1) + 16),
+              pmull::halves_xor(p));
   }
 }
 
 AESKIT_PMULL_TARGET void pmull_update(const GhashKey& key, std::uint8_t state[16],
                                       const std::uint8_t* data, std::size_t blocks) noexcept {
-  u64x2 y = load_natural(state);
-  for (; blocks >= kPowers; blocks -= kPowers, data += 16 * kPowers)
-    y = absorb(key, y, data, kPowers);
-  if (blocks != 0) y = absorb(key, y, data, blocks);
-  store_natural(state, y);
+  u64x2 y = pmull::load_natural(state);
+  for (; blocks >= pmull::kPowers; blocks -= pmull::kPowers, data += 16 * pmull::kPowers)
+    y = pmull::absorb(key, y, data, pmull::kPowers);
+  if (blocks != 0) y = pmull::absorb(key, y, data, blocks);
+  pmull::store_natural(state, y);
 }
 
 bool pmull_supported(const cpu::FeatureSet& features) {
