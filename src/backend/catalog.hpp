@@ -27,6 +27,7 @@
 #include "backend/armv8ce_pmull/gcm_armv8ce_pmull.hpp"
 #include "backend/armv8sha/armv8sha.hpp"
 #include "backend/pmull/ghash_pmull.hpp"
+#include "backend/pmull/polyval_pmull.hpp"
 #endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
@@ -75,6 +76,9 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
     &kPolyvalVpclmul512,
     &kPolyvalVpclmul256,
     &kPolyvalPclmul,
+#endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kPolyvalPmull,
 #endif
     nullptr,
 };

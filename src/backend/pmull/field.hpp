@@ -52,6 +52,20 @@ AESKIT_PMULL_INLINE void store_natural(std::uint8_t* p, u64x2 v) {
   vst1q_u8(p, vrbitq_u8(vreinterpretq_u8_u64(v)));
 }
 
+// load_reversed / store_reversed: the same for a block whose bytes are in the reverse order
+// (POLYVAL's, RFC 8452 Appendix A: GHASH of ByteReverse(X)): the bits of the whole 128-bit
+// little-endian integer reversed (REV64 and EXT reverse the bytes, RBIT the bits in each).
+AESKIT_PMULL_INLINE uint8x16_t reverse_bytes(uint8x16_t v) {
+  const uint8x16_t r = vrev64q_u8(v);
+  return vextq_u8(r, r, 8);
+}
+AESKIT_PMULL_INLINE u64x2 load_reversed(const std::uint8_t* p) {
+  return vreinterpretq_u64_u8(vrbitq_u8(reverse_bytes(vld1q_u8(p))));
+}
+AESKIT_PMULL_INLINE void store_reversed(std::uint8_t* p, u64x2 v) {
+  vst1q_u8(p, reverse_bytes(vrbitq_u8(vreinterpretq_u8_u64(v))));
+}
+
 AESKIT_PMULL_INLINE u64x2 clmul_lo(u64x2 a, u64x2 b) {  // a0·b0
   return vreinterpretq_u64_p128(vmull_p64(vgetq_lane_p64(vreinterpretq_p64_u64(a), 0),
                                           vgetq_lane_p64(vreinterpretq_p64_u64(b), 0)));
@@ -102,12 +116,14 @@ AESKIT_PMULL_INLINE u64x2 power_mid(const GhashKey& key, std::size_t i) {
 }
 
 // absorb: n (1..8) blocks with the powers H^n..H^1 and one reduction; y enters with block 1.
+// kReversed: the blocks are POLYVAL's (load_reversed), else GCM's (load_natural).
+template <bool kReversed = false>
 AESKIT_PMULL_INLINE u64x2 absorb(const GhashKey& key, u64x2 y, const std::uint8_t* data,
                                  std::size_t n) {
   const u64x2 zero = vdupq_n_u64(0);
   Sums s{zero, zero, zero};
   for (std::size_t j = 0; j < n; ++j) {
-    u64x2 x = load_natural(data + 16 * j);
+    u64x2 x = kReversed ? load_reversed(data + 16 * j) : load_natural(data + 16 * j);
     if (j == 0) x = veorq_u64(x, y);
     accumulate(s, x, power(key, n - j), power_mid(key, n - j));
   }
