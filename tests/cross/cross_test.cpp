@@ -253,6 +253,34 @@ void aead_xts_cmac_versus_portable(std::string_view backend, Rng& rng) {
   }
 }
 
+// kernels_on: every block mode in both directions (aeskit::kernel_for, what `aeskit cpu`
+// prints) and every AEAD (AeadKey::kernel) of a default key run on `backend`; AES-GCM on
+// `gcm` (its fused kernel) when that is given.
+void kernels_on(const std::string& backend, const std::string& gcm) {
+  constexpr Mode kModes[] = {Mode::ecb,    Mode::cbc,  Mode::ctr32, Mode::ctr128,
+                             Mode::cfb128, Mode::cfb8, Mode::ofb};
+  for (Mode mode : kModes) {
+    for (auto dir : {aeskit::Direction::encrypt, aeskit::Direction::decrypt}) {
+      const std::string k = aeskit::kernel_for(mode, dir, 128);
+      expect(k.rfind(backend + ":", 0) == 0,
+             std::string(aeskit::mode_name(mode)) + " runs on " + backend + ": " + k);
+    }
+  }
+  for (const aeskit::AeadAlgorithm* alg : aeskit::aead::algorithms()) {
+    const Bytes key_bytes(alg->key_length(), 7);
+    auto key = aeskit::AeadKey::create(*alg, key_bytes);
+    if (!key.ok()) continue;
+    const std::string k = key->kernel();
+    expect(k.find(backend) != std::string::npos,
+           std::string(alg->name()) + " runs on " + backend + ": " + k);
+    if (!gcm.empty() && alg->name().find("-GCM") != std::string_view::npos &&
+        alg->name().find("SIV") == std::string_view::npos &&
+        alg->name().find("XAES") == std::string_view::npos)
+      expect(k.find("fused " + gcm) != std::string::npos,
+             std::string(alg->name()) + " runs the fused " + gcm + " kernel: " + k);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -296,6 +324,9 @@ int main() {
   const auto any = aeskit::AesKey::create(from_hex(kKey128));
   expect(any.ok() && any->backend_name() == want,
          "a key made without naming a backend runs on " + want);
+#if defined(__aarch64__)
+  if (want == "armv8ce") kernels_on(want, "armv8ce+pmull");
+#endif
 #endif
   std::printf("%d checks, %d failures\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;
