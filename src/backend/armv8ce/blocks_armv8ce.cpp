@@ -23,11 +23,9 @@ AESKIT_ARMV8CE_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std:
     const Keys<R> keys = load_keys<R>(rk);
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
       block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in + 16 * i);
+      load_group(in, b);
       cipher<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, b[i]);
+      store_group(out, b);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -38,23 +36,24 @@ template <Counter C>
 AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
                                       const std::uint8_t* in, std::uint8_t* out,
                                       std::size_t blocks) {
-  const CounterState<C> state(counter);
-  std::uint64_t done = 0;
+  CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
       block b[Y];
+      block d[Y];
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = state.at(done + i);
+      for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
       cipher<Dir::encrypt, R>(keys, b);
+      load_group(in, d);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x(b[i], load(in + 16 * i)));
+      for (std::size_t i = 0; i < Y; ++i) b[i] = x(b[i], d[i]);
+      store_group(out, b);
       in += 16 * Y;
       out += 16 * Y;
-      done += Y;
     });
   });
-  store(counter, state.at(done));
+  store(counter, gen.current());
   return blocks;
 }
 

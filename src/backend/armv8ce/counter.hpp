@@ -3,8 +3,13 @@
 // RFC 8452 §4) for the armv8ce kernels.
 //
 // CPU features: AArch64 (NEON, baseline). References: backend/backend.hpp (ctr32_be,
-// ctr32_le, ctr128_be). Counters are public (IVs and nonces): kept as integers and inserted
-// into the block one lane at a time.
+// ctr32_le, ctr128_be). Counters are public (IVs and nonces).
+//
+// be32 keeps the block with every 32-bit word byte-reversed (REV32), so the counter word is
+// a little-endian lane: each block costs one vector ADD of (0, 0, 0, 1) — which wraps mod
+// 2^32 without a carry, as inc32 must — and one REV32 back. le32 adds (1, 0, 0, 0) to the
+// block itself. be128 (rare: CTR with a 128-bit counter) keeps the counter as two 64-bit
+// integers with a carry and builds each block from them.
 #pragma once
 
 #include <cstdint>
@@ -13,41 +18,64 @@
 
 namespace aeskit::detail::armv8ce {
 
-// Counter forms; CounterState::at(i) is the block for the counter plus i.
 enum class Counter { be32, le32, be128 };
 
+// CounterGen: next() returns the current counter block and advances by one; current() is
+// the block next() would return (what the caller stores back).
 template <Counter C>
-struct CounterState {
-  block base;        // the counter block as given (the bytes no form changes)
-  std::uint64_t lo;  // be32/le32: the 32-bit counter; be128: the low 64 bits
-  std::uint64_t hi;  // be128: the high 64 bits
+struct CounterGen;
 
-  AESKIT_ARMV8CE_INLINE explicit CounterState(const std::uint8_t c[16])
-      : base(load(c)), lo(0), hi(0) {
-    const uint32x4_t w = vreinterpretq_u32_u8(base);
-    const uint64x2_t d = vreinterpretq_u64_u8(base);
-    if constexpr (C == Counter::be32) lo = __builtin_bswap32(vgetq_lane_u32(w, 3));
-    if constexpr (C == Counter::le32) lo = vgetq_lane_u32(w, 0);
-    if constexpr (C == Counter::be128) {
-      hi = __builtin_bswap64(vgetq_lane_u64(d, 0));
-      lo = __builtin_bswap64(vgetq_lane_u64(d, 1));
-    }
+template <>
+struct CounterGen<Counter::be32> {
+  uint32x4_t word_reversed;  // REV32 of the block: the counter in lane 3 as an integer
+  uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t c[16])
+      : word_reversed(vreinterpretq_u32_u8(vrev32q_u8(load(c)))) {}
+  AESKIT_ARMV8CE_INLINE block current() const {
+    return vrev32q_u8(vreinterpretq_u8_u32(word_reversed));
   }
-  // at: the block for the counter plus i (mod 2^32, or mod 2^128 for be128).
-  AESKIT_ARMV8CE_INLINE block at(std::uint64_t i) const {
-    if constexpr (C == Counter::be32) {
-      const auto v = static_cast<std::uint32_t>(lo + i);
-      return vreinterpretq_u8_u32(
-          vsetq_lane_u32(__builtin_bswap32(v), vreinterpretq_u32_u8(base), 3));
-    } else if constexpr (C == Counter::le32) {
-      const auto v = static_cast<std::uint32_t>(lo + i);
-      return vreinterpretq_u8_u32(vsetq_lane_u32(v, vreinterpretq_u32_u8(base), 0));
-    } else {
-      const std::uint64_t l = lo + i;
-      const std::uint64_t h = hi + (l < lo ? 1 : 0);  // public counter: a branch is fine
-      return vreinterpretq_u8_u64(
-          vcombine_u64(vcreate_u64(__builtin_bswap64(h)), vcreate_u64(__builtin_bswap64(l))));
-    }
+  AESKIT_ARMV8CE_INLINE block next() {
+    const block b = current();
+    word_reversed = vaddq_u32(word_reversed, one);
+    // Keep the chain of single increments: without this the compiler rewrites it as adds of
+    // constants 2..8 loaded from memory in every iteration (two instructions more each).
+    __asm__("" : "+w"(word_reversed));
+    return b;
+  }
+};
+
+template <>
+struct CounterGen<Counter::le32> {
+  uint32x4_t value;
+  uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 0);
+  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t c[16])
+      : value(vreinterpretq_u32_u8(load(c))) {}
+  AESKIT_ARMV8CE_INLINE block current() const { return vreinterpretq_u8_u32(value); }
+  AESKIT_ARMV8CE_INLINE block next() {
+    const block b = current();
+    value = vaddq_u32(value, one);
+    __asm__("" : "+w"(value));  // as in be32
+    return b;
+  }
+};
+
+template <>
+struct CounterGen<Counter::be128> {
+  std::uint64_t hi, lo;
+  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t c[16]) {
+    const uint64x2_t d = vreinterpretq_u64_u8(load(c));
+    hi = __builtin_bswap64(vgetq_lane_u64(d, 0));
+    lo = __builtin_bswap64(vgetq_lane_u64(d, 1));
+  }
+  AESKIT_ARMV8CE_INLINE block current() const {
+    return vreinterpretq_u8_u64(
+        vcombine_u64(vcreate_u64(__builtin_bswap64(hi)), vcreate_u64(__builtin_bswap64(lo))));
+  }
+  AESKIT_ARMV8CE_INLINE block next() {
+    const block b = current();
+    lo += 1;
+    hi += lo == 0 ? 1 : 0;  // public counter: a branch is fine
+    return b;
   }
 };
 

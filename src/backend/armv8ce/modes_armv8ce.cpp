@@ -162,13 +162,12 @@ AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
     const Keys<R> keys = load_keys<R>(enc);
     block m = load(mac);
     const auto run = [&]<Counter C>() AESKIT_ARMV8CE_LAMBDA {
-      const CounterState<C> state(counter);
-      std::uint64_t done = 0;
+      CounterGen<C> gen(counter);
       run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
         block v[Y];
         block b[Y];
 #pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) b[i] = state.at(done + i);
+        for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
         cipher<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
@@ -182,9 +181,8 @@ AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
         }
         in += 16 * Y;
         out += 16 * Y;
-        done += Y;
       });
-      store(counter, state.at(done));
+      store(counter, gen.current());
     };
     if (ctr128)
       run.template operator()<Counter::be128>();

@@ -58,6 +58,31 @@ AESKIT_ARMV8CE_INLINE block x(block a, block b) {
   return veorq_u8(a, b);
 }
 
+// load_group / store_group: N consecutive blocks, four per LD1/ST1 where they can.
+template <std::size_t N>
+AESKIT_ARMV8CE_INLINE void load_group(const std::uint8_t* p, block* b) {
+  std::size_t i = 0;
+  for (; i + 4 <= N; i += 4) {
+    const uint8x16x4_t v = vld1q_u8_x4(p + 16 * i);
+    b[i] = v.val[0];
+    b[i + 1] = v.val[1];
+    b[i + 2] = v.val[2];
+    b[i + 3] = v.val[3];
+  }
+  for (; i < N; ++i) b[i] = load(p + 16 * i);
+}
+template <std::size_t N>
+AESKIT_ARMV8CE_INLINE void load_group(const std::uint8_t* p, block (&b)[N]) {
+  load_group<N>(p, &b[0]);
+}
+template <std::size_t N>
+AESKIT_ARMV8CE_INLINE void store_group(std::uint8_t* p, const block (&b)[N]) {
+  std::size_t i = 0;
+  for (; i + 4 <= N; i += 4)
+    vst1q_u8_x4(p + 16 * i, uint8x16x4_t{{b[i], b[i + 1], b[i + 2], b[i + 3]}});
+  for (; i < N; ++i) store(p + 16 * i, b[i]);
+}
+
 enum class Dir { encrypt, decrypt };
 
 // Keys<R>: the R + 1 round keys of one schedule, in registers.

@@ -26,7 +26,7 @@ namespace {
 
 using armv8ce::block;
 using armv8ce::Counter;
-using armv8ce::CounterState;
+using armv8ce::CounterGen;
 using armv8ce::Dir;
 using armv8ce::Keys;
 
@@ -50,33 +50,27 @@ AESKIT_ARMV8CE_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey
                                       std::uint8_t counter[16], std::uint8_t hash[16],
                                       const std::uint8_t* in, std::uint8_t* out,
                                       std::size_t blocks) {
-  const CounterState<Counter::be32> state(counter);
-  std::uint64_t done = 0;
+  CounterGen<Counter::be32> gen(counter);
   pmull::u64x2 y = pmull::load_natural(hash);
   armv8ce::with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
     const Keys<R> keys = armv8ce::load_keys<R>(enc);
     armv8ce::run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
       block data[Y];
       block b[Y];
+      armv8ce::load_group(in, data);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        data[i] = armv8ce::load(in + 16 * i);
-        b[i] = state.at(done + i);
-      }
+      for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
       if constexpr (!kSeal) y = hash_group(hkey, y, data);
       armv8ce::cipher<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        b[i] = armv8ce::x(b[i], data[i]);
-        armv8ce::store(out + 16 * i, b[i]);
-      }
+      for (std::size_t i = 0; i < Y; ++i) b[i] = armv8ce::x(b[i], data[i]);
+      armv8ce::store_group(out, b);
       if constexpr (kSeal) y = hash_group(hkey, y, b);
       in += 16 * Y;
       out += 16 * Y;
-      done += Y;
     });
   });
-  armv8ce::store(counter, state.at(done));
+  armv8ce::store(counter, gen.current());
   pmull::store_natural(hash, y);
   return blocks;
 }
