@@ -104,7 +104,7 @@ inline constexpr const ShaCompressor* kShaCompressorList[] = {
     &kShaNi,
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
-    &kShaArmv8Sha1, &kShaArmv8Sha256,
+    &kShaArmv8Sha1, &kShaArmv8Sha256, &kShaArmv8Sha512,
 #endif
     &kShaPortable,  nullptr,
 };

@@ -1,11 +1,11 @@
 // tests/cross/sha_cross_test.cpp — every SHA compressor compiled into this build (AArch64:
-// armv8sha1, armv8sha256; x86: shani; and portable) against portable, and the public
+// armv8sha1, armv8sha256, armv8sha512; x86: shani; and portable) against portable, and the public
 // aeskit::hash against FIPS 180-4's examples, without GoogleTest (cross builds under qemu).
 // Fails if, on AArch64 with the SHA instructions, the one-shot hash does not pick them.
 //
 // Random chaining values and 0..9 blocks per call for every entry a compressor has; the
 // examples are "abc" and the two-block "abcdbcde...nopq" (FIPS 180-4 / the NIST CSRC
-// examples for SHA-1 and SHA-256).
+// examples for SHA-1 and SHA-256) and "abc" for SHA-512.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -62,6 +62,9 @@ constexpr Example kExamples[] = {
      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
     {aeskit::HashAlgorithm::sha256, "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+    {aeskit::HashAlgorithm::sha512, "abc",
+     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
 };
 
 }  // namespace
@@ -113,6 +116,9 @@ int main() {
   const char* want256 = features.has(aeskit::cpu::Feature::sha2) ? "armv8sha256" : "portable";
   const auto& c1 = aeskit::detail::best_sha_compressor(features, aeskit::HashAlgorithm::sha1);
   const auto& c256 = aeskit::detail::best_sha_compressor(features, aeskit::HashAlgorithm::sha256);
+  const char* want512 = features.has(aeskit::cpu::Feature::sha512) ? "armv8sha512" : "portable";
+  const auto& c512 = aeskit::detail::best_sha_compressor(features, aeskit::HashAlgorithm::sha512);
+  expect(c512.name == want512, "SHA-512 runs on " + std::string(want512));
   std::printf("sha-1 on %.*s, sha-256 on %.*s\n", static_cast<int>(c1.name.size()), c1.name.data(),
               static_cast<int>(c256.name.size()), c256.name.data());
   expect(c1.name == want1, "SHA-1 runs on " + std::string(want1));

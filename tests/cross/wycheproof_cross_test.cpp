@@ -1,5 +1,5 @@
 // tests/cross/wycheproof_cross_test.cpp — Wycheproof's AEAD (AES-GCM, AES-CCM, AES-EAX,
-// AES-GCM-SIV, AES-SIV), XTS, CMAC, HMAC and HKDF files through the default backends of the
+// AES-GCM-SIV, AES-SIV), XTS, CMAC, HMAC (SHA-1/256/512) and HKDF (SHA-256/512) files through the default backends of the
 // build, without GoogleTest (cross builds under qemu: on AArch64 that is armv8ce, pmull and
 // armv8sha; the x86 build runs it natively on its own best backends).
 //
@@ -187,9 +187,12 @@ int main() {
   mac_file("aes_cmac_test.json", nullptr);
   const aeskit::HashAlgorithm sha1 = aeskit::HashAlgorithm::sha1;
   const aeskit::HashAlgorithm sha256 = aeskit::HashAlgorithm::sha256;
+  const aeskit::HashAlgorithm sha512 = aeskit::HashAlgorithm::sha512;
   mac_file("hmac_sha1_test.json", &sha1);
   mac_file("hmac_sha256_test.json", &sha256);
+  mac_file("hmac_sha512_test.json", &sha512);
   hkdf_file("hkdf_sha256_test.json", sha256);
+  hkdf_file("hkdf_sha512_test.json", sha512);
   std::printf("%d checks, %d failures\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;
 }
