@@ -256,7 +256,7 @@ void aead_xts_cmac_versus_portable(std::string_view backend, Rng& rng) {
 // kernels_on: every block mode in both directions (aeskit::kernel_for, what `aeskit cpu`
 // prints) and every AEAD (AeadKey::kernel) of a default key run on `backend`; AES-GCM on
 // `gcm` (its fused kernel) when that is given.
-void kernels_on(const std::string& backend, const std::string& gcm) {
+[[maybe_unused]] void kernels_on(const std::string& backend, const std::string& gcm) {
   constexpr Mode kModes[] = {Mode::ecb,    Mode::cbc,  Mode::ctr32, Mode::ctr128,
                              Mode::cfb128, Mode::cfb8, Mode::ofb};
   for (Mode mode : kModes) {
