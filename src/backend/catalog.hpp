@@ -1,6 +1,7 @@
 // src/backend/catalog.hpp — which backends this build has, per kind, fastest first: the only
 // place outside the backend folders that knows the list. CMakeLists.txt compiles the backend
-// folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM for them;
+// folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM /
+// AESKIT_HAVE_ARMV8CE for them;
 // every #if on those macros outside the folders stands here.
 //
 // Each list ends with nullptr (so a list may be empty on a CPU family); registry.hpp reads it
@@ -21,6 +22,13 @@
 #include "backend/simd_ghash/ghash_simd.hpp"
 #include "backend/vperm/vperm.hpp"
 #endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+#include "backend/armv8ce/armv8ce.hpp"
+#include "backend/armv8ce_pmull/gcm_armv8ce_pmull.hpp"
+#include "backend/armv8sha/armv8sha.hpp"
+#include "backend/pmull/ghash_pmull.hpp"
+#include "backend/pmull/polyval_pmull.hpp"
+#endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
@@ -37,6 +45,9 @@ inline constexpr const AesBackend* kAesBackendList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kVaes512Backend,  &kVaes256Backend, &kAesniBackend,
 #endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kArmv8ceBackend,  // AArch64 with the Crypto Extensions
+#endif
 #if defined(AESKIT_HAVE_VPERM)
     &kVpermBackend,  // SSSE3 on x86, NEON on AArch64 and ARMv7, AltiVec on ppc64le
 #endif
@@ -48,6 +59,9 @@ inline constexpr const GhashBackend* kGhashBackendList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGhashVpclmul512Backend, &kGhashVpclmul256Backend,
     &kGhashPclmulBackend,
+#endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kGhashPmullBackend,  // AArch64 PMULL
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kGhashSimdBackend,  // the simd::V128 backends: no carry-less multiply needed
@@ -63,16 +77,23 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
     &kPolyvalVpclmul256,
     &kPolyvalPclmul,
 #endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kPolyvalPmull,
+#endif
     nullptr,
 };
 
 // Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
-// widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp).
+// widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp; AArch64:
+// armv8ce_pmull/gcm_armv8ce_pmull.cpp).
 inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGcmFusedVaes512Vpclmul512,
     &kGcmFusedVaes256Vpclmul256,
     &kGcmFusedAesniPclmul,
+#endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kGcmFusedArmv8cePmull,
 #endif
     nullptr,
 };
@@ -82,8 +103,10 @@ inline constexpr const ShaCompressor* kShaCompressorList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kShaNi,
 #endif
-    &kShaPortable,
-    nullptr,
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kShaArmv8Sha1, &kShaArmv8Sha256, &kShaArmv8Sha512,
+#endif
+    &kShaPortable,  nullptr,
 };
 
 // Stitched AES-CBC + SHA kernels, each reading the schedules of the AES backends it names.

@@ -1,6 +1,6 @@
 // src/cpu/features.cpp — AESKIT_DISABLE parsing, dependency closure and the cached feature set.
-// The probing itself is per CPU family: probe_x86.cpp, probe_arm32.cpp, probe_ppc64.cpp,
-// probe_generic.cpp.
+// The probing itself is per CPU family: probe_x86.cpp, probe_arm64.cpp, probe_arm32.cpp,
+// probe_ppc64.cpp, probe_generic.cpp.
 #include "cpu/features.hpp"
 
 #include <array>
@@ -13,7 +13,8 @@ namespace {
 
 constexpr std::array<std::string_view, kFeatureCount> kNames = {
     "sse2", "ssse3",   "sse41",  "aesni", "pclmul", "avx",  "avx2",    "bmi2",
-    "vaes", "vpclmul", "avx512", "gfni",  "sha",    "neon", "altivec", "vsx"};
+    "vaes", "vpclmul", "avx512", "gfni",  "sha",    "neon", "altivec", "vsx",
+    "aes",  "pmull",   "sha1",   "sha2",  "sha512", "sha3"};
 
 // A feature and what it needs: the ISA extension's prerequisite, as the vendors document it
 // (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and our kernels'

@@ -1,7 +1,7 @@
 // src/cpu/features.hpp — the one place that knows which CPU features exist.
 //
 // Features are probed once (x86: CPUID, plus XGETBV for the vector state the OS saves: a
-// feature whose registers the OS does not enable counts as absent; 32-bit Arm and POWER: the
+// feature whose registers the OS does not enable counts as absent; Arm and POWER: the
 // kernel's AT_HWCAP / AT_HWCAP2 bits, which likewise report only usable units), then
 // AESKIT_DISABLE removes features (it can never add one), then every feature whose
 // prerequisite is gone is removed too (no AVX2 without AVX, no VAES without AVX, ...).
@@ -34,6 +34,14 @@ enum class Feature : unsigned {
   neon,     // ARMv7 Advanced SIMD (probed on 32-bit Arm only: it is baseline on AArch64)
   altivec,  // POWER vector unit (VMX)
   vsx,      // POWER VSX with the Power ISA 2.07 (POWER8) vector instructions
+  // AArch64 (AT_HWCAP; probed on AArch64 only). Named "aes", "pmull", "sha1", "sha2",
+  // "sha512", "sha3" for AESKIT_DISABLE: x86's are "aesni" and "sha" (SHA-NI).
+  arm_aes,  // FEAT_AES: AESE, AESD, AESMC, AESIMC
+  pmull,    // FEAT_PMULL: PMULL/PMULL2 on 64-bit elements
+  sha1,     // FEAT_SHA1
+  sha2,     // FEAT_SHA256
+  sha512,   // FEAT_SHA512
+  sha3,     // FEAT_SHA3: EOR3, RAX1, XAR, BCAX
   count
 };
 

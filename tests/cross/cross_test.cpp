@@ -3,12 +3,13 @@
 // qemu-aarch64): every compiled-in backend against the FIPS-197 Appendix B/C known answers and
 // the NIST SP 800-38A Appendix F examples (ECB, CBC, CFB8, CFB128, OFB, CTR), then every other
 // backend against `portable` on random keys, IVs and lengths, in every mode and direction,
-// out of place and in place. Also built and run in the regular (native) test build.
-// Prints one line per failure and a summary; exits 1 on any failure, and also if the vperm
-// backend is not compiled in and available (it must be on x86 with SSSE3, on AArch64, on
-// ARMv7 with NEON and on ppc64le with VSX), or if, on a CPU family without AES instructions
-// in this library (everything but x86), keys made without naming a backend do not run on
-// vperm: the cross builds must test the vector code, not fall back to portable unnoticed.
+// out of place and in place, and every AEAD, XTS and CMAC likewise. Also built and run in the
+// regular (native) test build. Prints one line per failure and a summary; exits 1 on any failure,
+// and also if the vperm backend is not compiled in and available (it must be on x86 with SSSE3, on
+// AArch64, on ARMv7 with NEON and on ppc64le with VSX), or if, on a CPU family without AES
+// instructions in this library (everything but x86 and AArch64 with the Crypto Extensions), keys
+// made without naming a backend do not run on vperm (armv8ce on such AArch64): the cross builds
+// must test the vector code, not fall back to portable unnoticed.
 // AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT=1 turns the vperm check around, for a CPU that has no
 // vector unit the library uses (scripts/cpu-models.sh: qemu64, SSE2 only): vperm must then be
 // reported unavailable, and everything available is still checked.
@@ -187,6 +188,99 @@ void versus_portable(std::string_view backend, Rng& rng) {
   }
 }
 
+// aead_xts_cmac_versus_portable: every AEAD of aead::algorithms(), XTS and CMAC made on
+// `backend` against the same made on portable: random keys, nonces, AD and message lengths
+// crossing the kernels' groups of 8 (and 32) blocks and their tails; seal output and tag equal,
+// open gives the message back, a flipped tag bit fails. These reach the backend's XTS, OCB,
+// CBC-MAC, CTR+CBC-MAC (CCM, EAX) and little-endian CTR (GCM-SIV) entries.
+void aead_xts_cmac_versus_portable(std::string_view backend, Rng& rng) {
+  constexpr std::size_t kLengths[] = {0, 1, 15, 16, 17, 127, 128, 129, 143, 257, 520, 1000};
+  for (const aeskit::AeadAlgorithm* alg : aeskit::aead::algorithms()) {
+    for (std::size_t len : kLengths) {
+      const std::string what = std::string(backend) + " vs portable, " + std::string(alg->name()) +
+                               ", " + std::to_string(len) + " bytes";
+      const Bytes key_bytes = rng.bytes(alg->key_length());
+      auto key = aeskit::AeadKey::create(*alg, key_bytes, alg->default_tag_length(), backend);
+      auto ref = aeskit::AeadKey::create(*alg, key_bytes, alg->default_tag_length(), "portable");
+      expect(key.ok() && ref.ok(), what + ": AeadKey::create");
+      if (!key.ok() || !ref.ok()) continue;
+      const Bytes nonce = rng.bytes(alg->nonce_recommended());
+      // TLS CBC-HMAC takes the 11-byte record AD and pads: its output is up to a block longer.
+      const bool tls = alg->name().find("CBC-SHA") != std::string_view::npos;
+      const Bytes ad = rng.bytes(tls ? 11 : static_cast<std::size_t>(rng.next() % 40));
+      const Bytes msg = rng.bytes(len);
+      Bytes sealed(len + key->tag_length() + 16), want(sealed.size());
+      auto n = key->seal(nonce, ad, msg, sealed);
+      auto m = ref->seal(nonce, ad, msg, want);
+      expect(n.ok() && m.ok() && *n == *m && sealed == want, what + ": seal");
+      if (!n.ok()) continue;
+      sealed.resize(*n);
+      Bytes opened(sealed.size());
+      auto o = key->open(nonce, ad, sealed, opened);
+      expect(o.ok() && *o == len && Bytes(opened.begin(), opened.begin() + len) == msg,
+             what + ": open");
+      sealed.back() ^= 1;
+      expect(!key->open(nonce, ad, sealed, opened).ok(), what + ": open of a forged record fails");
+    }
+  }
+  for (std::size_t key_len : {32u, 64u}) {
+    for (std::size_t len : {16u, 17u, 31u, 128u, 129u, 200u, 512u, 1000u}) {
+      const std::string what = std::string(backend) + " vs portable, XTS key " +
+                               std::to_string(key_len) + ", " + std::to_string(len) + " bytes";
+      Bytes key_bytes = rng.bytes(key_len);
+      auto key = aeskit::XtsKey::create(key_bytes, backend);
+      auto ref = aeskit::XtsKey::create(key_bytes, "portable");
+      expect(key.ok() && ref.ok(), what + ": XtsKey::create");
+      if (!key.ok() || !ref.ok()) continue;
+      const Bytes tweak = rng.bytes(16), data = rng.bytes(len);
+      Bytes got(len), want(len), back(len);
+      expect(key->encrypt(tweak, data, got).ok() && ref->encrypt(tweak, data, want).ok() &&
+                 got == want,
+             what + ": encrypt");
+      expect(key->decrypt(tweak, got, back).ok() && back == data, what + ": decrypt");
+    }
+  }
+  for (std::size_t len : {0u, 15u, 16u, 17u, 128u, 129u, 1000u}) {
+    const std::string what =
+        std::string(backend) + " vs portable, CMAC, " + std::to_string(len) + " bytes";
+    const Bytes key_bytes = rng.bytes(16), data = rng.bytes(len);
+    auto key = aeskit::Cmac::create(key_bytes, backend);
+    auto ref = aeskit::Cmac::create(key_bytes, "portable");
+    expect(key.ok() && ref.ok(), what + ": Cmac::create");
+    if (!key.ok() || !ref.ok()) continue;
+    Bytes got(16), want(16);
+    expect(key->compute(data, got).ok() && ref->compute(data, want).ok() && got == want, what);
+  }
+}
+
+// kernels_on: every block mode in both directions (aeskit::kernel_for, what `aeskit cpu`
+// prints) and every AEAD (AeadKey::kernel) of a default key run on `backend`; AES-GCM on
+// `gcm` (its fused kernel) when that is given.
+[[maybe_unused]] void kernels_on(const std::string& backend, const std::string& gcm) {
+  constexpr Mode kModes[] = {Mode::ecb,    Mode::cbc,  Mode::ctr32, Mode::ctr128,
+                             Mode::cfb128, Mode::cfb8, Mode::ofb};
+  for (Mode mode : kModes) {
+    for (auto dir : {aeskit::Direction::encrypt, aeskit::Direction::decrypt}) {
+      const std::string k = aeskit::kernel_for(mode, dir, 128);
+      expect(k.rfind(backend + ":", 0) == 0,
+             std::string(aeskit::mode_name(mode)) + " runs on " + backend + ": " + k);
+    }
+  }
+  for (const aeskit::AeadAlgorithm* alg : aeskit::aead::algorithms()) {
+    const Bytes key_bytes(alg->key_length(), 7);
+    auto key = aeskit::AeadKey::create(*alg, key_bytes);
+    if (!key.ok()) continue;
+    const std::string k = key->kernel();
+    expect(k.find(backend) != std::string::npos,
+           std::string(alg->name()) + " runs on " + backend + ": " + k);
+    if (!gcm.empty() && alg->name().find("-GCM") != std::string_view::npos &&
+        alg->name().find("SIV") == std::string_view::npos &&
+        alg->name().find("XAES") == std::string_view::npos)
+      expect(k.find("fused " + gcm) != std::string::npos,
+             std::string(alg->name()) + " runs the fused " + gcm + " kernel: " + k);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -200,7 +294,10 @@ int main() {
     }
     if (info.name == "vperm") have_vperm = true;
     known_answers(info.name);
-    if (info.name != "portable") versus_portable(info.name, rng);
+    if (info.name != "portable") {
+      versus_portable(info.name, rng);
+      aead_xts_cmac_versus_portable(info.name, rng);
+    }
     std::printf("backend %s: checked\n", std::string(info.name).c_str());
   }
   const char* no_vector = std::getenv("AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT");
@@ -210,15 +307,26 @@ int main() {
   else
     expect(have_vperm, "the vperm backend is compiled in and available");
 #if !defined(__x86_64__) && !defined(__i386__)
-  // No AES-instruction backend exists here, so the dispatcher must pick vperm (portable on a
-  // target without a vector unit the library uses, such as s390x).
-  const std::string want = expect_no_vector ? "portable" : "vperm";
+  // AArch64 with the Crypto Extensions must pick armv8ce; otherwise (and with
+  // AESKIT_DISABLE=aes) no AES-instruction backend runs here, so the dispatcher must pick vperm
+  // (portable on a target without a vector unit the library uses, such as s390x).
+  // AESKIT_CROSS_EXPECT_DEFAULT names the backend instead (the aarch64 CTest entries set it,
+  // so an emulated CPU that lost its AES instructions cannot pass unnoticed).
+  std::string want = expect_no_vector ? "portable" : "vperm";
+#if defined(__aarch64__)
+  for (const aeskit::BackendInfo& info : aeskit::backends())
+    if (info.name == "armv8ce" && info.available) want = "armv8ce";
+#endif
+  if (const char* named = std::getenv("AESKIT_CROSS_EXPECT_DEFAULT")) want = named;
   const std::string chosen(aeskit::default_backend());
   std::printf("default backend: %s\n", chosen.c_str());
   expect(chosen == want, "default backend is " + want + ", not " + chosen);
   const auto any = aeskit::AesKey::create(from_hex(kKey128));
   expect(any.ok() && any->backend_name() == want,
          "a key made without naming a backend runs on " + want);
+#if defined(__aarch64__)
+  if (want == "armv8ce") kernels_on(want, "armv8ce+pmull");
+#endif
 #endif
   std::printf("%d checks, %d failures\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

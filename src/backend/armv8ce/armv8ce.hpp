@@ -1,0 +1,9 @@
+// src/backend/armv8ce/armv8ce.hpp — the ARMv8 Crypto Extensions AES backend (AArch64:
+// AESE/AESD/AESMC/AESIMC).
+#pragma once
+
+#include "backend/backend.hpp"
+
+namespace aeskit::detail {
+extern const AesBackend kArmv8ceBackend;
+}

@@ -1,0 +1,190 @@
+// src/backend/armv8ce/blocks_armv8ce.cpp — the armv8ce backend's ECB, CTR (32/128-bit
+// big-endian and GCM-SIV's 32-bit little-endian counter), CBC, CFB128 and OFB kernels.
+//
+// CPU features: AArch64 FEAT_AES.
+// References: FIPS-197; NIST SP 800-38A §6.1-6.5 (ECB, CBC, CFB, OFB, CTR); RFC 8452 §4 (the
+// little-endian counter); backend/backend.hpp (the contract); rounds.hpp (round structure,
+// groups of 8).
+//
+// Independent blocks (ECB, CTR, CBC and CFB decryption) go through the rounds 8 at a time;
+// the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
+// its inputs before it stores, so in == out works. Counters are public (IVs and nonces):
+// they are kept as integers and inserted into the block, one lane per block.
+#include "backend/armv8ce/counter.hpp"
+#include "backend/armv8ce/kernels.hpp"
+
+namespace aeskit::detail::armv8ce {
+namespace {
+
+template <Dir D>
+AESKIT_ARMV8CE_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                               std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block b[Y];
+      load_group(in, b);
+      cipher<D, R>(keys, b);
+      store_group(out, b);
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+  });
+}
+
+template <Counter C>
+AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
+                                      const std::uint8_t* in, std::uint8_t* out,
+                                      std::size_t blocks) {
+  CounterGen<C> gen(counter);
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block b[Y];
+      block d[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
+      cipher<Dir::encrypt, R>(keys, b);
+      load_group(in, d);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) b[i] = x(b[i], d[i]);
+      store_group(out, b);
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+  });
+  store(counter, gen.current());
+  return blocks;
+}
+
+}  // namespace
+
+AESKIT_ARMV8CE_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
+                                          std::uint8_t* out, std::size_t blocks) noexcept {
+  ecb<Dir::encrypt>(enc, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
+                                          std::uint8_t* out, std::size_t blocks) noexcept {
+  ecb<Dir::decrypt>(dec, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
+                                           const std::uint8_t* in, std::uint8_t* out,
+                                           std::size_t blocks) noexcept {
+  return ctr<Counter::be32>(enc, counter, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
+                                           const std::uint8_t* in, std::uint8_t* out,
+                                           std::size_t blocks) noexcept {
+  return ctr<Counter::le32>(enc, counter, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t counter[16],
+                                            const std::uint8_t* in, std::uint8_t* out,
+                                            std::size_t blocks) noexcept {
+  return ctr<Counter::be128>(enc, counter, in, out, blocks);
+}
+
+// CBC encryption: C_i = E(P_i ^ C_{i-1}), one block after another.
+AESKIT_ARMV8CE_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t blocks) noexcept {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block c = load(iv);
+    for (std::size_t i = 0; i < blocks; ++i) {
+      c = one<Dir::encrypt, R>(keys, x(load(in + 16 * i), c));
+      store(out + 16 * i, c);
+    }
+    store(iv, c);
+  });
+  return blocks;
+}
+
+// CBC decryption: P_i = D(C_i) ^ C_{i-1}, 8 blocks at a time.
+AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t blocks) noexcept {
+  with_rounds(dec.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(dec);
+    block prev = load(iv);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block c[Y];
+      block b[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) b[i] = c[i] = load(in + 16 * i);
+      cipher<Dir::decrypt, R>(keys, b);
+      store(out, x(b[0], prev));
+#pragma GCC unroll 8
+      for (std::size_t i = 1; i < Y; ++i) store(out + 16 * i, x(b[i], c[i - 1]));
+      prev = c[Y - 1];
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+    store(iv, prev);
+  });
+  return blocks;
+}
+
+// CFB128 encryption: C_i = P_i ^ E(C_{i-1}), one block after another.
+AESKIT_ARMV8CE_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                                 const std::uint8_t* in, std::uint8_t* out,
+                                                 std::size_t blocks) noexcept {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block c = load(iv);
+    for (std::size_t i = 0; i < blocks; ++i) {
+      c = x(one<Dir::encrypt, R>(keys, c), load(in + 16 * i));
+      store(out + 16 * i, c);
+    }
+    store(iv, c);
+  });
+  return blocks;
+}
+
+// CFB128 decryption: P_i = C_i ^ E(C_{i-1}), 8 blocks at a time.
+AESKIT_ARMV8CE_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                                 const std::uint8_t* in, std::uint8_t* out,
+                                                 std::size_t blocks) noexcept {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block prev = load(iv);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block c[Y];
+      block b[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in + 16 * i);
+      b[0] = prev;
+#pragma GCC unroll 8
+      for (std::size_t i = 1; i < Y; ++i) b[i] = c[i - 1];
+      cipher<Dir::encrypt, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x(b[i], c[i]));
+      prev = c[Y - 1];
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+    store(iv, prev);
+  });
+  return blocks;
+}
+
+// OFB: O_i = E(O_{i-1}), out_i = in_i ^ O_i.
+AESKIT_ARMV8CE_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
+                                      const std::uint8_t* in, std::uint8_t* out,
+                                      std::size_t blocks) noexcept {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block o = load(iv);
+    for (std::size_t i = 0; i < blocks; ++i) {
+      o = one<Dir::encrypt, R>(keys, o);
+      store(out + 16 * i, x(o, load(in + 16 * i)));
+    }
+    store(iv, o);
+  });
+  return blocks;
+}
+
+}  // namespace aeskit::detail::armv8ce

@@ -1,0 +1,196 @@
+// src/backend/armv8ce/modes_armv8ce.cpp — the armv8ce backend's XTS, OCB3 (encrypt, decrypt,
+// AD hash), CBC-MAC and CTR+CBC-MAC (CCM, EAX) kernels.
+//
+// CPU features: AArch64 FEAT_AES.
+// References: IEEE 1619-2018 §5.3 (XTS, the tweak times α); RFC 7253 §4 (OCB3); NIST SP
+// 800-38C (CCM), the EAX paper (Bellare, Rogaway, Wagner); backend/backend.hpp (the
+// contract); rounds.hpp (round structure, groups of 8).
+//
+// XTS and OCB: the per-block masks (T·α^i, Offset_i) are computed one after another (one
+// shift-and-fold or one XOR each, far shorter than the rounds they feed), then the group's
+// 8 blocks go through the rounds together. Masks and data are secret: every step is
+// branch-free; only block indices (public) choose L rows. mac_ctr: the CTR blocks of a group
+// go through the rounds together, then the group's CBC-MAC steps one after another (the
+// core overlaps the next group's CTR with this chain).
+#include "backend/armv8ce/counter.hpp"
+#include "backend/armv8ce/kernels.hpp"
+
+namespace aeskit::detail::armv8ce {
+namespace {
+
+// times_alpha: T·α in GF(2^128) for XTS: the block as one little-endian 128-bit integer
+// shifted left by one, a carry out of bit 127 folded back as 0x87 into byte 0. Each 64-bit
+// lane's top bit, spread by an arithmetic shift, selects the carry into the other lane (1 into
+// the high lane, 0x87 into the low one).
+AESKIT_ARMV8CE_INLINE block times_alpha(block t) {
+  const uint64x2_t v = vreinterpretq_u64_u8(t);
+  const uint64x2_t top = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(v), 63));
+  const uint64x2_t fold = vcombine_u64(vcreate_u64(1), vcreate_u64(0x87));
+  const uint64x2_t carry = vandq_u64(top, fold);  // lane 0: 1 if bit 63 set; lane 1: 0x87
+  return vreinterpretq_u8_u64(veorq_u64(vshlq_n_u64(v, 1), vextq_u64(carry, carry, 1)));
+}
+
+template <Dir D>
+AESKIT_ARMV8CE_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16],
+                                      const std::uint8_t* in, std::uint8_t* out,
+                                      std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    block t = load(tweak);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block mask[Y];
+      block b[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) {
+        mask[i] = t;
+        t = times_alpha(t);
+        b[i] = x(load(in + 16 * i), mask[i]);
+      }
+      cipher<D, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x(b[i], mask[i]));
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+    store(tweak, t);
+  });
+  return blocks;
+}
+
+enum class OcbOp { encrypt, decrypt, hash };
+
+// ocb: Offset_i = Offset_{i-1} ^ L[ntz(i)]; encrypt C_i = Offset_i ^ E(P_i ^ Offset_i),
+// checksum ^= P_i; decrypt P_i = Offset_i ^ D(C_i ^ Offset_i), checksum ^= P_i; hash
+// sum ^= E(A_i ^ Offset_i).
+template <OcbOp Op>
+AESKIT_ARMV8CE_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, std::uint64_t index,
+                                      std::uint8_t offset[16], std::uint8_t acc_bytes[16],
+                                      const std::uint8_t* in, std::uint8_t* out,
+                                      std::size_t blocks) {
+  constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    block o = load(offset);
+    block acc = load(acc_bytes);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block off[Y];
+      block b[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) {
+        o = x(o, load(l.l[__builtin_ctzll(index + i)]));  // index ≥ 1, public
+        off[i] = o;
+        const block v = load(in + 16 * i);
+        if constexpr (Op == OcbOp::encrypt) acc = x(acc, v);
+        b[i] = x(v, o);
+      }
+      cipher<D, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) {
+        if constexpr (Op == OcbOp::hash) {
+          acc = x(acc, b[i]);
+        } else {
+          const block y = x(b[i], off[i]);
+          if constexpr (Op == OcbOp::decrypt) acc = x(acc, y);
+          store(out + 16 * i, y);
+        }
+      }
+      index += Y;
+      in += 16 * Y;
+      if constexpr (Op != OcbOp::hash) out += 16 * Y;
+    });
+    store(offset, o);
+    store(acc_bytes, acc);
+  });
+  return blocks;
+}
+
+}  // namespace
+
+AESKIT_ARMV8CE_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t blocks) noexcept {
+  return xts<Dir::encrypt>(enc, tweak, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t blocks) noexcept {
+  return xts<Dir::decrypt>(dec, tweak, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t ocb_encrypt(const RoundKeys& enc, const OcbLTable& l,
+                                              std::uint64_t first_index, std::uint8_t offset[16],
+                                              std::uint8_t checksum[16], const std::uint8_t* in,
+                                              std::uint8_t* out, std::size_t blocks) noexcept {
+  return ocb<OcbOp::encrypt>(enc, l, first_index, offset, checksum, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t ocb_decrypt(const RoundKeys& dec, const OcbLTable& l,
+                                              std::uint64_t first_index, std::uint8_t offset[16],
+                                              std::uint8_t checksum[16], const std::uint8_t* in,
+                                              std::uint8_t* out, std::size_t blocks) noexcept {
+  return ocb<OcbOp::decrypt>(dec, l, first_index, offset, checksum, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t ocb_hash(const RoundKeys& enc, const OcbLTable& l,
+                                           std::uint64_t first_index, std::uint8_t offset[16],
+                                           std::uint8_t sum[16], const std::uint8_t* in,
+                                           std::size_t blocks) noexcept {
+  return ocb<OcbOp::hash>(enc, l, first_index, offset, sum, in, nullptr, blocks);
+}
+
+// cbc_mac: mac = E(mac ^ X_i), one block after another.
+AESKIT_ARMV8CE_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
+                                          const std::uint8_t* in, std::size_t blocks) noexcept {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block m = load(mac);
+    for (std::size_t i = 0; i < blocks; ++i)
+      m = one<Dir::encrypt, R>(keys, x(m, load(in + 16 * i)));
+    store(mac, m);
+  });
+  return blocks;
+}
+
+// mac_ctr: out_i = in_i ^ E(counter_i) and mac = E(mac ^ X_i), X_i = out_i when mac_output,
+// else in_i (read before out_i is written: in place works).
+AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
+                                          std::uint8_t counter[16], std::uint8_t mac[16],
+                                          const std::uint8_t* in, std::uint8_t* out,
+                                          std::size_t blocks, bool mac_output) noexcept {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block m = load(mac);
+    const auto run = [&]<Counter C>() AESKIT_ARMV8CE_LAMBDA {
+      CounterGen<C> gen(counter);
+      run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+        block v[Y];
+        block b[Y];
+#pragma GCC unroll 8
+        for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
+        cipher<Dir::encrypt, R>(keys, b);
+#pragma GCC unroll 8
+        for (std::size_t i = 0; i < Y; ++i) {
+          v[i] = load(in + 16 * i);
+          b[i] = x(b[i], v[i]);
+        }
+#pragma GCC unroll 8
+        for (std::size_t i = 0; i < Y; ++i) {
+          store(out + 16 * i, b[i]);
+          m = one<Dir::encrypt, R>(keys, x(m, mac_output ? b[i] : v[i]));
+        }
+        in += 16 * Y;
+        out += 16 * Y;
+      });
+      store(counter, gen.current());
+    };
+    if (ctr128)
+      run.template operator()<Counter::be128>();
+    else
+      run.template operator()<Counter::be32>();
+    store(mac, m);
+  });
+  return blocks;
+}
+
+}  // namespace aeskit::detail::armv8ce

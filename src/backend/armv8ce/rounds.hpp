@@ -1,0 +1,165 @@
+// src/backend/armv8ce/rounds.hpp — the AES round structure on the ARMv8 Crypto Extensions,
+// the interleaved group loop and the small helpers every armv8ce kernel shares.
+//
+// CPU features: AArch64 with FEAT_AES (AESE, AESD, AESMC, AESIMC), little-endian; the code
+// is compiled for them with a function-level target attribute (target("+crypto")), so the
+// rest of the library stays plain ARMv8-A.
+// References: Arm Architecture Reference Manual for A-profile, AESE/AESD/AESMC/AESIMC;
+// FIPS-197 §5.1 (Cipher), §5.3.5 (Equivalent Inverse Cipher).
+//
+// Math. AESE(s, k) = SubBytes(ShiftRows(s ^ k)) and AESMC = MixColumns, so FIPS-197's
+// Cipher with round keys k_0..k_R is
+//     s = AESMC(AESE(s, k_r)) for r = 0..R-2;  s = AESE(s, k_{R-1}) ^ k_R.
+// AESD(s, k) = InvSubBytes(InvShiftRows(s ^ k)) and AESIMC = InvMixColumns give the
+// Equivalent Inverse Cipher with the decryption schedule d_0 = k_R, d_r = AESIMC(k_{R-r})
+// (r = 1..R-1), d_R = k_0:
+//     s = AESIMC(AESD(s, d_r)) for r = 0..R-2;  s = AESD(s, d_{R-1}) ^ d_R.
+// Each AESE is followed directly by its AESMC on the same register (AESD by AESIMC): the
+// pair the cores fuse into one operation.
+//
+// Interleave. An AESE+AESMC pair has a latency of 2-4 cycles on the Cortex-A7x/Neoverse
+// cores and issues up to 2 (Neoverse V1/V2: 4) per cycle, so 8 independent blocks cover the
+// latency at that rate; with the round keys of AES-256 (15 registers) and 8 states, 23 of
+// the 32 vector registers hold the group. Whole groups of 8, then one group of the 1..7
+// left (a template per count).
+//
+// RoundKeys layout: round key i (FIPS-197 byte order) at bytes [16 i, 16 i + 16); the
+// decryption schedule holds d_0..d_R the same way.
+#pragma once
+
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/backend.hpp"
+
+#if !defined(__aarch64__) || defined(__AARCH64EB__)
+#error "armv8ce: AArch64 little-endian only"
+#endif
+
+#define AESKIT_ARMV8CE_TARGET __attribute__((target("+crypto")))
+#define AESKIT_ARMV8CE_LAMBDA __attribute__((target("+crypto"), always_inline))
+#define AESKIT_ARMV8CE_INLINE AESKIT_ARMV8CE_LAMBDA inline
+
+namespace aeskit::detail::armv8ce {
+
+using block = uint8x16_t;
+
+inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
+
+AESKIT_ARMV8CE_INLINE block load(const std::uint8_t* p) {
+  return vld1q_u8(p);
+}
+AESKIT_ARMV8CE_INLINE void store(std::uint8_t* p, block b) {
+  vst1q_u8(p, b);
+}
+AESKIT_ARMV8CE_INLINE block x(block a, block b) {
+  return veorq_u8(a, b);
+}
+
+// load_group / store_group: N consecutive blocks, four per LD1/ST1 where they can.
+template <std::size_t N>
+AESKIT_ARMV8CE_INLINE void load_group(const std::uint8_t* p, block* b) {
+  std::size_t i = 0;
+  for (; i + 4 <= N; i += 4) {
+    const uint8x16x4_t v = vld1q_u8_x4(p + 16 * i);
+    b[i] = v.val[0];
+    b[i + 1] = v.val[1];
+    b[i + 2] = v.val[2];
+    b[i + 3] = v.val[3];
+  }
+  for (; i < N; ++i) b[i] = load(p + 16 * i);
+}
+template <std::size_t N>
+AESKIT_ARMV8CE_INLINE void load_group(const std::uint8_t* p, block (&b)[N]) {
+  load_group<N>(p, &b[0]);
+}
+template <std::size_t N>
+AESKIT_ARMV8CE_INLINE void store_group(std::uint8_t* p, const block (&b)[N]) {
+  std::size_t i = 0;
+  for (; i + 4 <= N; i += 4)
+    vst1q_u8_x4(p + 16 * i, uint8x16x4_t{{b[i], b[i + 1], b[i + 2], b[i + 3]}});
+  for (; i < N; ++i) store(p + 16 * i, b[i]);
+}
+
+enum class Dir { encrypt, decrypt };
+
+// Keys<R>: the R + 1 round keys of one schedule, in registers.
+template <unsigned R>
+struct Keys {
+  block k[R + 1];
+};
+
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE Keys<R> load_keys(const RoundKeys& rk) {
+  Keys<R> keys;
+#pragma GCC unroll 16
+  for (unsigned i = 0; i <= R; ++i) keys.k[i] = load(rk.bytes + 16 * i);
+  return keys;
+}
+
+// cipher: Y blocks through every round, round by round (Y independent pairs per round).
+template <Dir D, unsigned R, std::size_t Y>
+AESKIT_ARMV8CE_INLINE void cipher(const Keys<R>& keys, block (&b)[Y]) {
+#pragma GCC unroll 16
+  for (unsigned r = 0; r + 1 < R; ++r) {
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i) {
+      if constexpr (D == Dir::encrypt)
+        b[i] = vaesmcq_u8(vaeseq_u8(b[i], keys.k[r]));
+      else
+        b[i] = vaesimcq_u8(vaesdq_u8(b[i], keys.k[r]));
+    }
+  }
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) {
+    if constexpr (D == Dir::encrypt)
+      b[i] = x(vaeseq_u8(b[i], keys.k[R - 1]), keys.k[R]);
+    else
+      b[i] = x(vaesdq_u8(b[i], keys.k[R - 1]), keys.k[R]);
+  }
+}
+
+// one: a single block (the serial chains: CBC encryption, CFB encryption, OFB, CBC-MAC).
+template <Dir D, unsigned R>
+AESKIT_ARMV8CE_INLINE block one(const Keys<R>& keys, block v) {
+  block b[1] = {v};
+  cipher<D, R>(keys, b);
+  return b[0];
+}
+
+// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
+template <class F>
+AESKIT_ARMV8CE_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
+  if (rounds == 10) return f.template operator()<10>();
+  if (rounds == 12) return f.template operator()<12>();
+  return f.template operator()<14>();
+}
+
+// run_groups: f.template operator()<kGroup>() for each whole group, then
+// f.template operator()<m>() once for the m = 1..7 blocks left (a public count).
+template <class F>
+AESKIT_ARMV8CE_INLINE void run_groups(std::size_t blocks, F&& f) {
+  for (; blocks >= kGroup; blocks -= kGroup) f.template operator()<kGroup>();
+  switch (blocks) {
+    case 1:
+      return f.template operator()<1>();
+    case 2:
+      return f.template operator()<2>();
+    case 3:
+      return f.template operator()<3>();
+    case 4:
+      return f.template operator()<4>();
+    case 5:
+      return f.template operator()<5>();
+    case 6:
+      return f.template operator()<6>();
+    case 7:
+      return f.template operator()<7>();
+    default:
+      return;
+  }
+}
+
+}  // namespace aeskit::detail::armv8ce
