@@ -570,13 +570,9 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   SelfTestResult result;
   const Stopwatch clock;
   const SelfTestBlocks blocks = self_test_blocks(b.batch_blocks, kMinGroup, kMaxGroup);
-  Run run{.b = b,
-          .s = scratch,
-          .result = result,
-          .fault = fault,
-          .group = blocks.group,
-          .max_blocks = blocks.max_blocks};
-  result.max_blocks = blocks.max_blocks;
+  Run run{b, scratch, result, fault};
+  run.group = blocks.group;
+  run.max_blocks = result.max_blocks = blocks.max_blocks;
   static constexpr std::uint8_t kKey[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                             11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                                             22, 23, 24, 25, 26, 27, 28, 29, 30, 31};

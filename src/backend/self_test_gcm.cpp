@@ -265,13 +265,9 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
   GcmFusedSelfTestResult result;
   const Stopwatch clock;
   const SelfTestBlocks blocks = self_test_blocks(k.aes->batch_blocks, kMinGroup, kMaxGroup);
-  Run run{.k = k,
-          .s = scratch,
-          .result = result,
-          .fault = fault,
-          .group = blocks.group,
-          .max_blocks = blocks.max_blocks};
-  result.max_blocks = blocks.max_blocks;
+  Run run{k, scratch, result, fault};
+  run.group = blocks.group;
+  run.max_blocks = result.max_blocks = blocks.max_blocks;
   result.messages = (run.max_blocks + 1) * (kAdCount + 2);  // AES-128, then 192 and 256
   result.max_message_bytes = kBlock * run.max_blocks + 15;
   for (unsigned key_bits : {128u, 192u, 256u}) {
