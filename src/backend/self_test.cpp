@@ -46,13 +46,6 @@ constexpr std::size_t kMinGroup = 16;
 constexpr std::size_t kMaxGroup = 64;
 constexpr std::size_t kMaxBlocks = 2 * kMaxGroup + 1;
 
-constexpr std::string_view kEntryNames[kSelfTestEntryCount] = {
-    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le",
-    "ctr128_be",    "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt",
-    "ofb",          "xts_encrypt",    "xts_decrypt",    "ocb_encrypt",    "ocb_decrypt",
-    "ocb_hash",     "cbc_mac",        "mac_ctr",        "gcm_siv_derive", "gcm_siv_tag_ctr",
-};
-
 // State: the chaining values an entry carries between calls (a: counter, IV, tweak or offset;
 // b: checksum, sum or MAC). Entries without state leave it as it was.
 struct State {
@@ -596,20 +589,13 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   return result;
 }
 
-SelfTestSlots<AesBackend, SelfTestResult, SelfTestEntry>& slots() {
-  static SelfTestSlots<AesBackend, SelfTestResult, SelfTestEntry> s{kAesBackends, kEntryNames,
-                                                                    run_self_test};
-  return s;
-}
+constinit SelfTestSlots<AesBackend, SelfTestResult, kAesBackends.size()> slots{
+    kAesBackends, kSelfTestEntryNames, run_self_test};
 
 }  // namespace
 
-std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {
-  return slots().entry_name(entry);
-}
-
 const SelfTestResult& backend_self_test(const AesBackend& b) noexcept {
-  return slots().result(b);
+  return slots.result(b);
 }
 
 bool backend_self_test_allows(const AesBackend& b) noexcept {
@@ -621,17 +607,17 @@ bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexce
 }
 
 bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view entry) noexcept {
-  return slots().inject(b, entry);
+  return slots.inject(b, entry);
 }
 
 void self_test_reset_for_testing() noexcept {
-  slots().reset_all();
+  slots.reset_all();
   ghash_self_test_reset_for_testing();
   gcm_fused_self_test_reset_for_testing();
 }
 
 unsigned self_test_runs_for_testing(const AesBackend& b) noexcept {
-  return slots().runs(b);
+  return slots.runs(b);
 }
 
 }  // namespace aeskit::detail

@@ -49,9 +49,6 @@ constexpr std::size_t kAdCount = std::size(kAdLengths);
 constexpr std::size_t kRests[] = {0, 1, 15, 7};  // partial block bytes, rotating
 constexpr std::uint8_t kGuard = 0xA5;
 
-constexpr std::string_view kEntryNames[kGcmFusedSelfTestEntryCount] = {
-    "seal", "open", "seal_message", "open_message"};
-
 void xor_bytes(std::uint8_t* out, const std::uint8_t* x, const std::uint8_t* y, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(x[i] ^ y[i]);
 }
@@ -284,17 +281,10 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
   return result;
 }
 
-SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult, GcmFusedSelfTestEntry>& slots() {
-  static SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult, GcmFusedSelfTestEntry> s{
-      kGcmFusedKernels, kEntryNames, run_fused_self_test};
-  return s;
-}
+constinit SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult, kGcmFusedKernels.size()> slots{
+    kGcmFusedKernels, kGcmFusedSelfTestEntryNames, run_fused_self_test};
 
 }  // namespace
-
-std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
-  return slots().entry_name(entry);
-}
 
 const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noexcept {
   static const GcmFusedSelfTestResult kBackendFailed = [] {
@@ -308,7 +298,7 @@ const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noex
   // checked on every call, so a backend failed later (the test hook) takes the kernel out too.
   if (runnable && (!backend_self_test_allows(*k.aes) || !ghash_self_test_allows(*k.ghash)))
     return kBackendFailed;
-  return slots().result(k, runnable);
+  return slots.result(k, runnable);
 }
 
 bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
@@ -317,15 +307,15 @@ bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
 }
 
 bool self_test_inject_fault_for_testing(const GcmFusedKernels& k, std::string_view entry) noexcept {
-  return slots().inject(k, entry);
+  return slots.inject(k, entry);
 }
 
 void gcm_fused_self_test_reset_for_testing() noexcept {
-  slots().reset_all();
+  slots.reset_all();
 }
 
 unsigned self_test_runs_for_testing(const GcmFusedKernels& k) noexcept {
-  return slots().runs(k);
+  return slots.runs(k);
 }
 
 }  // namespace aeskit::detail

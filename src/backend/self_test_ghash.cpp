@@ -44,9 +44,6 @@ constexpr std::size_t kLongCounts[] = {127, 128, 129, 160, kLongest};
 // kLongest blocks in uneven calls (0: no more calls).
 constexpr std::size_t kLongPieces[][3] = {{1, 299, 0}, {31, 269, 0}, {128, 172, 0}, {33, 128, 139}};
 
-constexpr std::string_view kEntryNames[kGhashSelfTestEntryCount] = {"update", "polyval_update",
-                                                                    "polyval_hash_short"};
-
 // A block as a big-endian 128-bit integer: hi = bytes 0..7.
 struct U128 {
   std::uint64_t hi, lo;
@@ -324,20 +321,13 @@ GhashSelfTestResult run_ghash_self_test(const GhashBackend& g, int fault) {
   return result;
 }
 
-SelfTestSlots<GhashBackend, GhashSelfTestResult, GhashSelfTestEntry>& slots() {
-  static SelfTestSlots<GhashBackend, GhashSelfTestResult, GhashSelfTestEntry> s{
-      kGhashBackends, kEntryNames, run_ghash_self_test};
-  return s;
-}
+constinit SelfTestSlots<GhashBackend, GhashSelfTestResult, kGhashBackends.size()> slots{
+    kGhashBackends, kGhashSelfTestEntryNames, run_ghash_self_test};
 
 }  // namespace
 
-std::string_view ghash_self_test_entry_name(GhashSelfTestEntry entry) noexcept {
-  return slots().entry_name(entry);
-}
-
 const GhashSelfTestResult& ghash_self_test(const GhashBackend& g) noexcept {
-  return slots().result(g);
+  return slots.result(g);
 }
 
 bool ghash_self_test_allows(const GhashBackend& g) noexcept {
@@ -350,17 +340,18 @@ bool polyval_self_test_allows(const PolyvalKernel& k) noexcept {
 
 bool self_test_inject_fault_for_testing(const GhashBackend& g, std::string_view entry) noexcept {
   // A polyval_* entry only where g has a native POLYVAL kernel.
-  if (entry != slots().entry_name(GhashSelfTestEntry::update) && polyval_kernel_of(g) == nullptr)
+  if (entry != ghash_self_test_entry_name(GhashSelfTestEntry::update) &&
+      polyval_kernel_of(g) == nullptr)
     return false;
-  return slots().inject(g, entry);
+  return slots.inject(g, entry);
 }
 
 void ghash_self_test_reset_for_testing() noexcept {
-  slots().reset_all();
+  slots.reset_all();
 }
 
 unsigned self_test_runs_for_testing(const GhashBackend& g) noexcept {
-  return slots().runs(g);
+  return slots.runs(g);
 }
 
 }  // namespace aeskit::detail

@@ -7,10 +7,10 @@
 // No CPU features; plain C++ (std::atomic, std::mutex). Internal to the self-test files.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <memory>
 #include <mutex>
 #include <span>
 #include <string_view>
@@ -21,18 +21,19 @@
 
 namespace aeskit::detail {
 
-// SelfTestSlots: the results of one kind of self-test, a slot per entry of `registry`, each
-// computed by `run` (given the entry and the injected fault, an EntryEnum value or -1).
-// entry_names are the names of the tested entries (EntryEnum: SelfTestEntry, ...), for
-// entry_name and the fault hook.
-template <class Entry, class Result, class EntryEnum>
+// SelfTestSlots: the results of one kind of self-test, a slot per entry of `registry` (N of
+// them), each computed by `run` (given the entry and the injected fault: an entry index, or
+// -1). entry_names are the names of the tested entries (kSelfTestEntryNames, ...), for the
+// fault hook. Constant-initialised (each self-test file holds one as a constinit object):
+// no allocation, nothing to construct at start-up or to destroy at exit.
+template <class Entry, class Result, std::size_t N>
 class SelfTestSlots {
  public:
   using RunFn = Result (*)(const Entry& e, int fault);
 
-  SelfTestSlots(const Registry<Entry>& registry, std::span<const std::string_view> entry_names,
-                RunFn run)
-      : registry_(registry), names_(entry_names), run_(run), slots_(new Slot[registry.size()]) {}
+  constexpr SelfTestSlots(const Registry<Entry>& registry,
+                          std::span<const std::string_view> entry_names, RunFn run) noexcept
+      : registry_(registry), names_(entry_names), run_(run) {}
 
   // result: e's result, computed first (under the lock, other threads waiting) by run(e, fault)
   // when `runnable`, else left as Result{} (not run), if this process has not yet. An entry
@@ -54,12 +55,6 @@ class SelfTestSlots {
   // result: runnable when the CPU's detected features support e.
   const Result& result(const Entry& e) noexcept {
     return result(e, e.supported(cpu::detected_features()));
-  }
-
-  // entry_name: the name of tested entry `entry`, or "" past the end.
-  std::string_view entry_name(EntryEnum entry) const noexcept {
-    const auto i = static_cast<std::size_t>(entry);
-    return i < names_.size() ? names_[i] : std::string_view{};
   }
 
   // entry_index: the index of the tested entry called `name`, or -1.
@@ -84,7 +79,7 @@ class SelfTestSlots {
   // reset_all: every slot's fault, run count and result cleared.
   void reset_all() noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (std::size_t i = 0; i < registry_.size(); ++i) {
+    for (std::size_t i = 0; i < N; ++i) {
       slots_[i].fault = -1;
       slots_[i].runs = 0;
       slots_[i].done.store(false, std::memory_order_release);
@@ -108,13 +103,13 @@ class SelfTestSlots {
 
   Slot* slot_of(const Entry& e) noexcept {
     const std::size_t i = registry_.index_of(e);
-    return i < registry_.size() ? &slots_[i] : nullptr;
+    return i < N ? &slots_[i] : nullptr;
   }
 
   const Registry<Entry>& registry_;
   std::span<const std::string_view> names_;
   RunFn run_;
-  std::unique_ptr<Slot[]> slots_;
+  std::array<Slot, N> slots_{};
   std::mutex mutex_;
 };
 
