@@ -191,6 +191,20 @@ struct Run {
     };
   }
 
+  // chain_model: the model of an entry over the shared CBC chain (s.chain, c_k = E(in_k ^
+  // c_{k-1}) from chain_iv): after k blocks the state's `field` holds c_k (the other as it
+  // started), and with `output` the chain is also the output (CBC encryption; CBC-MAC has none).
+  auto chain_model(std::uint8_t (State::*field)[kBlock], bool output) {
+    return [this, field, output](int, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        if (output) std::memcpy(s.ref_out[k], s.chain[k], kBlock);
+        s.ref_state[k + 1] = start;
+        std::memcpy(s.ref_state[k + 1].*field, s.chain[k], kBlock);
+      }
+    };
+  }
+
   bool known_answers();
   void bulk_entries();
   void gcm_siv_entries(SelfTestBytes& gen);
@@ -302,17 +316,8 @@ void Run::bulk_entries() {
 
   // CBC encryption: c_i = E(p_i ^ c_{i-1}): the shared chain (IV chain_iv in both laps).
   if (b.cbc_encrypt) {
-    check(
-        E::cbc_encrypt, true, plain,
-        [this](int, const State& start, std::size_t len) {
-          s.ref_state[0] = start;
-          for (std::size_t k = 0; k < len; ++k) {
-            std::memcpy(s.ref_out[k], s.chain[k], kBlock);
-            s.ref_state[k + 1] = start;
-            std::memcpy(s.ref_state[k + 1].a, s.chain[k], kBlock);
-          }
-        },
-        chain_kernel(b.cbc_encrypt, false), true);
+    check(E::cbc_encrypt, true, plain, chain_model(&State::a, true),
+          chain_kernel(b.cbc_encrypt, false), true);
   }
   // CBC decryption: p_i = D(c_i) ^ c_{i-1}; the IV becomes the last ciphertext block.
   if (b.cbc_decrypt) {
@@ -427,14 +432,7 @@ void Run::bulk_entries() {
   // CBC-MAC: mac = E(mac ^ X_i), state in .b: the shared chain.
   if (b.cbc_mac) {
     check(
-        E::cbc_mac, false, mac_start,
-        [this](int, const State& start, std::size_t len) {
-          s.ref_state[0] = start;
-          for (std::size_t k = 0; k < len; ++k) {
-            s.ref_state[k + 1] = start;
-            std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
-          }
-        },
+        E::cbc_mac, false, mac_start, chain_model(&State::b, false),
         [&](int, State& st, const std::uint8_t* in, std::uint8_t*, std::size_t n) {
           return b.cbc_mac(s.enc, st.b, in, n);
         },
