@@ -29,6 +29,7 @@
 #include <bit>
 #include <cstring>
 
+#include "aead/open_verdict.hpp"
 #include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/declassify.hpp"
@@ -299,10 +300,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   lengths_block(lengths, ad.size(), len);
   polyval_update(m.auth, s, lengths, 1);
   make_tag(m, s, nonce.data(), expected);
-  const bool ok = ct_equal(expected, received, 16);
-  wipe_block(expected);
-  if (!ok && len != 0) secure_zero(out, len);
-  return ok;
+  return open_verdict(expected, received, out, len);
 }
 
 std::string describe(const GcmSivKey& key) {
