@@ -3,7 +3,7 @@
 # g++-arm-linux-gnueabihf (scripts/install-deps.sh installs it, and qemu-user to run the
 # result: the armhf preset sets CMAKE_CROSSCOMPILING_EMULATOR to
 # qemu-arm -L /usr/arm-linux-gnueabihf). No -mfpu flag: the NEON code enables NEON per
-# function (src/simd/v128_neon.hpp) and runs only where src/cpu/probe_arm32.cpp finds it.
+# function (src/simd/v128_neon.hpp) and runs only where src/cpu/probe_auxv.cpp finds it.
 set(AESKIT_CROSS_TRIPLE arm-linux-gnueabihf)
 set(CMAKE_SYSTEM_PROCESSOR armv7l)
 include(${CMAKE_CURRENT_LIST_DIR}/cross-linux.cmake)

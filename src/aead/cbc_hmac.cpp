@@ -282,23 +282,4 @@ Result<std::unique_ptr<AeadScheme>> make_cbc_hmac_scheme(const AeadAlgorithm& /*
                         implicit_iv ? key.data() + mac_len + aes_len : nullptr));
 }
 
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha1_tls_scheme(const AeadAlgorithm& a,
-                                                             std::span<const std::uint8_t> k,
-                                                             std::size_t t, std::string_view b) {
-  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha1, false);
-}
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha1_tls_implicit_scheme(
-    const AeadAlgorithm& a, std::span<const std::uint8_t> k, std::size_t t, std::string_view b) {
-  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha1, true);
-}
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha256_tls_scheme(const AeadAlgorithm& a,
-                                                               std::span<const std::uint8_t> k,
-                                                               std::size_t t, std::string_view b) {
-  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha256, false);
-}
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha256_tls_implicit_scheme(
-    const AeadAlgorithm& a, std::span<const std::uint8_t> k, std::size_t t, std::string_view b) {
-  return make_cbc_hmac_scheme(a, k, t, b, HashAlgorithm::sha256, true);
-}
-
 }  // namespace aeskit::detail

@@ -26,19 +26,15 @@ Result<std::unique_ptr<AeadScheme>> make_cbc_hmac_scheme(const AeadAlgorithm& al
                                                          std::string_view aes_backend,
                                                          HashAlgorithm mac, bool implicit_iv);
 
-// The factories of the algorithm table (the AeadSchemeFactory signature).
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha1_tls_scheme(const AeadAlgorithm&,
-                                                             std::span<const std::uint8_t>,
-                                                             std::size_t, std::string_view);
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha1_tls_implicit_scheme(const AeadAlgorithm&,
-                                                                      std::span<const std::uint8_t>,
-                                                                      std::size_t,
-                                                                      std::string_view);
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha256_tls_scheme(const AeadAlgorithm&,
-                                                               std::span<const std::uint8_t>,
-                                                               std::size_t, std::string_view);
-Result<std::unique_ptr<AeadScheme>> make_cbc_sha256_tls_implicit_scheme(
-    const AeadAlgorithm&, std::span<const std::uint8_t>, std::size_t, std::string_view);
+// make_cbc_hmac_scheme_for<mac, implicit_iv>: make_cbc_hmac_scheme with the AeadSchemeFactory
+// signature, the factory of each CBC-HMAC descriptor in the table of algorithms.cpp.
+template <HashAlgorithm kMac, bool kImplicitIv>
+Result<std::unique_ptr<AeadScheme>> make_cbc_hmac_scheme_for(const AeadAlgorithm& algorithm,
+                                                             std::span<const std::uint8_t> key,
+                                                             std::size_t tag_length,
+                                                             std::string_view aes_backend) {
+  return make_cbc_hmac_scheme(algorithm, key, tag_length, aes_backend, kMac, kImplicitIv);
+}
 
 Result<std::unique_ptr<AeadScheme>> make_ctr_hmac_scheme(const AeadAlgorithm& algorithm,
                                                          std::span<const std::uint8_t> key,

@@ -29,6 +29,7 @@
 #include <bit>
 #include <cstring>
 
+#include "aead/open_verdict.hpp"
 #include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/declassify.hpp"
@@ -318,10 +319,7 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   if (len % 16 != 0) ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
   hash_tail_and_lengths(m.auth, s, out + 16 * full, ad.size(), len);
   make_tag(m, s, nonce.data(), expected);
-  const bool ok = ct_equal(expected, received, 16);
-  wipe_block(expected);
-  if (!ok && len != 0) secure_zero(out, len);
-  return ok;
+  return open_verdict(expected, received, out, len);
 }
 
 std::string describe(const GcmSivKey& key) {

@@ -23,6 +23,7 @@
 
 #include <cstring>
 
+#include "aead/open_verdict.hpp"
 #include "base/block128.hpp"
 #include "base/block_double.hpp"
 #include "base/buffers.hpp"
@@ -177,10 +178,7 @@ bool open(const Core& core, const Component* ad, std::size_t ad_count, const std
   alignas(16) std::uint8_t expected[16];
   ctr(core, v, in, out, len);
   s2v(core, ad, ad_count, out, len, expected);
-  const bool ok = ct_equal(expected, v, 16);
-  wipe_block(expected);
-  if (!ok && len != 0) secure_zero(out, len);
-  return ok;
+  return open_verdict(expected, v, out, len);
 }
 
 std::string describe(const Core& core) {

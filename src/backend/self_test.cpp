@@ -46,17 +46,6 @@ constexpr std::size_t kMinGroup = 16;
 constexpr std::size_t kMaxGroup = 64;
 constexpr std::size_t kMaxBlocks = 2 * kMaxGroup + 1;
 
-constexpr std::string_view kEntryNames[kSelfTestEntryCount] = {
-    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le",
-    "ctr128_be",    "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt",
-    "ofb",          "xts_encrypt",    "xts_decrypt",    "ocb_encrypt",    "ocb_decrypt",
-    "ocb_hash",     "cbc_mac",        "mac_ctr",        "gcm_siv_derive", "gcm_siv_tag_ctr",
-};
-
-std::uint32_t bit(SelfTestEntry e) {
-  return std::uint32_t{1} << static_cast<unsigned>(e);
-}
-
 // State: the chaining values an entry carries between calls (a: counter, IV, tweak or offset;
 // b: checksum, sum or MAC). Entries without state leave it as it was.
 struct State {
@@ -104,17 +93,6 @@ unsigned ntz(std::uint64_t x) {
   return n;
 }
 
-// Fixed public inputs: a 64-bit LCG (Knuth's MMIX constants), high byte per step.
-struct Bytes {
-  std::uint64_t x;
-  void fill(std::uint8_t* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      x = x * 6364136223846793005u + 1442695040888963407u;
-      p[i] = static_cast<std::uint8_t>(x >> 56);
-    }
-  }
-};
-
 // Everything one backend's run works on; static storage (the runs are serialised).
 struct Scratch {
   RoundKeys enc, dec;          // the backend's schedules
@@ -154,7 +132,7 @@ struct Run {
       result.first_failure_key_bits = key_bits;
       result.first_failure_blocks = blocks;
     }
-    result.failed_entries |= bit(e);
+    result.failed_entries |= entry_bit(e);
   }
 
   // check: run entry `e` at every block count of both laps against `model`.
@@ -166,7 +144,7 @@ struct Run {
   template <typename Model, typename Kernel>
   void check(SelfTestEntry e, bool has_output, const State (&start)[2], Model&& model,
              Kernel&& kernel, bool shared = false, std::size_t first = 1) {
-    result.tested_entries |= bit(e);
+    result.tested_entries |= entry_bit(e);
     if (shared) model(0, start[0], max_blocks);
     for (int lap = 0; lap < 2; ++lap) {
       const std::size_t lo = lap == 0 ? first : group + 2;
@@ -198,9 +176,38 @@ struct Run {
     }
   }
 
+  // ctr_model: the model of a counter mode, out_i = in_i ^ E(counter_i), the counter stepped
+  // by `step` from the start state (the ctr* entries, and gcm_siv_tag_ctr's key stream).
+  auto ctr_model(void (*step)(std::uint8_t*)) {
+    return [this, step](int, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
+        s.ref_state[k + 1] = s.ref_state[k];
+        step(s.ref_state[k + 1].a);
+      }
+      ref_encrypt(s.tmp[0], s.ref_out[0], len);
+      for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
+    };
+  }
+
+  // chain_model: the model of an entry over the shared CBC chain (s.chain, c_k = E(in_k ^
+  // c_{k-1}) from chain_iv): after k blocks the state's `field` holds c_k (the other as it
+  // started), and with `output` the chain is also the output (CBC encryption; CBC-MAC has none).
+  auto chain_model(std::uint8_t (State::*field)[kBlock], bool output) {
+    return [this, field, output](int, const State& start, std::size_t len) {
+      s.ref_state[0] = start;
+      for (std::size_t k = 0; k < len; ++k) {
+        if (output) std::memcpy(s.ref_out[k], s.chain[k], kBlock);
+        s.ref_state[k + 1] = start;
+        std::memcpy(s.ref_state[k + 1].*field, s.chain[k], kBlock);
+      }
+    };
+  }
+
   bool known_answers();
   void bulk_entries();
-  void gcm_siv_entries(Bytes& gen);
+  void gcm_siv_entries(SelfTestBytes& gen);
 };
 
 // FIPS-197 Appendix C: key 00 01 .. 1f (first 16/24/32 bytes), plaintext 00 11 .. ff.
@@ -223,14 +230,14 @@ bool Run::known_answers() {
   bool ok = std::memcmp(out, kFipsCipher[k], kBlock) == 0;
   b.decrypt_blocks(s.dec, kFipsCipher[k], out, 1);
   ok = ok && std::memcmp(out, kFipsPlain, kBlock) == 0;
-  result.tested_entries |= bit(SelfTestEntry::key_schedule);
+  result.tested_entries |= entry_bit(SelfTestEntry::key_schedule);
   if (!ok) fail(SelfTestEntry::key_schedule, 1);
   return ok;
 }
 
 void Run::bulk_entries() {
   using E = SelfTestEntry;
-  Bytes gen{0x5eed0000u + key_bits};
+  SelfTestBytes gen{0x5eed0000u + key_bits};
   gen.fill(s.in[0], sizeof s.in);
   // Starting states, two per family (lap 0, lap 1).
   State plain[2];
@@ -291,19 +298,7 @@ void Run::bulk_entries() {
           return n;
         });
 
-  // CTR: out_i = in_i ^ E(counter_i).
-  auto ctr_model = [this](void (*step)(std::uint8_t*)) {
-    return [this, step](int, const State& start, std::size_t len) {
-      s.ref_state[0] = start;
-      for (std::size_t k = 0; k < len; ++k) {
-        std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
-        s.ref_state[k + 1] = s.ref_state[k];
-        step(s.ref_state[k + 1].a);
-      }
-      ref_encrypt(s.tmp[0], s.ref_out[0], len);
-      for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
-    };
-  };
+  // CTR: out_i = in_i ^ E(counter_i) (ctr_model).
   using CtrFn = std::size_t (*)(const RoundKeys&, std::uint8_t*, const std::uint8_t*, std::uint8_t*,
                                 std::size_t) noexcept;
   auto chain_kernel = [this](CtrFn fn, bool dec_keys) {
@@ -321,17 +316,8 @@ void Run::bulk_entries() {
 
   // CBC encryption: c_i = E(p_i ^ c_{i-1}): the shared chain (IV chain_iv in both laps).
   if (b.cbc_encrypt) {
-    check(
-        E::cbc_encrypt, true, plain,
-        [this](int, const State& start, std::size_t len) {
-          s.ref_state[0] = start;
-          for (std::size_t k = 0; k < len; ++k) {
-            std::memcpy(s.ref_out[k], s.chain[k], kBlock);
-            s.ref_state[k + 1] = start;
-            std::memcpy(s.ref_state[k + 1].a, s.chain[k], kBlock);
-          }
-        },
-        chain_kernel(b.cbc_encrypt, false), true);
+    check(E::cbc_encrypt, true, plain, chain_model(&State::a, true),
+          chain_kernel(b.cbc_encrypt, false), true);
   }
   // CBC decryption: p_i = D(c_i) ^ c_{i-1}; the IV becomes the last ciphertext block.
   if (b.cbc_decrypt) {
@@ -446,14 +432,7 @@ void Run::bulk_entries() {
   // CBC-MAC: mac = E(mac ^ X_i), state in .b: the shared chain.
   if (b.cbc_mac) {
     check(
-        E::cbc_mac, false, mac_start,
-        [this](int, const State& start, std::size_t len) {
-          s.ref_state[0] = start;
-          for (std::size_t k = 0; k < len; ++k) {
-            s.ref_state[k + 1] = start;
-            std::memcpy(s.ref_state[k + 1].b, s.chain[k], kBlock);
-          }
-        },
+        E::cbc_mac, false, mac_start, chain_model(&State::b, false),
         [&](int, State& st, const std::uint8_t* in, std::uint8_t*, std::size_t n) {
           return b.cbc_mac(s.enc, st.b, in, n);
         },
@@ -501,11 +480,11 @@ void Run::bulk_entries() {
   if (key_bits != 192) gcm_siv_entries(gen);  // RFC 8452: AES-128 and AES-256 keys only
 }
 
-void Run::gcm_siv_entries(Bytes& gen) {
+void Run::gcm_siv_entries(SelfTestBytes& gen) {
   using E = SelfTestEntry;
   const std::size_t key_len = key_bits / 8;
   if (b.gcm_siv_derive) {
-    result.tested_entries |= bit(E::gcm_siv_derive);
+    result.tested_entries |= entry_bit(E::gcm_siv_derive);
     const std::size_t count = 2 + key_len / 8;  // 4 or 6 blocks LE32(i) || N
     for (int trial = 0; trial < 2; ++trial) {
       std::uint8_t nonce[12];
@@ -568,17 +547,7 @@ void Run::gcm_siv_entries(Bytes& gen) {
       start[lap].a[15] |= 0x80;
     }
     check(
-        E::gcm_siv_tag_ctr, true, start,
-        [this](int, const State& st, std::size_t len) {
-          s.ref_state[0] = st;
-          for (std::size_t k = 0; k < len; ++k) {
-            std::memcpy(s.tmp[k], s.ref_state[k].a, kBlock);
-            s.ref_state[k + 1] = s.ref_state[k];
-            step_ctr32_le(s.ref_state[k + 1].a);
-          }
-          ref_encrypt(s.tmp[0], s.ref_out[0], len);
-          for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
-        },
+        E::gcm_siv_tag_ctr, true, start, ctr_model(step_ctr32_le),
         [&](int lap, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
           std::memset(&st, 0x5a, sizeof st);  // outputs only: nothing may pass through
           return b.gcm_siv_tag_ctr(s.enc, s_in[lap], nonce[lap], st.b, st.a, in, out, n);
@@ -591,11 +560,10 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   static Scratch scratch;  // guarded by the caller's lock
   SelfTestResult result;
   const Stopwatch clock;
+  const SelfTestBlocks blocks = self_test_blocks(b.batch_blocks, kMinGroup, kMaxGroup);
   Run run{b, scratch, result, fault};
-  const std::size_t group = self_test_group(b.batch_blocks, kMinGroup, kMaxGroup);
-  run.group = group;
-  run.max_blocks = 2 * group + 1;
-  result.max_blocks = run.max_blocks;
+  run.group = blocks.group;
+  run.max_blocks = result.max_blocks = blocks.max_blocks;
   static constexpr std::uint8_t kKey[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                             11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                                             22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
@@ -614,26 +582,18 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
   }
   // Wipe the schedules (of a public key, but keep the habit) and the buffers.
   std::memset(&scratch, 0, sizeof scratch);
-  result.status =
-      result.failed_entries == 0 ? SelfTestResult::Status::passed : SelfTestResult::Status::failed;
+  result.status = self_test_status(result.failed_entries, ~0u);
   result.nanoseconds = clock.nanoseconds();
   return result;
 }
 
-SelfTestSlots<AesBackend, SelfTestResult>& slots() {
-  static SelfTestSlots<AesBackend, SelfTestResult> s{kAesBackends, kEntryNames};
-  return s;
-}
+constinit SelfTestSlots<AesBackend, SelfTestResult, kAesBackends.size()> slots{
+    kAesBackends, kSelfTestEntryNames, run_self_test};
 
 }  // namespace
 
-std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {
-  return slots().entry_name(static_cast<unsigned>(entry));
-}
-
 const SelfTestResult& backend_self_test(const AesBackend& b) noexcept {
-  return slots().result(b, b.supported(cpu::detected_features()),
-                        [&b](int fault) { return run_self_test(b, fault); });
+  return slots.result(b);
 }
 
 bool backend_self_test_allows(const AesBackend& b) noexcept {
@@ -645,17 +605,17 @@ bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexce
 }
 
 bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view entry) noexcept {
-  return slots().inject(b, slots().entry_index(entry));
+  return slots.inject(b, entry);
 }
 
 void self_test_reset_for_testing() noexcept {
-  slots().reset_all();
+  slots.reset_all();
   ghash_self_test_reset_for_testing();
   gcm_fused_self_test_reset_for_testing();
 }
 
 unsigned self_test_runs_for_testing(const AesBackend& b) noexcept {
-  return slots().runs(b);
+  return slots.runs(b);
 }
 
 }  // namespace aeskit::detail

@@ -42,7 +42,16 @@
 namespace aeskit::detail {
 
 struct PolyvalKernel;    // backend/polyval_kernels.hpp
-struct GcmFusedKernels;  // aead/gcm_fused.hpp
+struct GcmFusedKernels;  // backend/gcm_fused_kernels.hpp
+
+// entry_name_of: names[entry], or "" for a value past the end (the names of each kind of
+// self-test's entries stand next to its enum below).
+template <class EntryEnum, std::size_t N>
+constexpr std::string_view entry_name_of(const std::string_view (&names)[N],
+                                         EntryEnum entry) noexcept {
+  const auto i = static_cast<std::size_t>(entry);
+  return i < N ? names[i] : std::string_view{};
+}
 
 // --- AES backends ---------------------------------------------------------------------------
 
@@ -70,9 +79,17 @@ enum class SelfTestEntry : unsigned {
   gcm_siv_tag_ctr,  // vs E(S ^ N, bit 127 cleared) then ctr32_le from tag | 0x80, 0.. blocks
 };
 inline constexpr unsigned kSelfTestEntryCount = 20;
+// The entries' names, in enum order: the AesBackend member names ("key_schedule" for the first).
+inline constexpr std::string_view kSelfTestEntryNames[kSelfTestEntryCount] = {
+    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le",
+    "ctr128_be",    "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt",
+    "ofb",          "xts_encrypt",    "xts_decrypt",    "ocb_encrypt",    "ocb_decrypt",
+    "ocb_hash",     "cbc_mac",        "mac_ctr",        "gcm_siv_derive", "gcm_siv_tag_ctr"};
 
-// self_test_entry_name: "ctr32_be", ... (the AesBackend member name; "key_schedule").
-std::string_view self_test_entry_name(SelfTestEntry entry) noexcept;
+// self_test_entry_name: "ctr32_be", ...; "" for a value past the last entry.
+inline std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {
+  return entry_name_of(kSelfTestEntryNames, entry);
+}
 
 struct SelfTestResult {
   enum class Status : unsigned char {
@@ -115,9 +132,13 @@ enum class GhashSelfTestEntry : unsigned {
   polyval_hash_short,  // the native PolyvalKernel's hash_short
 };
 inline constexpr unsigned kGhashSelfTestEntryCount = 3;
+inline constexpr std::string_view kGhashSelfTestEntryNames[kGhashSelfTestEntryCount] = {
+    "update", "polyval_update", "polyval_hash_short"};
 
 // ghash_self_test_entry_name: "update", "polyval_update", "polyval_hash_short".
-std::string_view ghash_self_test_entry_name(GhashSelfTestEntry entry) noexcept;
+inline std::string_view ghash_self_test_entry_name(GhashSelfTestEntry entry) noexcept {
+  return entry_name_of(kGhashSelfTestEntryNames, entry);
+}
 
 struct GhashSelfTestResult {
   using Status = SelfTestResult::Status;
@@ -148,9 +169,13 @@ bool polyval_self_test_allows(const PolyvalKernel& k) noexcept;
 
 enum class GcmFusedSelfTestEntry : unsigned { seal, open, seal_message, open_message };
 inline constexpr unsigned kGcmFusedSelfTestEntryCount = 4;
+inline constexpr std::string_view kGcmFusedSelfTestEntryNames[kGcmFusedSelfTestEntryCount] = {
+    "seal", "open", "seal_message", "open_message"};
 
 // gcm_fused_self_test_entry_name: "seal", "open", "seal_message", "open_message".
-std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept;
+inline std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
+  return entry_name_of(kGcmFusedSelfTestEntryNames, entry);
+}
 
 struct GcmFusedSelfTestResult {
   using Status = SelfTestResult::Status;

@@ -49,13 +49,6 @@ constexpr std::size_t kAdCount = std::size(kAdLengths);
 constexpr std::size_t kRests[] = {0, 1, 15, 7};  // partial block bytes, rotating
 constexpr std::uint8_t kGuard = 0xA5;
 
-constexpr std::string_view kEntryNames[kGcmFusedSelfTestEntryCount] = {
-    "seal", "open", "seal_message", "open_message"};
-
-std::uint32_t bit(GcmFusedSelfTestEntry e) {
-  return std::uint32_t{1} << static_cast<unsigned>(e);
-}
-
 void xor_bytes(std::uint8_t* out, const std::uint8_t* x, const std::uint8_t* y, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(x[i] ^ y[i]);
 }
@@ -72,17 +65,6 @@ void store_be64(std::uint8_t* p, std::uint64_t v) {
     v >>= 8;
   }
 }
-
-// Fixed public inputs: the 64-bit LCG of self_test.cpp (Knuth's MMIX constants).
-struct Bytes {
-  std::uint64_t x;
-  void fill(std::uint8_t* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      x = x * 6364136223846793005u + 1442695040888963407u;
-      p[i] = static_cast<std::uint8_t>(x >> 56);
-    }
-  }
-};
 
 // Everything one kernel's run works on; static storage (the runs are serialised).
 struct Scratch {
@@ -115,7 +97,7 @@ struct Run {
       result.first_failure_length = length;
       result.first_failure_ad_bytes = ad_bytes;
     }
-    result.failed_entries |= bit(e);
+    result.failed_entries |= entry_bit(e);
   }
 
   // ghash: hash = GHASH continued over `blocks` blocks, through the GHASH backend.
@@ -136,13 +118,13 @@ struct Run {
     }
   }
 
-  void reference(Bytes& gen);
+  void reference(SelfTestBytes& gen);
   void block_entry(GcmFusedSelfTestEntry e);
   void message_entries();
 };
 
 // reference: the key, H, J0, the plaintext, its ciphertext and every hash chain.
-void Run::reference(Bytes& gen) {
+void Run::reference(SelfTestBytes& gen) {
   static constexpr std::uint8_t kKey[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                             11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                                             22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
@@ -199,7 +181,7 @@ void Run::reference(Bytes& gen) {
 void Run::block_entry(GcmFusedSelfTestEntry e) {
   const bool seal = e == GcmFusedSelfTestEntry::seal;
   auto* kernel = seal ? k.seal : k.open;
-  result.tested_entries |= bit(e);
+  result.tested_entries |= entry_bit(e);
   const std::uint8_t* src = seal ? s.plain[0] : s.cipher[0];
   const std::uint8_t* want = seal ? s.cipher[0] : s.plain[0];
   for (std::size_t n = 0; n <= max_blocks; ++n) {
@@ -225,8 +207,8 @@ void Run::block_entry(GcmFusedSelfTestEntry e) {
 // message_entries: seal_message and open_message (those present) over the message set.
 void Run::message_entries() {
   using E = GcmFusedSelfTestEntry;
-  if (k.seal_message != nullptr) result.tested_entries |= bit(E::seal_message);
-  if (k.open_message != nullptr) result.tested_entries |= bit(E::open_message);
+  if (k.seal_message != nullptr) result.tested_entries |= entry_bit(E::seal_message);
+  if (k.open_message != nullptr) result.tested_entries |= entry_bit(E::open_message);
   std::uint32_t failed = 0;  // entries already failed at this key size
   const bool every_ad = key_bits == 128;
   for (std::size_t b = 0; b <= max_blocks; ++b) {
@@ -251,7 +233,7 @@ void Run::message_entries() {
       for (E e : {E::seal_message, E::open_message}) {
         const bool seal = e == E::seal_message;
         auto* kernel = seal ? k.seal_message : k.open_message;
-        if (kernel == nullptr || (failed & bit(e)) != 0) continue;
+        if (kernel == nullptr || (failed & entry_bit(e)) != 0) continue;
         const std::uint8_t* src = seal ? s.plain[0] : s.cipher[0];
         const std::uint8_t* want = seal ? s.cipher[0] : s.plain[0];
         std::uint8_t* out = s.buf[0];
@@ -268,7 +250,7 @@ void Run::message_entries() {
                         std::memcmp(got, tag, kBlock) == 0;
         if (!ok) {
           fail(e, len, ad_len);
-          failed |= bit(e);
+          failed |= entry_bit(e);
         }
       }
     }
@@ -279,38 +261,30 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
   static Scratch scratch;  // guarded by the caller's lock
   GcmFusedSelfTestResult result;
   const Stopwatch clock;
+  const SelfTestBlocks blocks = self_test_blocks(k.aes->batch_blocks, kMinGroup, kMaxGroup);
   Run run{k, scratch, result, fault};
-  const std::size_t group = self_test_group(k.aes->batch_blocks, kMinGroup, kMaxGroup);
-  run.group = group;
-  run.max_blocks = 2 * group + 1;
-  result.max_blocks = run.max_blocks;
+  run.group = blocks.group;
+  run.max_blocks = result.max_blocks = blocks.max_blocks;
   result.messages = (run.max_blocks + 1) * (kAdCount + 2);  // AES-128, then 192 and 256
   result.max_message_bytes = kBlock * run.max_blocks + 15;
   for (unsigned key_bits : {128u, 192u, 256u}) {
     run.key_bits = key_bits;
-    Bytes gen{0x6c6d000000000000u + key_bits};
+    SelfTestBytes gen{0x6c6d000000000000u + key_bits};
     run.reference(gen);
     run.block_entry(GcmFusedSelfTestEntry::seal);
     run.block_entry(GcmFusedSelfTestEntry::open);
     run.message_entries();
   }
   std::memset(&scratch, 0, sizeof scratch);  // a public key, but keep the habit
-  result.status =
-      result.failed_entries == 0 ? SelfTestResult::Status::passed : SelfTestResult::Status::failed;
+  result.status = self_test_status(result.failed_entries, ~0u);
   result.nanoseconds = clock.nanoseconds();
   return result;
 }
 
-SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult>& slots() {
-  static SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult> s{kGcmFusedKernels, kEntryNames};
-  return s;
-}
+constinit SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult, kGcmFusedKernels.size()> slots{
+    kGcmFusedKernels, kGcmFusedSelfTestEntryNames, run_fused_self_test};
 
 }  // namespace
-
-std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
-  return slots().entry_name(static_cast<unsigned>(entry));
-}
 
 const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noexcept {
   static const GcmFusedSelfTestResult kBackendFailed = [] {
@@ -324,7 +298,7 @@ const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noex
   // checked on every call, so a backend failed later (the test hook) takes the kernel out too.
   if (runnable && (!backend_self_test_allows(*k.aes) || !ghash_self_test_allows(*k.ghash)))
     return kBackendFailed;
-  return slots().result(k, runnable, [&k](int fault) { return run_fused_self_test(k, fault); });
+  return slots.result(k, runnable);
 }
 
 bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
@@ -333,15 +307,15 @@ bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
 }
 
 bool self_test_inject_fault_for_testing(const GcmFusedKernels& k, std::string_view entry) noexcept {
-  return slots().inject(k, slots().entry_index(entry));
+  return slots.inject(k, entry);
 }
 
 void gcm_fused_self_test_reset_for_testing() noexcept {
-  slots().reset_all();
+  slots.reset_all();
 }
 
 unsigned self_test_runs_for_testing(const GcmFusedKernels& k) noexcept {
-  return slots().runs(k);
+  return slots.runs(k);
 }
 
 }  // namespace aeskit::detail

@@ -44,13 +44,6 @@ constexpr std::size_t kLongCounts[] = {127, 128, 129, 160, kLongest};
 // kLongest blocks in uneven calls (0: no more calls).
 constexpr std::size_t kLongPieces[][3] = {{1, 299, 0}, {31, 269, 0}, {128, 172, 0}, {33, 128, 139}};
 
-constexpr std::string_view kEntryNames[kGhashSelfTestEntryCount] = {"update", "polyval_update",
-                                                                    "polyval_hash_short"};
-
-std::uint32_t bit(GhashSelfTestEntry e) {
-  return std::uint32_t{1} << static_cast<unsigned>(e);
-}
-
 // A block as a big-endian 128-bit integer: hi = bytes 0..7.
 struct U128 {
   std::uint64_t hi, lo;
@@ -109,17 +102,6 @@ void reverse16(const std::uint8_t* in, std::uint8_t* out) {
   for (std::size_t i = 0; i < kBlock; ++i) out[i] = in[kBlock - 1 - i];
 }
 
-// Fixed public inputs: the 64-bit LCG of self_test.cpp (Knuth's MMIX constants).
-struct Bytes {
-  std::uint64_t x;
-  void fill(std::uint8_t* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      x = x * 6364136223846793005u + 1442695040888963407u;
-      p[i] = static_cast<std::uint8_t>(x >> 56);
-    }
-  }
-};
-
 struct Reference {
   std::uint8_t h_polyval[kBlock];  // POLYVAL's H
   std::uint8_t h_ghash[kBlock];    // mulX_GHASH(ByteReverse(H)): GHASH's H for the same chain
@@ -137,7 +119,7 @@ const Reference& reference(std::uint64_t& nanoseconds) {
   nanoseconds = 0;
   if (built) return r;
   const Stopwatch clock;
-  Bytes gen{0x9a54000000000000u};
+  SelfTestBytes gen{0x9a54000000000000u};
   gen.fill(r.h_polyval, kBlock);
   gen.fill(r.ghash_data[0], sizeof r.ghash_data);
   std::uint8_t reversed[kBlock];
@@ -197,7 +179,7 @@ struct Run {
       result.first_failure = e;
       result.first_failure_blocks = blocks;
     }
-    result.failed_entries |= bit(e);
+    result.failed_entries |= entry_bit(e);
   }
 
   // same: the state after a call, `blocks` into the run, against `want` (the hook flips a bit).
@@ -237,7 +219,7 @@ struct Run {
   template <class Prepare, class Absorb, class Finish>
   bool sweep(GhashSelfTestEntry e, Data data, Data chain, Prepare&& prepare, Absorb&& absorb,
              Finish&& finish) {
-    result.tested_entries |= bit(e);
+    result.tested_entries |= entry_bit(e);
     auto whole_and_halves = [&](std::size_t n, std::size_t first) {
       const std::size_t split[2] = {first, n - first};
       return run(e, data, chain, &n, 1, prepare, absorb, finish) &&
@@ -298,7 +280,7 @@ struct Run {
 
   void polyval_hash_short() {
     using E = GhashSelfTestEntry;
-    result.tested_entries |= bit(E::polyval_hash_short);
+    result.tested_entries |= entry_bit(E::polyval_hash_short);
     std::uint8_t state[kBlock];
     for (std::size_t n = 1; n <= max_blocks; ++n) {
       std::memset(state, 0xa5, sizeof state);  // ignored: the hash starts from zero
@@ -312,7 +294,6 @@ struct Run {
 };
 
 GhashSelfTestResult run_ghash_self_test(const GhashBackend& g, int fault) {
-  using Status = SelfTestResult::Status;
   static GhashKey key;  // guarded by the caller's lock
   GhashSelfTestResult result;
   const Stopwatch clock;
@@ -330,32 +311,23 @@ GhashSelfTestResult run_ghash_self_test(const GhashBackend& g, int fault) {
     if (pk->hash_short != nullptr) run.polyval_hash_short();
   }
   std::memset(&key, 0, sizeof key);
-  const std::uint32_t polyval_bits =
-      bit(GhashSelfTestEntry::polyval_update) | bit(GhashSelfTestEntry::polyval_hash_short);
-  result.status = (result.failed_entries & bit(GhashSelfTestEntry::update)) != 0 ? Status::failed
-                                                                                 : Status::passed;
+  using E = GhashSelfTestEntry;
+  result.status = self_test_status(result.failed_entries, entry_bit(E::update));
   if (pk != nullptr)
-    result.polyval_status =
-        (result.failed_entries & polyval_bits) != 0 ? Status::failed : Status::passed;
+    result.polyval_status = self_test_status(
+        result.failed_entries, entry_bit(E::polyval_update) | entry_bit(E::polyval_hash_short));
   result.reference_nanoseconds = reference_ns;
   result.nanoseconds = clock.nanoseconds();
   return result;
 }
 
-SelfTestSlots<GhashBackend, GhashSelfTestResult>& slots() {
-  static SelfTestSlots<GhashBackend, GhashSelfTestResult> s{kGhashBackends, kEntryNames};
-  return s;
-}
+constinit SelfTestSlots<GhashBackend, GhashSelfTestResult, kGhashBackends.size()> slots{
+    kGhashBackends, kGhashSelfTestEntryNames, run_ghash_self_test};
 
 }  // namespace
 
-std::string_view ghash_self_test_entry_name(GhashSelfTestEntry entry) noexcept {
-  return slots().entry_name(static_cast<unsigned>(entry));
-}
-
 const GhashSelfTestResult& ghash_self_test(const GhashBackend& g) noexcept {
-  return slots().result(g, g.supported(cpu::detected_features()),
-                        [&g](int fault) { return run_ghash_self_test(g, fault); });
+  return slots.result(g);
 }
 
 bool ghash_self_test_allows(const GhashBackend& g) noexcept {
@@ -367,19 +339,19 @@ bool polyval_self_test_allows(const PolyvalKernel& k) noexcept {
 }
 
 bool self_test_inject_fault_for_testing(const GhashBackend& g, std::string_view entry) noexcept {
-  const int i = slots().entry_index(entry);
   // A polyval_* entry only where g has a native POLYVAL kernel.
-  if (i != static_cast<int>(GhashSelfTestEntry::update) && polyval_kernel_of(g) == nullptr)
+  if (entry != ghash_self_test_entry_name(GhashSelfTestEntry::update) &&
+      polyval_kernel_of(g) == nullptr)
     return false;
-  return slots().inject(g, i);
+  return slots.inject(g, entry);
 }
 
 void ghash_self_test_reset_for_testing() noexcept {
-  slots().reset_all();
+  slots.reset_all();
 }
 
 unsigned self_test_runs_for_testing(const GhashBackend& g) noexcept {
-  return slots().runs(g);
+  return slots.runs(g);
 }
 
 }  // namespace aeskit::detail

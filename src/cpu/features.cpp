@@ -1,6 +1,6 @@
 // src/cpu/features.cpp — AESKIT_DISABLE parsing, dependency closure and the cached feature set.
-// The probing itself is per CPU family: probe_x86.cpp, probe_arm64.cpp, probe_arm32.cpp,
-// probe_ppc64.cpp, probe_generic.cpp.
+// The probing itself is per CPU family: probe_x86.cpp, probe_auxv.cpp (AArch64, 32-bit Arm,
+// ppc64le), probe_generic.cpp.
 #include "cpu/features.hpp"
 
 #include <array>

@@ -4,37 +4,43 @@
 #include <utility>
 
 #include "aeskit/hash.hpp"
+#include "base/enum_table.hpp"
 #include "base/secure_zero.hpp"
 #include "hash/hash_core.hpp"
 
 namespace aeskit {
 
+namespace {
+
+// The FIPS 180-4 parameters of each algorithm, one row per HashAlgorithm in order.
+struct HashParams {
+  std::string_view name;
+  std::size_t digest_length;
+  std::size_t block_length;
+};
+constexpr detail::EnumRow<HashAlgorithm, HashParams> kParams[] = {
+    {HashAlgorithm::sha1, {"SHA-1", 20, 64}},
+    {HashAlgorithm::sha256, {"SHA-256", 32, 64}},
+    {HashAlgorithm::sha512, {"SHA-512", 64, 128}},
+};
+static_assert(detail::complete(kParams, HashAlgorithm::sha512), "a row per HashAlgorithm");
+
+constexpr HashParams params(HashAlgorithm alg) noexcept {
+  return detail::lookup(kParams, alg, HashParams{"", 0, 64});
+}
+
+}  // namespace
+
 std::size_t digest_length(HashAlgorithm alg) noexcept {
-  switch (alg) {
-    case HashAlgorithm::sha1:
-      return 20;
-    case HashAlgorithm::sha256:
-      return 32;
-    case HashAlgorithm::sha512:
-      return 64;
-  }
-  return 0;
+  return params(alg).digest_length;
 }
 
 std::size_t block_length(HashAlgorithm alg) noexcept {
-  return alg == HashAlgorithm::sha512 ? 128 : 64;
+  return params(alg).block_length;
 }
 
 std::string_view hash_name(HashAlgorithm alg) noexcept {
-  switch (alg) {
-    case HashAlgorithm::sha1:
-      return "SHA-1";
-    case HashAlgorithm::sha256:
-      return "SHA-256";
-    case HashAlgorithm::sha512:
-      return "SHA-512";
-  }
-  return "";
+  return params(alg).name;
 }
 
 Result<Hash> Hash::create(HashAlgorithm alg, std::string_view backend) {

@@ -1,6 +1,10 @@
 // src/modes/introspection.cpp — the public view of backends, CPU features and kernel choice
 // (aeskit/backends.hpp), built from the registries (AES, GHASH, fused GCM), their self-test
 // results, the CPU probe and the modes' own report.
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "aeskit/backends.hpp"
 #include "backend/backend.hpp"
 #include "backend/catalog.hpp"
@@ -74,7 +78,7 @@ std::string ghash_self_test_text(const detail::GhashBackend& g,
       " (first: " + std::string(detail::ghash_self_test_entry_name(r.first_failure)) + ", " +
       plural_blocks(r.first_failure_blocks) + ")";
   if (r.status == Status::not_run) return "not run (this CPU cannot run it)";
-  if (r.status == Status::failed)
+  if (r.status == detail::SelfTestResult::Status::failed)
     return "FAILED: " + names(r.failed_entries) + first + " - not used";
   const detail::PolyvalKernel* pk = detail::polyval_kernel_of(g);
   const std::uint32_t update_bit = 1u << static_cast<unsigned>(E::update);
@@ -131,70 +135,77 @@ std::string fused_self_test_text(const detail::GcmFusedKernels& k,
          ") - not used, GCM runs unfused";
 }
 
-}  // namespace
+constexpr auto kFailed = detail::SelfTestResult::Status::failed;
 
-std::vector<BackendInfo> ghash_backends() {
-  std::vector<BackendInfo> out;
-  const cpu::FeatureSet& enabled = cpu::cpu_features();
-  for (std::size_t i = 0; i < detail::ghash_backend_count(); ++i) {
-    const detail::GhashBackend& g = detail::ghash_backend_at(i);
-    BackendInfo info{g.name, g.description, false, {}, false};
-    if (!g.supported(cpu::detected_features())) {
+// SelfTestLine: a self-test's line for BackendInfo/GcmKernelInfo::self_test, and whether it
+// failed.
+struct SelfTestLine {
+  std::string text;
+  bool failed;
+};
+
+// The listing's row of an AES or GHASH backend, or of a fused GCM kernel, before its
+// self-test; and whether `features` run it (a fused kernel: both its backends).
+template <class Backend>
+BackendInfo blank_info(const Backend& b) {
+  return BackendInfo{b.name, b.description, false, {}, false};
+}
+GcmKernelInfo blank_info(const detail::GcmFusedKernels& k) {
+  return GcmKernelInfo{k.name, k.aes->name, k.ghash->name, false, {}, false};
+}
+template <class Backend>
+bool runs_on(const Backend& b, const cpu::FeatureSet& features) {
+  return b.supported(features);
+}
+bool runs_on(const detail::GcmFusedKernels& k, const cpu::FeatureSet& features) {
+  return k.aes->supported(features) && k.ghash->supported(features);
+}
+
+// self_test_listing: a row per entry of `registry`, fastest first, with its self-test fields:
+// "not run" when the CPU (detected features) cannot run it or AESKIT_DISABLE turned it off,
+// else the line test(entry) gives after running the self-test (once per process); available
+// when it ran and did not fail.
+template <class Entry, class Test>
+auto self_test_listing(const detail::Registry<Entry>& registry, Test&& test) {
+  std::vector<decltype(blank_info(std::declval<const Entry&>()))> out;
+  for (const Entry* e : registry) {
+    auto info = blank_info(*e);
+    if (!runs_on(*e, cpu::detected_features())) {
       info.self_test = "not run (this CPU cannot run it)";
-    } else if (!g.supported(enabled)) {
+    } else if (!runs_on(*e, cpu::cpu_features())) {
       info.self_test = "not run (disabled by AESKIT_DISABLE)";
     } else {
-      const detail::GhashSelfTestResult& r = detail::ghash_self_test(g);
-      info.self_test = ghash_self_test_text(g, r);
-      info.self_test_failed = r.status == detail::SelfTestResult::Status::failed;
-      info.available = !info.self_test_failed;
+      SelfTestLine line = test(*e);
+      info.self_test = std::move(line.text);
+      info.self_test_failed = line.failed;
+      info.available = !line.failed;
     }
     out.push_back(std::move(info));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<BackendInfo> backends() {
+  return self_test_listing(detail::kAesBackends, [](const detail::AesBackend& b) {
+    const detail::SelfTestResult& r = detail::backend_self_test(b);
+    return SelfTestLine{self_test_text(r), r.status == kFailed};
+  });
+}
+
+std::vector<BackendInfo> ghash_backends() {
+  return self_test_listing(detail::kGhashBackends, [](const detail::GhashBackend& g) {
+    const detail::GhashSelfTestResult& r = detail::ghash_self_test(g);
+    return SelfTestLine{ghash_self_test_text(g, r), r.status == kFailed};
+  });
 }
 
 std::vector<GcmKernelInfo> gcm_fused_kernels() {
-  std::vector<GcmKernelInfo> out;
-  const cpu::FeatureSet& detected = cpu::detected_features();
-  const cpu::FeatureSet& enabled = cpu::cpu_features();
-  for (const detail::GcmFusedKernels* k : detail::kGcmFusedKernels) {
-    GcmKernelInfo info{k->name, k->aes->name, k->ghash->name, false, {}, false};
-    if (!k->aes->supported(detected) || !k->ghash->supported(detected)) {
-      info.self_test = "not run (this CPU cannot run it)";
-    } else if (!k->aes->supported(enabled) || !k->ghash->supported(enabled)) {
-      info.self_test = "not run (disabled by AESKIT_DISABLE)";
-    } else {
-      const detail::GcmFusedSelfTestResult& r = detail::gcm_fused_self_test(*k);
-      info.self_test = fused_self_test_text(*k, r);
-      info.self_test_failed =
-          r.backend_failed || r.status == detail::SelfTestResult::Status::failed;
-      info.available = !info.self_test_failed;
-    }
-    out.push_back(std::move(info));
-  }
-  return out;
-}
-
-std::vector<BackendInfo> backends() {
-  std::vector<BackendInfo> out;
-  const cpu::FeatureSet& enabled = cpu::cpu_features();
-  for (std::size_t i = 0; i < detail::backend_count(); ++i) {
-    const detail::AesBackend& b = detail::backend_at(i);
-    BackendInfo info{b.name, b.description, false, {}, false};
-    if (!b.supported(cpu::detected_features())) {
-      info.self_test = "not run (this CPU cannot run it)";
-    } else if (!b.supported(enabled)) {
-      info.self_test = "not run (disabled by AESKIT_DISABLE)";
-    } else {
-      const detail::SelfTestResult& r = detail::backend_self_test(b);
-      info.self_test = self_test_text(r);
-      info.self_test_failed = r.status == detail::SelfTestResult::Status::failed;
-      info.available = !info.self_test_failed;
-    }
-    out.push_back(std::move(info));
-  }
-  return out;
+  return self_test_listing(detail::kGcmFusedKernels, [](const detail::GcmFusedKernels& k) {
+    const detail::GcmFusedSelfTestResult& r = detail::gcm_fused_self_test(k);
+    return SelfTestLine{fused_self_test_text(k, r), r.backend_failed || r.status == kFailed};
+  });
 }
 
 std::string_view default_backend() {

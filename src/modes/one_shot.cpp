@@ -9,6 +9,7 @@
 #include "aeskit/modes.hpp"
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
+#include "base/enum_table.hpp"
 #include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
 #include "modes/mode_args.hpp"
@@ -17,24 +18,18 @@
 
 namespace aeskit {
 
+namespace {
+
+constexpr detail::EnumRow<Mode, std::string_view> kModeNames[] = {
+    {Mode::ecb, "ECB"},    {Mode::cbc, "CBC"},   {Mode::ctr32, "CTR32"}, {Mode::ctr128, "CTR"},
+    {Mode::cfb128, "CFB"}, {Mode::cfb8, "CFB8"}, {Mode::ofb, "OFB"},
+};
+static_assert(detail::complete(kModeNames, Mode::ofb), "a row per Mode, in order");
+
+}  // namespace
+
 std::string_view mode_name(Mode mode) noexcept {
-  switch (mode) {
-    case Mode::ecb:
-      return "ECB";
-    case Mode::cbc:
-      return "CBC";
-    case Mode::ctr32:
-      return "CTR32";
-    case Mode::ctr128:
-      return "CTR";
-    case Mode::cfb128:
-      return "CFB";
-    case Mode::cfb8:
-      return "CFB8";
-    case Mode::ofb:
-      return "OFB";
-  }
-  return "?";
+  return detail::lookup(kModeNames, mode, std::string_view{"?"});
 }
 
 bool mode_needs_iv(Mode mode) noexcept {

@@ -3,7 +3,7 @@
 // CPU features: AltiVec + VSX + the ISA 2.07 vector additions (vmuleuw/vmulouw, 64-bit lane
 // shifts vsld/vsrd). They are the ppc64le ABI baseline (ELFv2 requires POWER8), so compilers
 // for ppc64le enable them by default and no target attribute is needed: AESKIT_SIMD_TARGET is
-// empty, as on AArch64. Backends still check cpu::Feature::vsx (src/cpu/probe_ppc64.cpp,
+// empty, as on AArch64. Backends still check cpu::Feature::vsx (src/cpu/probe_auxv.cpp,
 // AT_HWCAP / AT_HWCAP2), which lets AESKIT_DISABLE=vsx select the portable code.
 // References: Power ISA 3.0B Book I §6 (vperm, vsl*/vsr*, vmuleuw); OpenPOWER "64-Bit ELF V2
 // ABI Specification" §6 (vector programming interfaces: element order on little-endian).

@@ -2,7 +2,7 @@
 // AArch64, and 32-bit ARMv7-A (armhf) with NEON.
 // CPU features: AArch64: NEON is part of the base ISA. ARMv7: the NEON extension, which
 // Debian's armhf baseline (-mfpu=vfpv3-d16) does not include: backends check
-// cpu::Feature::neon (src/cpu/probe_arm32.cpp) before running this code. Little-endian.
+// cpu::Feature::neon (src/cpu/probe_auxv.cpp) before running this code. Little-endian.
 // References: Arm A64 Instruction Set Architecture, TBL (an index >= 16 gives 0); Arm
 // Architecture Reference Manual ARMv7-A, VTBL (same rule, 8-byte results from up to four
 // 8-byte table registers).

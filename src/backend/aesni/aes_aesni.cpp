@@ -1,6 +1,7 @@
-// src/backend/aesni/aes_aesni.cpp — the AES-NI backend instance: name, CPU predicate and the
-// table of kernels defined in the other files of this folder (the parallel modes are the
-// 128-bit instantiations of the x86 kernels, src/backend/x86/: 8 blocks in flight).
+// src/backend/aesni/aes_aesni.cpp — the AES-NI backend instance: name, CPU predicate
+// (x86::aesni_supported, x86/supported.hpp) and the table of kernels defined in the other files of
+// this folder (the parallel modes are the 128-bit instantiations of the x86 kernels,
+// src/backend/x86/: 8 blocks in flight).
 //
 // CPU features: the kernels need AES-NI and SSSE3 (x86-64 guarantees SSE2). This file itself
 // uses none, so it is safe to load on any x86-64 CPU; supported() gates the kernels.
@@ -8,18 +9,13 @@
 #include "backend/aesni/aesni.hpp"
 
 #include "backend/x86/backend_table.hpp"
+#include "backend/x86/supported.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-bool aesni_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::aesni) && features.has(cpu::Feature::ssse3);
-}
-
-}  // namespace
 
 // 8 registers of 1 block (x86/vec128.hpp): batch_blocks = 8.
-const AesBackend kAesniBackend = AESKIT_X86_AES_BACKEND(
-    "aesni", "AES-NI + SSSE3, 128-bit SSE, 8 blocks interleaved", aesni_supported, 8, 128, aesni);
+const AesBackend kAesniBackend =
+    AESKIT_X86_AES_BACKEND("aesni", "AES-NI + SSSE3, 128-bit SSE, 8 blocks interleaved",
+                           x86::aesni_supported, 8, 128, aesni);
 
 }  // namespace aeskit::detail

@@ -33,9 +33,11 @@
 #include "backend/rounds_dispatch.hpp"
 #include "backend/sha_constants.hpp"
 #include "backend/sha_stitch.hpp"
+#include "backend/x86/supported.hpp"
 #include "backend/x86/targets.hpp"
 
 namespace aeskit::detail {
+
 namespace {
 
 AESKIT_STITCH_INLINE __m128i load16(const std::uint8_t* p) {
@@ -240,17 +242,12 @@ AESKIT_STITCH_TARGET void kernel(const RoundKeys& rk, std::uint8_t iv[16], const
   AESKIT_WITH_ROUNDS(rk.rounds, R, run<H, A, R>(rk, iv, in, out, hw, hash_in, groups));
 }
 
-bool stitch_supported(const cpu::FeatureSet& f) {
-  return f.has(cpu::Feature::aesni) && f.has(cpu::Feature::sha) && f.has(cpu::Feature::ssse3) &&
-         f.has(cpu::Feature::sse41);
-}
-
 }  // namespace
 
 const CbcShaStitch kCbcShaStitchAesniShani = {
     "aesni+shani",
     "AES-NI CBC chain stitched with SHA-NI SHA-1/SHA-256, 64 bytes per iteration",
-    &stitch_supported,
+    &x86::stitch_supported,
     {"aesni", "vaes256", "vaes512"},
     &kernel<Sha1, CbcEnc>,
     &kernel<Sha1, CbcDec>,

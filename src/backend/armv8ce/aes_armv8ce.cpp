@@ -1,6 +1,6 @@
 // src/backend/armv8ce/aes_armv8ce.cpp — the armv8ce backend instance: which CPUs run it and
 // its AesBackend table.
-// CPU features: AArch64 FEAT_AES (AT_HWCAP's HWCAP_AES, probed in src/cpu/probe_arm64.cpp).
+// CPU features: AArch64 FEAT_AES (AT_HWCAP's HWCAP_AES, probed in src/cpu/probe_auxv.cpp).
 // References: backend/backend.hpp (the contract); rounds.hpp (round structure and layout).
 #include "backend/armv8ce/armv8ce.hpp"
 

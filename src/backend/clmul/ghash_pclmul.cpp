@@ -23,8 +23,10 @@
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
+#include "backend/x86/supported.hpp"
 
 namespace aeskit::detail {
+
 namespace {
 
 constexpr std::size_t kGroup = clmul::kPclmulPowers;
@@ -34,16 +36,12 @@ AESKIT_PCLMUL_TARGET void pclmul_init(const std::uint8_t h[16], GhashKey& key) n
   clmul::write_powers(h, key.bytes, kGroup);
 }
 
-bool pclmul_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::pclmul) && features.has(cpu::Feature::ssse3);
-}
-
 }  // namespace
 
 const GhashBackend kGhashPclmulBackend = {
     .name = "pclmul",
     .description = "PCLMULQDQ + SSSE3, 128-bit, 8 blocks per reduction",
-    .supported = pclmul_supported,
+    .supported = x86::pclmul_supported,
     .vector_bits = 128,
     .init = pclmul_init,
     .update = aesni::ghash_update,

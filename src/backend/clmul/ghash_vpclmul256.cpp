@@ -19,8 +19,10 @@
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/ghash_groups.hpp"
 #include "backend/vaes256/kernels.hpp"
+#include "backend/x86/supported.hpp"
 
 namespace aeskit::detail {
+
 namespace {
 
 constexpr std::size_t kGroup = clmul::kVpclmul256Powers;
@@ -30,17 +32,12 @@ AESKIT_PCLMUL_TARGET void vpclmul256_init(const std::uint8_t h[16], GhashKey& ke
   clmul::write_powers(h, key.bytes, kGroup);
 }
 
-bool vpclmul256_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::vpclmul) && features.has(cpu::Feature::avx2) &&
-         features.has(cpu::Feature::pclmul);
-}
-
 }  // namespace
 
 const GhashBackend kGhashVpclmul256Backend = {
     .name = "vpclmul256",
     .description = "VPCLMULQDQ + AVX2, 256-bit (2 blocks per register), 16 blocks per reduction",
-    .supported = vpclmul256_supported,
+    .supported = x86::vpclmul256_supported,
     .vector_bits = 256,
     .init = vpclmul256_init,
     .update = vaes256::ghash_update,

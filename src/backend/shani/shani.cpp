@@ -3,18 +3,14 @@
 // CPU features: SHA, SSSE3, SSE4.1.
 #include "backend/shani/shani.hpp"
 #include "backend/sha_backend.hpp"
+#include "backend/x86/supported.hpp"
 
 namespace aeskit::detail {
-namespace {
-bool shani_supported(const cpu::FeatureSet& f) {
-  return f.has(cpu::Feature::sha) && f.has(cpu::Feature::ssse3) && f.has(cpu::Feature::sse41);
-}
-}  // namespace
 
 const ShaCompressor kShaNi = {
     "shani",
     "x86 SHA extensions (SHA1RNDS4, SHA256RNDS2) for SHA-1 and SHA-256",
-    &shani_supported,
+    &x86::shani_supported,
     &sha1_compress_shani,
     &sha256_compress_shani,
     nullptr,

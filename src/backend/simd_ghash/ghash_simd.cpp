@@ -47,6 +47,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "simd/supported.hpp"
 #include "simd/v128.hpp"
 
 namespace aeskit::detail {
@@ -233,18 +234,6 @@ AESKIT_SIMD_TARGET void simd_update(const GhashKey& gkey, std::uint8_t state[16]
   to_bytes_be(y, state);
 }
 
-bool simd_supported([[maybe_unused]] const cpu::FeatureSet& features) {
-#if defined(__x86_64__) || defined(__i386__)
-  return features.has(cpu::Feature::ssse3);
-#elif defined(__arm__)
-  return features.has(cpu::Feature::neon);  // ARMv7: NEON is optional
-#elif defined(__powerpc64__)
-  return features.has(cpu::Feature::vsx);  // VSX + ISA 2.07, see simd/v128_altivec.hpp
-#else
-  return true;  // AArch64: NEON is part of the base ISA
-#endif
-}
-
 }  // namespace
 
 const GhashBackend kGhashSimdBackend = {
@@ -252,7 +241,7 @@ const GhashBackend kGhashSimdBackend = {
     .description =
         "simd::V128 (SSSE3 / NEON / VSX), carry-less multiply from 32x32 vector integer "
         "multiplies with bit holes, 4 blocks per reduction",
-    .supported = simd_supported,
+    .supported = simd::supported,
     .init = simd_init,
     .update = simd_update,
 };

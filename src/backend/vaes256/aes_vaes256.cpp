@@ -1,11 +1,11 @@
-// src/backend/vaes256/aes_vaes256.cpp — the vaes256 backend instance: name, CPU predicate and
-// the table of kernels. The key schedule is the AES-NI backend's (the same 16-byte round keys,
-// broadcast to every lane by the kernels), and the serial chains (CBC/CFB encryption, OFB,
-// CBC-MAC and MAC+CTR) use the AES-NI kernels: a chain runs one block at a time, where ymm
-// gains nothing; so do AES-GCM-SIV's per-nonce key derivation and its tag + first CTR group
-// (a few blocks). ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run
-// the ymm instantiations of the width-generic kernels (blocks_vaes256.cpp, modes_vaes256.cpp;
-// 16 blocks per group: batch_blocks = 16).
+// src/backend/vaes256/aes_vaes256.cpp — the vaes256 backend instance: name, CPU predicate
+// (x86::vaes256_supported, x86/supported.hpp) and the table of kernels. The key schedule is the
+// AES-NI backend's (the same 16-byte round keys, broadcast to every lane by the kernels), and the
+// serial chains (CBC/CFB encryption, OFB, CBC-MAC and MAC+CTR) use the AES-NI kernels: a chain runs
+// one block at a time, where ymm gains nothing; so do AES-GCM-SIV's per-nonce key derivation and
+// its tag + first CTR group (a few blocks). ECB, CTR (all three counter forms), CBC and CFB
+// decryption, XTS and OCB run the ymm instantiations of the width-generic kernels
+// (blocks_vaes256.cpp, modes_vaes256.cpp; 16 blocks per group: batch_blocks = 16).
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see x86/targets.hpp). This file itself
 // uses none of them.
@@ -14,22 +14,13 @@
 
 #include "backend/vaes256/kernels.hpp"
 #include "backend/x86/backend_table.hpp"
+#include "backend/x86/supported.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-bool vaes256_supported(const cpu::FeatureSet& features) {
-  using cpu::Feature;
-  return features.has(Feature::aesni) && features.has(Feature::ssse3) &&
-         features.has(Feature::avx2) && features.has(Feature::vaes) &&
-         features.has(Feature::pclmul) && features.has(Feature::vpclmul);
-}
-
-}  // namespace
 
 // 8 registers of 2 blocks (x86/vec256.hpp): batch_blocks = 16.
 const AesBackend kVaes256Backend =
     AESKIT_X86_AES_BACKEND("vaes256", "VAES + AVX2, 256-bit ymm, two blocks per register",
-                           vaes256_supported, 16, 256, vaes256);
+                           x86::vaes256_supported, 16, 256, vaes256);
 
 }  // namespace aeskit::detail

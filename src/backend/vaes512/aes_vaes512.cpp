@@ -1,10 +1,10 @@
-// src/backend/vaes512/aes_vaes512.cpp — the vaes512 backend instance: name, CPU predicate and
-// the table of kernels. Like vaes256 it uses the AES-NI key schedule (16-byte round keys,
-// broadcast to the four lanes of a zmm register by the kernels) and the AES-NI serial chains
-// (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at a time, where zmm gains nothing),
-// and so are AES-GCM-SIV's per-nonce key derivation and its tag + first CTR group.
-// ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run the zmm
-// instantiations of the width-generic kernels (blocks_vaes512.cpp, modes_vaes512.cpp; 8
+// src/backend/vaes512/aes_vaes512.cpp — the vaes512 backend instance: name, CPU predicate
+// (x86::vaes512_supported, x86/supported.hpp) and the table of kernels. Like vaes256 it uses the
+// AES-NI key schedule (16-byte round keys, broadcast to the four lanes of a zmm register by the
+// kernels) and the AES-NI serial chains (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at a
+// time, where zmm gains nothing), and so are AES-GCM-SIV's per-nonce key derivation and its tag +
+// first CTR group. ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run the
+// zmm instantiations of the width-generic kernels (blocks_vaes512.cpp, modes_vaes512.cpp; 8
 // registers of 4 blocks = 32 blocks per group: batch_blocks = 32).
 //
 // Selected on CPUs with AVX-512 F/BW/DQ/VL + VAES + VPCLMULQDQ unless 512-bit registers are
@@ -18,23 +18,13 @@
 
 #include "backend/vaes512/kernels.hpp"
 #include "backend/x86/backend_table.hpp"
+#include "backend/x86/supported.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-bool vaes512_supported(const cpu::FeatureSet& features) {
-  using cpu::Feature;
-  return features.has(Feature::avx512) && features.has(Feature::aesni) &&
-         features.has(Feature::ssse3) && features.has(Feature::avx2) &&
-         features.has(Feature::vaes) && features.has(Feature::pclmul) &&
-         features.has(Feature::vpclmul);
-}
-
-}  // namespace
 
 // 8 registers of 4 blocks (x86/vec512.hpp): batch_blocks = 32.
 const AesBackend kVaes512Backend =
     AESKIT_X86_AES_BACKEND("vaes512", "VAES + AVX-512, 512-bit zmm, four blocks per register",
-                           vaes512_supported, 32, 512, vaes512);
+                           x86::vaes512_supported, 32, 512, vaes512);
 
 }  // namespace aeskit::detail

@@ -1,34 +1,21 @@
 // src/backend/vperm/aes_vperm.cpp — the vperm backend instance: which CPUs run it and its
 // AesBackend table.
-// CPU features: SSSE3 on x86, NEON on ARMv7, VSX (ISA 2.07) on ppc64le (checked here through
-// the feature set); AArch64 NEON is part of the base ISA, so it is always supported there.
+// CPU features: SSSE3 on x86, NEON on ARMv7, VSX (ISA 2.07) on ppc64le (checked through the
+// feature set by simd::supported); AArch64 NEON is part of the base ISA, so it is always
+// supported there.
 // References: backend/backend.hpp (the contract); core_vperm.hpp (the algorithm).
 #include "backend/vperm/vperm.hpp"
 
 #include "backend/vperm/kernels.hpp"
+#include "simd/supported.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-bool vperm_supported([[maybe_unused]] const cpu::FeatureSet& features) {
-#if defined(__x86_64__) || defined(__i386__)
-  return features.has(cpu::Feature::ssse3);
-#elif defined(__arm__)
-  return features.has(cpu::Feature::neon);  // ARMv7: NEON is optional
-#elif defined(__powerpc64__)
-  return features.has(cpu::Feature::vsx);  // VSX + ISA 2.07, see simd/v128_altivec.hpp
-#else
-  return true;
-#endif
-}
-
-}  // namespace
 
 const AesBackend kVpermBackend = {
     .name = "vperm",
     .description =
         "constant-time vector-permute AES (Hamburg), SSSE3/NEON/VSX, 4 blocks interleaved",
-    .supported = vperm_supported,
+    .supported = simd::supported,
     .batch_blocks = 2 * vperm::kWide,
     .vector_bits = 128,
     .expand_key = vperm::expand_key,

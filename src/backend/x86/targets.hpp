@@ -8,8 +8,8 @@
 // different target attributes as separate versions, so the strings must not drift apart.
 //
 // The features are enabled per function, never per file (no -maes, -mavx2, ...), so the library
-// loads and runs on every x86-64 CPU; each backend's supported() predicate keeps its functions
-// from being called where the CPU lacks them.
+// loads and runs on every x86-64 CPU; each backend's supported() predicate (x86/supported.hpp)
+// keeps its functions from being called where the CPU lacks them.
 //
 // CPU features:
 //   AESNI   AES-NI, PCLMULQDQ, SSSE3 — legacy SSE encodings (no AVX), so no VZEROUPPER is
