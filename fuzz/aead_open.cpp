@@ -20,21 +20,10 @@
 #include <string_view>
 
 #include "aeskit/aead.hpp"
+#include "fuzz_aead.hpp"
 #include "fuzz_support.hpp"
 
 using namespace aeskit_fuzz;
-
-namespace {
-
-bool is_record(const aeskit::AeadAlgorithm& a) {
-  return a.name().find("-CBC-SHA") != std::string_view::npos;
-}
-bool is_tag_first(const aeskit::AeadAlgorithm& a) {
-  const std::string_view n = a.name();
-  return n.ends_with("-SIV") && n.find("GCM") == std::string_view::npos;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   if (std::getenv("AESKIT_FUZZ_LIST_AEADS") == nullptr) return 0;
@@ -53,10 +42,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  const auto algs = aeskit::aead::algorithms();
-  const aeskit::AeadAlgorithm& alg = *algs[in.u8() % algs.size()];
-  const auto tags = alg.tag_lengths();
-  const std::size_t tag_len = tags[in.u8() % tags.size()];
+  const auto [alg, tag_len] = pick_aead(in);
   const std::uint8_t flags = in.u8();
   const std::size_t nonce_len = in.u8();
   const std::size_t ad_len = in.u16() % 1024;

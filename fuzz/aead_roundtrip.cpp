@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "aeskit/aead.hpp"
+#include "fuzz_aead.hpp"
 #include "fuzz_support.hpp"
 #include "openssl_ref.hpp"
 
@@ -52,8 +53,16 @@ Reference reference(const aeskit::AeadAlgorithm& alg) {
   return ref;
 }
 
-bool is_record(const aeskit::AeadAlgorithm& a) {
-  return a.name().find("-CBC-SHA") != std::string_view::npos;
+// update_in_pieces: `src` through stream.update (AeadSealer or AeadOpener) in fuzzer-chosen
+// pieces of 0..255 bytes into `dst`; each call must write exactly its piece.
+template <class Stream>
+void update_in_pieces(Input& in, Stream& stream, ByteSpan src, std::span<std::uint8_t> dst) {
+  std::size_t pos = 0;
+  for (std::size_t n : splits(in, src.size(), 255)) {
+    auto u = stream.update(src.subspan(pos, n), dst.subspan(pos, n));
+    FUZZ_REQUIRE(u.ok() && *u == n);
+    pos += n;
+  }
 }
 
 bool is_plain_gcm(const aeskit::AeadAlgorithm& a) {
@@ -64,10 +73,7 @@ bool is_plain_gcm(const aeskit::AeadAlgorithm& a) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  const auto algs = aeskit::aead::algorithms();
-  const aeskit::AeadAlgorithm& alg = *algs[in.u8() % algs.size()];
-  const auto tags = alg.tag_lengths();
-  const std::size_t tag_len = tags[in.u8() % tags.size()];
+  const auto [alg, tag_len] = pick_aead(in);
   const std::uint8_t nonce_byte = in.u8();
   const std::size_t ad_len_wanted = in.u16() % 1024;
   const std::uint32_t flip = in.u32();
@@ -132,8 +138,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (!record) {
     // Detached forms give the same bytes.
-    const bool tag_first =
-        alg.name().ends_with("-SIV") && alg.name().find("GCM") == std::string_view::npos;
+    const bool tag_first = is_tag_first(alg);
     Bytes ct(pt.size(), 0), tag(tag_len, 0);
     FUZZ_REQUIRE(k->seal_detached(nonce, ad, pt, ct, tag).ok());
     const ByteSpan want_tag =
@@ -155,12 +160,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       pos += n;
     }
     Bytes ct(pt.size(), 0);
-    pos = 0;
-    for (std::size_t n : splits(in, pt.size(), 255)) {
-      auto u = sealer->update(ByteSpan(pt).subspan(pos, n), std::span(ct).subspan(pos, n));
-      FUZZ_REQUIRE(u.ok() && *u == n);
-      pos += n;
-    }
+    update_in_pieces(in, *sealer, pt, ct);
     Bytes tag(16, 0);
     auto f = sealer->finish(tag);
     FUZZ_REQUIRE(f.ok() && *f == tag_len);
@@ -172,12 +172,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_REQUIRE(opener.ok());
     FUZZ_REQUIRE(opener->update_ad(ad).ok());
     Bytes back(pt.size(), 0);
-    pos = 0;
-    for (std::size_t n : splits(in, ct.size(), 255)) {
-      auto u = opener->update(ByteSpan(ct).subspan(pos, n), std::span(back).subspan(pos, n));
-      FUZZ_REQUIRE(u.ok() && *u == n);
-      pos += n;
-    }
+    update_in_pieces(in, *opener, ct, back);
     FUZZ_REQUIRE(opener->finish(tag).ok() && same(back, pt));
   }
 

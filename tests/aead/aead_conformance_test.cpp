@@ -34,15 +34,14 @@
 #include "support/aead_cases.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AeadAlgorithm;
 using aeskit::AeadKey;
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::to_hex;
 using aeskit_test::aead::Layout;
 using aeskit_test::aead::Message;
 

@@ -7,15 +7,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AesKey;
-using aeskit::Direction;
-using aeskit::Errc;
-using aeskit::Mode;
-using aeskit_test::Bytes;
 using aeskit_test::kCanary;
 
 TEST(KeyCreation, WrongKeyLengthsAreRefused) {

@@ -8,17 +8,14 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AesKey;
-using aeskit::Direction;
-using aeskit::Errc;
-using aeskit::Mode;
-using aeskit::Padding;
-using aeskit_test::Bytes;
 
 constexpr std::size_t kLen = 64;
 constexpr std::size_t kInAt = 48;  // room for the output to start up to 33 bytes earlier

@@ -11,18 +11,14 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Errc;
-using aeskit::Mode;
-using aeskit::Padding;
-using aeskit_test::Bytes;
+using namespace aeskit_test::names;
 using aeskit_test::kCanary;
-using aeskit_test::to_hex;
 
 using PadParam = aeskit_test::BackendMode;
 constexpr Mode kPaddedModes[] = {Mode::ecb, Mode::cbc};

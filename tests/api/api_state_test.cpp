@@ -7,20 +7,15 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AesKey;
-using aeskit::Direction;
-using aeskit::Errc;
-using aeskit::Mode;
-using aeskit::Padding;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
 using aeskit_test::kCanary;
-using aeskit_test::to_hex;
 
 Bytes iv_for(Mode m) {
   return m == Mode::ecb ? Bytes{} : Bytes(16, 0x31);

@@ -17,18 +17,14 @@
 #include "aeskit/aeskit.hpp"
 #include "backend/backend.hpp"
 #include "cpu/features.hpp"
+#include "support/features.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
 using aeskit::cpu::Feature;
 using aeskit::cpu::FeatureSet;
-
-FeatureSet every_feature() {
-  FeatureSet s;
-  for (unsigned i = 0; i < aeskit::cpu::kFeatureCount; ++i) s.add(static_cast<Feature>(i));
-  return s;
-}
+using aeskit_test::every_feature;
 
 bool subset(FeatureSet a, FeatureSet b) {
   return (a.bits() & ~b.bits()) == 0;

@@ -29,6 +29,7 @@
 #include "modes/mode_kernels.hpp"
 #include "modes/xts_mode.hpp"
 #include "support/backends.hpp"
+#include "support/features.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
@@ -37,6 +38,7 @@ using aeskit::Direction;
 using aeskit::Mode;
 using aeskit::cpu::Feature;
 using aeskit::cpu::FeatureSet;
+using aeskit_test::every_feature;
 
 // The settings issue 4 names; "" is "none" (unset or empty).
 constexpr const char* kSettings[] = {"", "avx512", "vaes", "avx2", "aesni"};
@@ -118,12 +120,6 @@ void expect_kernel(const std::string& text, const std::string& backend, Mode m, 
 FeatureSet features_of(std::initializer_list<Feature> list) {
   FeatureSet s;
   for (Feature f : list) s.add(f);
-  return s;
-}
-
-FeatureSet every_feature() {
-  FeatureSet s;
-  for (unsigned i = 0; i < aeskit::cpu::kFeatureCount; ++i) s.add(static_cast<Feature>(i));
   return s;
 }
 

@@ -28,6 +28,7 @@
 #include "backend/ghash_backend.hpp"
 #include "cpu/features.hpp"
 #include "support/backends.hpp"
+#include "support/features.hpp"
 #include "support/hex.hpp"
 #include "support/rng.hpp"
 
@@ -36,6 +37,7 @@ namespace {
 using aeskit::cpu::Feature;
 using aeskit::cpu::FeatureSet;
 using aeskit_test::Bytes;
+using aeskit_test::every_feature;
 using aeskit_test::to_hex;
 
 bool g_api_called = false;  // set_prefer_ymm was called by a test of this process
@@ -95,12 +97,6 @@ TEST(PreferYmm, EnvironmentDecidesWithoutTheApi) {
 }
 
 #ifdef AESKIT_HAVE_X86
-FeatureSet every_feature() {
-  FeatureSet s;
-  for (unsigned i = 0; i < aeskit::cpu::kFeatureCount; ++i) s.add(static_cast<Feature>(i));
-  return s;
-}
-
 std::string fused_name(const FeatureSet& f) {
   const auto& aes = aeskit::detail::best_backend(f);
   const auto choice = aeskit::detail::choose_gcm(aes, nullptr, f, true);

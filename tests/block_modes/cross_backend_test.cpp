@@ -17,17 +17,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Errc;
-using aeskit::Mode;
-using aeskit::Padding;
-using aeskit_test::Bytes;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 constexpr const char* kReference = "portable";
 constexpr std::size_t kAllKeySizesBlocks = 101;  // every key size up to here
@@ -65,10 +61,10 @@ class CrossBackend : public testing::TestWithParam<CrossParam> {
     for (const aeskit_test::Placement& where : placements) {
       SCOPED_TRACE("in offset " + std::to_string(where.in_offset) + ", out offset " +
                    std::to_string(where.out_offset) + (where.in_place ? ", in place" : ""));
-      auto ct = aeskit_test::one_shot(key, p.mode, Direction::encrypt, iv, pt, padding, where);
-      ASSERT_EQ(ct.code, Errc::ok);
-      EXPECT_TRUE(ct.guard_ok) << ct.detail;
-      EXPECT_EQ(to_hex(ct.out), to_hex(ref_ct.out)) << "encrypt differs from " << kReference;
+      EXPECT_TRUE(aeskit_test::produced(
+          aeskit_test::one_shot(key, p.mode, Direction::encrypt, iv, pt, padding, where),
+          to_hex(ref_ct.out)))
+          << "encrypt differs from " << kReference;
     }
 
     // Decrypt random "ciphertext" too, so decryption is not only checked as an inverse.

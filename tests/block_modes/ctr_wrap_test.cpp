@@ -19,18 +19,14 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/openssl_ref.hpp"
 #include "support/rng.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Errc;
-using aeskit::Mode;
-using aeskit::Padding;
-using aeskit_test::Bytes;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 // increment adds one to the big-endian integer in counter[first..15].
 void increment(Bytes& counter, std::size_t first) {

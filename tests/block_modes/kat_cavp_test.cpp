@@ -13,16 +13,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/run_modes.hpp"
 #include "support/vectors.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Mode;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 using Record = std::map<std::string, std::string>;
 

@@ -1,35 +1,21 @@
 // tests/block_modes/kat_fips197_test.cpp — the raw block cipher
 // (AesKey::encrypt_blocks/decrypt_blocks) on every backend and key size against FIPS-197. Vectors:
-// FIPS-197 Appendix C.1-C.3 (example vectors) and Appendix B (cipher example).
+// FIPS-197 Appendix C.1-C.3 (example vectors) and Appendix B (cipher example), from
+// support/fips197_vectors.hpp.
 #include <gtest/gtest.h>
 
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
+#include "support/fips197_vectors.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 
 namespace {
 
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
-struct BlockVector {
-  const char* source;
-  const char* key;
-  const char* plaintext;
-  const char* ciphertext;
-};
-
-constexpr BlockVector kVectors[] = {
-    {"FIPS-197 C.1", "000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff",
-     "69c4e0d86a7b0430d8cdb78070b4c55a"},
-    {"FIPS-197 C.2", "000102030405060708090a0b0c0d0e0f1011121314151617",
-     "00112233445566778899aabbccddeeff", "dda97ca4864cdfe06eaf70a0ec0d7191"},
-    {"FIPS-197 C.3", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     "00112233445566778899aabbccddeeff", "8ea2b7ca516745bfeafc49904b496089"},
-    {"FIPS-197 B", "2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734",
-     "3925841d02dc09fbdc118597196a0b32"},
-};
+using aeskit_test::fips197::BlockVector;
+using aeskit_test::fips197::kVectors;
 
 class Fips197 : public testing::TestWithParam<std::string> {};
 

@@ -8,17 +8,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/run_modes.hpp"
 #include "support/sp800_38a_vectors.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Mode;
-using aeskit::Padding;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 using aeskit_test::sp800_38a::kPlaintext;
 using aeskit_test::sp800_38a::kVectors;

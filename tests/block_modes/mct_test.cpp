@@ -16,16 +16,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/openssl_ref.hpp"
 #include "support/run_modes.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Mode;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 using Block = std::array<std::uint8_t, 16>;
 
 struct MctVector {

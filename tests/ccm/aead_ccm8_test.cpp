@@ -12,14 +12,12 @@
 #include "aead_ccm_support.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 const aeskit::AeadAlgorithm& preset_for(std::size_t key_len) {
   return key_len == 16 ? aeskit::aead::aes_128_ccm_8() : aeskit::aead::aes_256_ccm_8();

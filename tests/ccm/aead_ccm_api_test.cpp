@@ -11,13 +11,12 @@
 #include "support/aead_cases.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 TEST(CcmApi, Descriptors) {
   const aeskit::AeadAlgorithm* algs[] = {&aeskit::aead::aes_128_ccm(), &aeskit::aead::aes_192_ccm(),

@@ -83,29 +83,16 @@ std::optional<Bytes> openssl_open(const Bytes& key, const Bytes& nonce, const By
 
 Bytes gcrypt_seal(const Bytes& key, const Bytes& nonce, const Bytes& ad, const Bytes& pt,
                   std::size_t tag_len) {
-  GcryCipher g;
-  Bytes out(pt.size() + tag_len);
-  const bool ok = gcry_start(g, key, nonce, ad, pt.size(), tag_len) &&
-                  gcry_cipher_encrypt(g.h, out.data(), pt.size(), nonnull(pt), pt.size()) == 0 &&
-                  gcry_cipher_gettag(g.h, out.data() + pt.size(), tag_len) == 0;
-  EXPECT_TRUE(ok) << "libgcrypt CCM seal failed";
-  return out;
+  return peers::gcrypt_aead_seal(
+      [&](GcryCipher& g, std::size_t len) { return gcry_start(g, key, nonce, ad, len, tag_len); },
+      pt, tag_len, "CCM");
 }
 
 std::optional<Bytes> gcrypt_open(const Bytes& key, const Bytes& nonce, const Bytes& ad,
                                  const Bytes& ct_and_tag, std::size_t tag_len) {
-  if (ct_and_tag.size() < tag_len) return std::nullopt;
-  const std::size_t len = ct_and_tag.size() - tag_len;
-  GcryCipher g;
-  Bytes out(len + 1);
-  if (!gcry_start(g, key, nonce, ad, len, tag_len)) {
-    ADD_FAILURE() << "libgcrypt CCM open setup failed";
-    return std::nullopt;
-  }
-  if (gcry_cipher_decrypt(g.h, out.data(), len, nonnull(ct_and_tag), len) != 0) return std::nullopt;
-  if (gcry_cipher_checktag(g.h, ct_and_tag.data() + len, tag_len) != 0) return std::nullopt;
-  out.resize(len);
-  return out;
+  return peers::gcrypt_aead_open(
+      [&](GcryCipher& g, std::size_t len) { return gcry_start(g, key, nonce, ad, len, tag_len); },
+      ct_and_tag, tag_len, "CCM");
 }
 
 }  // namespace aeskit_test::ccm

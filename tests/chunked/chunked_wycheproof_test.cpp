@@ -20,7 +20,7 @@ namespace {
 
 using aeskit::Errc;
 using aeskit_test::Bytes;
-using aeskit_test::from_hex;
+using aeskit_test::hex_field;
 using namespace aeskit_test::chunked;
 namespace ck = aeskit::chunked;
 
@@ -46,11 +46,11 @@ std::vector<Vector> load(const std::filesystem::path& path, Suite suite) {
       v.id = t.at("tcId").get<int>();
       v.comment = t.value("comment", "");
       v.suite = suite;
-      v.key = from_hex(t.at("key").get<std::string>());
-      v.ctx = from_hex(t.at("ctx").get<std::string>());
-      v.ct = zlib_inflate(from_hex(t.at("ct").get<std::string>()));
-      if (t.contains("aeadKey")) v.aead_key = from_hex(t.at("aeadKey").get<std::string>());
-      if (t.contains("baseNonce")) v.base_nonce = from_hex(t.at("baseNonce").get<std::string>());
+      v.key = hex_field(t, "key");
+      v.ctx = hex_field(t, "ctx");
+      v.ct = zlib_inflate(hex_field(t, "ct"));
+      if (t.contains("aeadKey")) v.aead_key = hex_field(t, "aeadKey");
+      if (t.contains("baseNonce")) v.base_nonce = hex_field(t, "baseNonce");
       v.valid = t.at("result").get<std::string>() == "valid";
       if (t.contains("msgLength")) {
         v.has_msg = true;
@@ -244,20 +244,24 @@ void run_file(const std::filesystem::path& path, Suite suite, std::size_t& valid
   }
 }
 
-TEST(ChunkedWycheproof, Cobblestone128) {
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/c2sp_chunked_encryption_aes_128_gcm_test.json");
+// The two Cobblestone files, one per suite.
+class ChunkedWycheproof : public testing::TestWithParam<Suite> {};
+
+TEST_P(ChunkedWycheproof, EveryRecord) {
+  const bool aes128 = GetParam() == Suite::cobblestone_128;
+  AESKIT_LOCATE_VECTOR(path, aes128 ? "wycheproof/c2sp_chunked_encryption_aes_128_gcm_test.json"
+                                    : "wycheproof/c2sp_chunked_encryption_aes_256_gcm_test.json");
   std::size_t valid = 0, invalid = 0;
-  run_file(path, Suite::cobblestone_128, valid, invalid);
+  run_file(path, GetParam(), valid, invalid);
   EXPECT_GE(valid, 8u);
   EXPECT_GE(invalid, 20u);
 }
 
-TEST(ChunkedWycheproof, Cobblestone256) {
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/c2sp_chunked_encryption_aes_256_gcm_test.json");
-  std::size_t valid = 0, invalid = 0;
-  run_file(path, Suite::cobblestone_256, valid, invalid);
-  EXPECT_GE(valid, 8u);
-  EXPECT_GE(invalid, 20u);
-}
+INSTANTIATE_TEST_SUITE_P(Files, ChunkedWycheproof,
+                         testing::Values(Suite::cobblestone_128, Suite::cobblestone_256),
+                         [](const testing::TestParamInfo<Suite>& p) {
+                           return std::string(p.param == Suite::cobblestone_128 ? "Cobblestone128"
+                                                                                : "Cobblestone256");
+                         });
 
 }  // namespace

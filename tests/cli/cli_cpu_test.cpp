@@ -56,18 +56,31 @@ RunResult run_cli(const std::string& env_args) {
   return r;
 }
 
+// section: the indented lines after the line starting with `header`, without the indent;
+// `found` (if given) tells whether the header line was there.
+std::vector<std::string> section(const std::string& output, const std::string& header,
+                                 bool* found = nullptr) {
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside) {
+      inside = line.rfind(header, 0) == 0;
+      continue;
+    }
+    if (line.size() < 2 || line[0] != ' ') break;  // end of the indented block
+    lines.push_back(line.substr(2));
+  }
+  if (found != nullptr) *found = inside;
+  return lines;
+}
+
 // kernel_backends returns the "<backend>" prefix of each kernel line's third field.
 std::vector<std::string> kernel_backends(const std::string& output, std::string& problems) {
   std::vector<std::string> backends;
-  std::istringstream in(output);
-  std::string line;
-  bool in_kernels = false;
-  while (std::getline(in, line)) {
-    if (!in_kernels) {
-      in_kernels = line == "kernels:";
-      continue;
-    }
-    if (line.empty() || line[0] != ' ') break;  // end of the indented block
+  bool found = false;
+  for (const std::string& line : section(output, "kernels:", &found)) {
     std::istringstream fields(line);
     std::string f1, f2, f3;
     fields >> f1 >> f2 >> f3;
@@ -78,7 +91,7 @@ std::vector<std::string> kernel_backends(const std::string& output, std::string&
     }
     backends.push_back(f3.substr(0, colon));
   }
-  if (!in_kernels) problems += "no 'kernels:' line\n";
+  if (!found) problems += "no 'kernels:' line\n";
   return backends;
 }
 
@@ -266,23 +279,6 @@ TEST(CliCpu, FailedSelfTestIsReportedAndTheNextBackendRunsEveryKernel) {
   EXPECT_EQ(named.exit_code, 2);
   EXPECT_NE(named.output.find("failed its self-test"), std::string::npos) << named.output;
   d::self_test_reset_for_testing();
-}
-
-// section: the indented lines after the line starting with `header`, without the indent.
-std::vector<std::string> section(const std::string& output, const std::string& header) {
-  std::vector<std::string> lines;
-  std::istringstream in(output);
-  std::string line;
-  bool inside = false;
-  while (std::getline(in, line)) {
-    if (!inside) {
-      inside = line.rfind(header, 0) == 0;
-      continue;
-    }
-    if (line.size() < 2 || line[0] != ' ') break;
-    lines.push_back(line.substr(2));
-  }
-  return lines;
 }
 
 // status_in: the text after `name` (and its padding) on the section line for `name`.

@@ -4,7 +4,8 @@
 // the process (no temporary file may stay), a full disk (RLIMIT_FSIZE: EFBIG), input that
 // fails midway (EIO), a reader of stdout that stops early, --threads far above the work, and
 // the exit status and reason of each failure. Each test works in a fresh temporary directory;
-// the tool runs in a forked child whose descriptors, limits and umask the test sets.
+// the tool runs in a forked child whose descriptors, limits and umask the test sets
+// (cli_support.hpp).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -30,178 +31,27 @@
 #include <gtest/gtest.h>
 
 #include "aeskit/aeskit.hpp"
-
-#ifndef AESKIT_CLI_PATH
-#error "tests/CMakeLists.txt must define AESKIT_CLI_PATH"
-#endif
+#include "cli_support.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using Bytes = std::vector<std::uint8_t>;
+using aeskit_test::Bytes;
+using aeskit_test::cli::Child;
+using aeskit_test::cli::Limits;
+using aeskit_test::cli::Stream;
 
-// How the child's standard descriptors are set up. A path is opened in the work directory;
-// an fd >= 0 is duplicated; `closed` leaves the descriptor closed.
-struct Stream {
-  std::string path;  // empty: /dev/null
-  int fd = -1;
-  bool closed = false;
-};
-
-struct Child {
-  int status = -1;
-  std::string err;
-  long max_rss_kib = 0;
-  double seconds = 0;
-  bool exited() const { return WIFEXITED(status); }
-  int code() const { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
-  int signal() const { return WIFSIGNALED(status) ? WTERMSIG(status) : 0; }
-};
-
-struct Limits {
-  rlim_t file_size = RLIM_INFINITY;
-  rlim_t address_space = RLIM_INFINITY;
-  rlim_t core_size = 0;
-  bool ignore_sigpipe = false;
-};
-
-class CliFaults : public ::testing::Test {
+class CliFaults : public aeskit_test::cli::CliTest {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/aeskit-faults-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  // start: fork and exec `aeskit args...` in the work directory (one child at a time).
-  pid_t start(const std::vector<std::string>& args, const Stream& in = {}, const Stream& out = {},
-              const Limits& limits = {}) const {
-    std::vector<std::string> full = {"aeskit"};
-    full.insert(full.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : full) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    // stderr goes to a pipe (a file would be cut by RLIMIT_FSIZE too); drained by finish().
-    if (pipe(err_pipe_) != 0) return -1;
-    const pid_t pid = fork();
-    if (pid != 0) {
-      ::close(err_pipe_[1]);
-      fcntl(err_pipe_[0], F_SETFL, O_NONBLOCK);
-      return pid;
-    }
-    // Child: only async-signal-safe calls from here to exec.
-    if (chdir(dir_.c_str()) != 0) _exit(99);
-    umask(022);
-    const struct rlimit core = {limits.core_size, limits.core_size};
-    setrlimit(RLIMIT_CORE, &core);
-    const struct rlimit fsize = {limits.file_size, limits.file_size};
-    if (limits.file_size != RLIM_INFINITY) setrlimit(RLIMIT_FSIZE, &fsize);
-    const struct rlimit as = {limits.address_space, limits.address_space};
-    if (limits.address_space != RLIM_INFINITY) setrlimit(RLIMIT_AS, &as);
-    // Default dispositions (a harness may have left some ignored), unless asked otherwise.
-    for (int sig = 1; sig < 32; ++sig)
-      if (sig != SIGKILL && sig != SIGSTOP) signal(sig, SIG_DFL);
-    if (limits.ignore_sigpipe) signal(SIGPIPE, SIG_IGN);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    // Open everything above the standard numbers first, then place or close 0 and 1.
-    auto prepare = [](const Stream& s, int flags) {
-      if (s.closed) return -1;
-      const int fd =
-          s.fd >= 0 ? s.fd : ::open(s.path.empty() ? "/dev/null" : s.path.c_str(), flags, 0644);
-      return fd < 0 ? -2 : fcntl(fd, F_DUPFD, 10);
-    };
-    const int in_fd = prepare(in, O_RDONLY), out_fd = prepare(out, O_WRONLY | O_CREAT | O_TRUNC);
-    if (in_fd == -2 || out_fd == -2 || dup2(err_pipe_[1], 2) != 2) _exit(96);
-    if (in_fd >= 0 ? dup2(in_fd, 0) != 0 : (::close(0) != 0 && errno != EBADF)) _exit(95);
-    if (out_fd >= 0 ? dup2(out_fd, 1) != 1 : (::close(1) != 0 && errno != EBADF)) _exit(94);
-    for (int fd = 3; fd < 256; ++fd) ::close(fd);
-    execv(AESKIT_CLI_PATH, argv.data());
-    _exit(98);
-  }
-
-  // finish: wait for the child (at most `timeout_s`; then it is killed and the test fails).
-  Child finish(pid_t pid, double timeout_s = 120) const {
-    Child c;
-    const auto t0 = std::chrono::steady_clock::now();
-    struct rusage ru {};
-    pid_t got = 0;
-    char buf[4096];
-    auto drain = [&] {
-      for (ssize_t n; (n = ::read(err_pipe_[0], buf, sizeof buf)) > 0;)
-        c.err.append(buf, static_cast<std::size_t>(n));
-    };
-    while (got == 0) {
-      drain();
-      got = wait4(pid, &c.status, WNOHANG, &ru);
-      const double dt =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (got == 0 && dt > timeout_s) {
-        kill(pid, SIGKILL);
-        got = wait4(pid, &c.status, 0, &ru);
-        ADD_FAILURE() << "the tool did not exit within " << timeout_s << " s";
-      } else if (got == 0) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      }
-    }
-    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    c.max_rss_kib = ru.ru_maxrss;
-    drain();
-    ::close(err_pipe_[0]);
-    return c;
-  }
-
-  Child run(const std::vector<std::string>& args, const Stream& in = {}, const Stream& out = {},
-            const Limits& limits = {}) const {
-    return finish(start(args, in, out, limits));
-  }
-
-  static std::string read_text(const std::string& p) {
-    std::ifstream f(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
-  }
-  static Bytes read_bytes(const std::string& p) {
-    const std::string s = read_text(p);
-    return Bytes(s.begin(), s.end());
-  }
-  static void write_bytes(const std::string& p, const Bytes& b) {
-    std::ofstream f(p, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
-  }
-  static void write_text(const std::string& p, const std::string& s) {
-    write_bytes(p, Bytes(s.begin(), s.end()));
-  }
-  static Bytes random_bytes(std::size_t n, unsigned seed) {
-    std::mt19937 rng(seed);
-    Bytes b(n);
-    for (auto& x : b) x = static_cast<std::uint8_t>(rng());
-    return b;
-  }
   static unsigned mode_of(const std::string& p) {
     struct stat st;
     return stat(p.c_str(), &st) == 0 ? static_cast<unsigned>(st.st_mode) & 07777u : 0xFFFFu;
   }
 
-  std::vector<std::string> files() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_))
-      names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
   // expect_only: the work directory holds exactly `names` (no output, no temporary file).
   void expect_only(std::vector<std::string> names) const {
     std::sort(names.begin(), names.end());
     EXPECT_EQ(files(), names);
-  }
-  bool temp_present() const {
-    for (const auto& n : files())
-      if (n.find(".aeskit-") != std::string::npos) return true;
-    return false;
   }
   // Key and sealed plaintext most tests start from.
   void make_key_and_ciphertext(std::size_t size) {
@@ -211,8 +61,6 @@ class CliFaults : public ::testing::Test {
     ASSERT_EQ(run({"seal", "-q", "-k", "key", "-o", "ct", "pt"}).code(), 0);
   }
 
-  fs::path dir_;
-  mutable int err_pipe_[2] = {-1, -1};
   Bytes pt_;
 };
 

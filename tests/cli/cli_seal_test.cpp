@@ -25,6 +25,7 @@
 #include <gtest/gtest.h>
 
 #include "aeskit/aeskit.hpp"
+#include "cli_support.hpp"
 #include "support/hex.hpp"
 
 #ifndef AESKIT_CLI_PATH
@@ -41,19 +42,11 @@ struct CliRun {
   std::string err;
 };
 
-class CliSeal : public ::testing::Test {
+class CliSeal : public aeskit_test::cli::CliTest {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/aeskit-cli-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  // run: `aeskit <args>` in the temporary directory, stderr captured to a file.
-  CliRun run(const std::string& args, const std::string& env = "") const {
+  // shell: the shell command line `aeskit <args>` (redirections allowed) in the work
+  // directory, with `env` (VAR=value ...) added to the environment, stderr captured to a file.
+  CliRun shell(const std::string& args, const std::string& env = "") const {
     const std::string err = path("stderr.txt");
     const std::string cmd = "cd '" + dir_.string() + "' && env " + env + " '" +
                             std::string(AESKIT_CLI_PATH) + "' " + args + " 2>'" + err + "'";
@@ -63,44 +56,15 @@ class CliSeal : public ::testing::Test {
     r.err = read_text(err);
     return r;
   }
-
-  static std::string read_text(const std::string& p) {
-    std::ifstream f(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
-  }
-  static Bytes read_bytes(const std::string& p) {
-    std::string s = read_text(p);
-    return Bytes(s.begin(), s.end());
-  }
-  static void write_bytes(const std::string& p, const Bytes& b) {
-    std::ofstream f(p, std::ios::binary);
-    f.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
-  }
-  static Bytes random_bytes(std::size_t n, unsigned seed) {
-    std::mt19937 rng(seed);
-    Bytes b(n);
-    for (auto& x : b) x = static_cast<std::uint8_t>(rng());
-    return b;
-  }
-  // leftovers: files in the directory other than the named ones.
-  std::vector<std::string> files() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_))
-      names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  fs::path dir_;
 };
 
 TEST_F(CliSeal, KeygenSealOpenRoundTripFilesAndPipes) {
-  ASSERT_EQ(run("keygen -o k128").exit_code, 0);
-  ASSERT_EQ(run("keygen --256 -o k256").exit_code, 0);
+  ASSERT_EQ(shell("keygen -o k128").exit_code, 0);
+  ASSERT_EQ(shell("keygen --256 -o k256").exit_code, 0);
   EXPECT_EQ(read_text(path("k128")).size(), 33u);  // 32 hex digits and a newline
   EXPECT_EQ(read_text(path("k256")).size(), 65u);
   EXPECT_EQ(fs::status(path("k128")).permissions() & fs::perms::others_read, fs::perms::none);
-  CliRun again = run("keygen -o k128");
+  CliRun again = shell("keygen -o k128");
   EXPECT_EQ(again.exit_code, 2);
   EXPECT_NE(again.err.find("exists"), std::string::npos);
 
@@ -110,14 +74,14 @@ TEST_F(CliSeal, KeygenSealOpenRoundTripFilesAndPipes) {
     const Bytes pt = random_bytes(size, static_cast<unsigned>(size));
     write_bytes(path("pt"), pt);
     for (const char* key : {"k128", "k256"}) {
-      ASSERT_EQ(run(std::string("seal -q -k ") + key + " -c ctx -o ct pt").exit_code, 0);
+      ASSERT_EQ(shell(std::string("seal -q -k ") + key + " -c ctx -o ct pt").exit_code, 0);
       EXPECT_EQ(fs::file_size(path("ct")), aeskit::chunked::ciphertext_length(size).value());
-      ASSERT_EQ(run(std::string("open -q -k ") + key + " -c ctx -t 1 -o back ct").exit_code, 0);
+      ASSERT_EQ(shell(std::string("open -q -k ") + key + " -c ctx -t 1 -o back ct").exit_code, 0);
       EXPECT_EQ(read_bytes(path("back")), pt);
       // stdin -> stdout, and the key from the environment as hex.
       const std::string hex = read_text(path(key)).substr(0, read_text(path(key)).size() - 1);
-      ASSERT_EQ(run("seal -e MYKEY -t 2 < pt > ct2", "MYKEY=" + hex).exit_code, 0);
-      ASSERT_EQ(run(std::string("open -k ") + key + " < ct2 > back2").exit_code, 0);
+      ASSERT_EQ(shell("seal -e MYKEY -t 2 < pt > ct2", "MYKEY=" + hex).exit_code, 0);
+      ASSERT_EQ(shell(std::string("open -k ") + key + " < ct2 > back2").exit_code, 0);
       EXPECT_EQ(read_bytes(path("back2")), pt);
     }
   }
@@ -126,11 +90,11 @@ TEST_F(CliSeal, KeygenSealOpenRoundTripFilesAndPipes) {
 }
 
 TEST_F(CliSeal, FailuresHaveTheirOwnExitCodeAndLeaveNoOutput) {
-  ASSERT_EQ(run("keygen -o key").exit_code, 0);
-  ASSERT_EQ(run("keygen -o other").exit_code, 0);
+  ASSERT_EQ(shell("keygen -o key").exit_code, 0);
+  ASSERT_EQ(shell("keygen -o other").exit_code, 0);
   const Bytes pt = random_bytes(3 * 16384 + 100, 1);
   write_bytes(path("pt"), pt);
-  ASSERT_EQ(run("seal -q -k key -c A -o ct pt").exit_code, 0);
+  ASSERT_EQ(shell("seal -q -k key -c A -o ct pt").exit_code, 0);
   const Bytes ct = read_bytes(path("ct"));
   struct Case {
     const char* name;
@@ -154,12 +118,12 @@ TEST_F(CliSeal, FailuresHaveTheirOwnExitCodeAndLeaveNoOutput) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     write_bytes(path("in"), c.data);
-    CliRun r = run(std::string("open -q ") + c.args + " -o out in");
+    CliRun r = shell(std::string("open -q ") + c.args + " -o out in");
     EXPECT_EQ(r.exit_code, c.code);
     EXPECT_NE(r.err.find(c.words), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(path("out")));
     // To stdout: the exit status still says it failed; only verified chunks were written.
-    CliRun s = run(std::string("open -q ") + c.args + " in > stdout.bin");
+    CliRun s = shell(std::string("open -q ") + c.args + " in > stdout.bin");
     EXPECT_EQ(s.exit_code, c.code);
     const Bytes got = read_bytes(path("stdout.bin"));
     EXPECT_LE(got.size(), pt.size());
@@ -169,20 +133,20 @@ TEST_F(CliSeal, FailuresHaveTheirOwnExitCodeAndLeaveNoOutput) {
   // An existing output file is left alone when open fails.
   write_bytes(path("keep"), Bytes{1, 2, 3});
   write_bytes(path("in"), modified);
-  EXPECT_EQ(run("open -q -k key -c A -o keep in").exit_code, 6);
+  EXPECT_EQ(shell("open -q -k key -c A -o keep in").exit_code, 6);
   EXPECT_EQ(read_bytes(path("keep")), (Bytes{1, 2, 3}));
   // I/O and usage errors.
-  EXPECT_EQ(run("open -k key -o out missing-file").exit_code, 3);
-  EXPECT_EQ(run("open -k key -o /nonexistent-dir/out ct").exit_code, 3);
-  EXPECT_EQ(run("open -k missing-key ct").exit_code, 3);
-  EXPECT_EQ(run("open ct").exit_code, 2);
-  EXPECT_EQ(run("seal -k key --bogus pt").exit_code, 2);
-  EXPECT_EQ(run("seal -e NOPE pt").exit_code, 2);
-  EXPECT_EQ(run("seal -e K pt", "K=abcd").exit_code, 2);
-  EXPECT_EQ(run("seal -k key -t x pt").exit_code, 2);
-  EXPECT_EQ(run("frobnicate").exit_code, 2);
+  EXPECT_EQ(shell("open -k key -o out missing-file").exit_code, 3);
+  EXPECT_EQ(shell("open -k key -o /nonexistent-dir/out ct").exit_code, 3);
+  EXPECT_EQ(shell("open -k missing-key ct").exit_code, 3);
+  EXPECT_EQ(shell("open ct").exit_code, 2);
+  EXPECT_EQ(shell("seal -k key --bogus pt").exit_code, 2);
+  EXPECT_EQ(shell("seal -e NOPE pt").exit_code, 2);
+  EXPECT_EQ(shell("seal -e K pt", "K=abcd").exit_code, 2);
+  EXPECT_EQ(shell("seal -k key -t x pt").exit_code, 2);
+  EXPECT_EQ(shell("frobnicate").exit_code, 2);
   for (const char* c : {"seal", "open", "keygen", "enc", "dec"}) {
-    EXPECT_EQ(run(std::string(c) + " --help > help.txt").exit_code, 0);
+    EXPECT_EQ(shell(std::string(c) + " --help > help.txt").exit_code, 0);
     EXPECT_NE(read_text(path("help.txt")).find("usage: aeskit"), std::string::npos);
   }
   // No temporary files anywhere.
@@ -190,17 +154,11 @@ TEST_F(CliSeal, FailuresHaveTheirOwnExitCodeAndLeaveNoOutput) {
 }
 
 TEST_F(CliSeal, InterruptedOpenLeavesNoFile) {
-  ASSERT_EQ(run("keygen -o key").exit_code, 0);
+  ASSERT_EQ(shell("keygen -o key").exit_code, 0);
   // A pipe that never ends: open blocks reading, gets SIGINT, must remove its temp file.
   ASSERT_EQ(mkfifo(path("fifo").c_str(), 0600), 0);
-  const pid_t pid = fork();
+  const pid_t pid = start({"open", "-q", "-k", "key", "-o", "out", "fifo"});
   ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    if (chdir(dir_.c_str()) != 0) _exit(99);
-    execl(AESKIT_CLI_PATH, "aeskit", "open", "-q", "-k", "key", "-o", "out", "fifo",
-          static_cast<char*>(nullptr));
-    _exit(98);
-  }
   // Feed a header and one chunk, keep the pipe open.
   const int w = ::open(path("fifo").c_str(), O_WRONLY);
   ASSERT_GE(w, 0);
@@ -213,11 +171,10 @@ TEST_F(CliSeal, InterruptedOpenLeavesNoFile) {
   }
   EXPECT_TRUE(temp_seen);
   kill(pid, SIGINT);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  const aeskit_test::cli::Child c = finish(pid);
   ::close(w);
-  EXPECT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_TRUE(c.exited());
+  EXPECT_EQ(c.code(), 130);
   for (const auto& name : files()) {
     EXPECT_EQ(name.find(".aeskit-"), std::string::npos) << name;
     EXPECT_NE(name, "out");
@@ -228,23 +185,15 @@ TEST_F(CliSeal, InterruptedOpenLeavesNoFile) {
 // run at once even though the read of the next block never completes (input still open). The
 // forged chunk is the last of the first block, so the read ahead has started by then.
 TEST_F(CliSeal, FailureEndsTheRunWhileTheInputStaysOpen) {
-  ASSERT_EQ(run("keygen -o key").exit_code, 0);
+  ASSERT_EQ(shell("keygen -o key").exit_code, 0);
   write_bytes(path("pt"), random_bytes(2 << 20, 5));
-  ASSERT_EQ(run("seal -q -k key -o ct pt").exit_code, 0);
+  ASSERT_EQ(shell("seal -q -k key -o ct pt").exit_code, 0);
   Bytes ct = read_bytes(path("ct"));
   // The first block of -t 1 is 64 wire chunks of bytes: the header and chunks 0..62 whole.
   ct[56 + 62 * 16400 + 5] ^= 1;
   ASSERT_EQ(mkfifo(path("fifo").c_str(), 0600), 0);
-  const pid_t pid = fork();
+  const pid_t pid = start({"open", "-q", "-k", "key", "-t", "1", "-o", "out", "fifo"});
   ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    if (chdir(dir_.c_str()) != 0) _exit(99);
-    const int devnull = ::open("/dev/null", O_WRONLY);
-    if (devnull < 0 || dup2(devnull, 2) < 0) _exit(97);
-    execl(AESKIT_CLI_PATH, "aeskit", "open", "-q", "-k", "key", "-t", "1", "-o", "out", "fifo",
-          static_cast<char*>(nullptr));
-    _exit(98);
-  }
   const int w = ::open(path("fifo").c_str(), O_WRONLY);
   ASSERT_GE(w, 0);
   // One whole block of -t 1 (64 wire chunks) and a little of the next, then nothing more.
@@ -257,22 +206,12 @@ TEST_F(CliSeal, FailureEndsTheRunWhileTheInputStaysOpen) {
     done += static_cast<std::size_t>(n);
   }
   std::signal(SIGPIPE, previous);
-  int status = 0;
-  pid_t got = 0;
   // 60 s: telling a forged chunk from trailing data tries every shorter length of it, which is
-  // slow in sanitizer builds on a busy machine.
-  for (int i = 0; i < 6000 && got == 0; ++i) {
-    got = waitpid(pid, &status, WNOHANG);
-    if (got == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  if (got == 0) {  // hung: stop it so that the test fails instead of blocking
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, 0);
-  }
+  // slow in sanitizer builds on a busy machine. A hung open is killed and the test fails.
+  const aeskit_test::cli::Child c = finish(pid, 60);
   ::close(w);
-  EXPECT_EQ(got, pid) << "open did not exit within 60 s of a forged chunk";
-  EXPECT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 6);
+  EXPECT_TRUE(c.exited());
+  EXPECT_EQ(c.code(), 6) << c.err;
   for (const auto& name : files()) {
     EXPECT_EQ(name.find(".aeskit-"), std::string::npos) << name;
     EXPECT_NE(name, "out");
@@ -291,7 +230,7 @@ TEST_F(CliSeal, EncDecMatchOpensslEncAndTheLibrary) {
   for (const char* alg : {"aes-128-cbc", "aes-128-ctr"}) {
     SCOPED_TRACE(alg);
     ASSERT_EQ(
-        run(std::string("enc -a ") + alg + " -K " + key + " --iv " + iv + " -o ct pt").exit_code,
+        shell(std::string("enc -a ") + alg + " -K " + key + " --iv " + iv + " -o ct pt").exit_code,
         0);
     Bytes expected;
     if (have_openssl_tool()) {
@@ -310,9 +249,9 @@ TEST_F(CliSeal, EncDecMatchOpensslEncAndTheLibrary) {
       expected.resize(*n);
     }
     EXPECT_EQ(read_bytes(path("ct")), expected);
-    ASSERT_EQ(
-        run(std::string("dec -a ") + alg + " -K " + key + " --iv " + iv + " < ct > back").exit_code,
-        0);
+    ASSERT_EQ(shell(std::string("dec -a ") + alg + " -K " + key + " --iv " + iv + " < ct > back")
+                  .exit_code,
+              0);
     EXPECT_EQ(read_bytes(path("back")), pt);
   }
   // Every AEAD the library lists: round trip, and a modified byte fails with nothing written.
@@ -327,17 +266,17 @@ TEST_F(CliSeal, EncDecMatchOpensslEncAndTheLibrary) {
     const Bytes apt(pt.begin(), pt.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(
                                                  4099, a->max_plaintext())));
     write_bytes(path("apt"), apt);
-    const CliRun e = run("enc" + args + " -o act apt");
+    const CliRun e = shell("enc" + args + " -o act apt");
     ASSERT_EQ(e.exit_code, 0) << e.err;
     EXPECT_GE(fs::file_size(path("act")), apt.size() + a->default_tag_length());
-    const CliRun d = run("dec" + args + " -o aback act");
+    const CliRun d = shell("dec" + args + " -o aback act");
     ASSERT_EQ(d.exit_code, 0) << d.err;
     EXPECT_EQ(read_bytes(path("aback")), apt);
     Bytes bad = read_bytes(path("act"));
     bad[10] ^= 1;
     write_bytes(path("abad"), bad);
     fs::remove(path("aback"));
-    CliRun r = run("dec" + args + " -o aback abad");
+    CliRun r = shell("dec" + args + " -o aback abad");
     EXPECT_EQ(r.exit_code, 6);
     EXPECT_FALSE(fs::exists(path("aback")));
   }
@@ -346,20 +285,21 @@ TEST_F(CliSeal, EncDecMatchOpensslEncAndTheLibrary) {
   blocks.back() = 0;  // after decryption the last byte is random: make it fail for sure below
   write_bytes(path("blocks"), blocks);
   ASSERT_EQ(
-      run("enc -a aes-128-cbc --nopad -K " + key + " --iv " + iv + " -o bct blocks").exit_code, 0);
-  EXPECT_EQ(run("dec -a aes-128-cbc -K " + key + " --iv " + iv + " -o x bct").exit_code, 6);
+      shell("enc -a aes-128-cbc --nopad -K " + key + " --iv " + iv + " -o bct blocks").exit_code,
+      0);
+  EXPECT_EQ(shell("dec -a aes-128-cbc -K " + key + " --iv " + iv + " -o x bct").exit_code, 6);
   EXPECT_FALSE(fs::exists(path("x")));
-  EXPECT_EQ(run("enc -a aes-128-cbc -K 0011 --iv " + iv + " pt").exit_code, 2);
-  EXPECT_EQ(run("enc -a aes-128-cbc -K " + key + " pt").exit_code, 2);
-  EXPECT_EQ(run("enc -a rot13 -K " + key + " pt").exit_code, 2);
-  EXPECT_EQ(run("enc --list > list.txt").exit_code, 0);
+  EXPECT_EQ(shell("enc -a aes-128-cbc -K 0011 --iv " + iv + " pt").exit_code, 2);
+  EXPECT_EQ(shell("enc -a aes-128-cbc -K " + key + " pt").exit_code, 2);
+  EXPECT_EQ(shell("enc -a rot13 -K " + key + " pt").exit_code, 2);
+  EXPECT_EQ(shell("enc --list > list.txt").exit_code, 0);
   const std::string list = read_text(path("list.txt"));
   for (const char* want : {"aes-128-cbc", "aes-256-ctr", "aes-128-xts", "aes-128-gcm"})
     EXPECT_NE(list.find(want), std::string::npos) << want;
   // XTS round trip.
   const std::string xk = aeskit_test::to_hex(random_bytes(32, 5));
-  ASSERT_EQ(run("enc -a aes-128-xts -K " + xk + " --iv " + iv + " -o xct pt").exit_code, 0);
-  ASSERT_EQ(run("dec -a aes-128-xts -K " + xk + " --iv " + iv + " -o xback xct").exit_code, 0);
+  ASSERT_EQ(shell("enc -a aes-128-xts -K " + xk + " --iv " + iv + " -o xct pt").exit_code, 0);
+  ASSERT_EQ(shell("dec -a aes-128-xts -K " + xk + " --iv " + iv + " -o xback xct").exit_code, 0);
   EXPECT_EQ(read_bytes(path("xback")), pt);
 }
 

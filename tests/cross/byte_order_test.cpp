@@ -8,19 +8,15 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "base/byte_order.hpp"
+#include "cross_check.hpp"
 
 namespace {
 
-int g_checks = 0;
-int g_failures = 0;
-
 void expect(bool ok, const char* what, unsigned offset) {
-  ++g_checks;
-  if (ok) return;
-  ++g_failures;
-  std::printf("FAIL: %s at offset %u\n", what, offset);
+  cross_check::expect(ok, std::string(what) + " at offset " + std::to_string(offset));
 }
 
 // The value of `n` bytes read most significant first (big-endian) or least first.
@@ -84,6 +80,5 @@ int main() {
     for (std::uint64_t v : edges) check_value(v, off);
     for (int i = 0; i < 200; ++i) check_value(next(seed), off);
   }
-  std::printf("%d checks, %d failures\n", g_checks, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return cross_check::finish();
 }

@@ -13,7 +13,8 @@
 // AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT=1 turns the vperm check around, for a CPU that has no
 // vector unit the library uses (scripts/cpu-models.sh: qemu64, SSE2 only): vperm must then be
 // reported unavailable, and everything available is still checked.
-// No vectors beyond the published ones embedded below; no gtest.
+// No vectors beyond the published ones (tests/support/fips197_vectors.hpp and
+// sp800_38a_vectors.hpp); no gtest.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -22,23 +23,16 @@
 #include <vector>
 
 #include "aeskit/aeskit.hpp"
+#include "cross_check.hpp"
+#include "support/fips197_vectors.hpp"
 #include "support/sp800_38a_vectors.hpp"
 
 namespace {
 
+using cross_check::expect;
+
 using aeskit::Mode;
 using Bytes = std::vector<std::uint8_t>;
-
-int g_checks = 0;
-int g_failures = 0;
-
-void expect(bool ok, const std::string& what) {
-  ++g_checks;
-  if (!ok) {
-    ++g_failures;
-    if (g_failures <= 50) std::printf("FAIL: %s\n", what.c_str());
-  }
-}
 
 Bytes from_hex(std::string_view s) {
   Bytes out;
@@ -69,18 +63,12 @@ std::string to_hex(const Bytes& b) {
   return s;
 }
 
-// xorshift64*: reproducible test data (not cryptographic).
-struct Rng {
-  std::uint64_t s = 0x9E3779B97F4A7C15ull;
-  std::uint64_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return s * 0x2545F4914F6CDD1Dull;
-  }
+// Reproducible test data (not cryptographic).
+struct Rng : cross_check::Xorshift64Star {
+  Rng() : Xorshift64Star{0x9E3779B97F4A7C15ull} {}
   Bytes bytes(std::size_t n) {
     Bytes b(n);
-    for (auto& v : b) v = static_cast<std::uint8_t>(next() >> 56);
+    for (auto& v : b) v = byte();
     return b;
   }
 };
@@ -110,27 +98,11 @@ using aeskit_test::sp800_38a::kPlaintext;
 using aeskit_test::sp800_38a::kVectors;
 using aeskit_test::sp800_38a::ModeVector;
 
-struct BlockVector {
-  const char* source;
-  const char* key;
-  const char* plaintext;
-  const char* ciphertext;
-};
-
-constexpr BlockVector kBlockVectors[] = {
-    {"FIPS-197 B", "2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734",
-     "3925841d02dc09fbdc118597196a0b32"},
-    {"FIPS-197 C.1", "000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff",
-     "69c4e0d86a7b0430d8cdb78070b4c55a"},
-    {"FIPS-197 C.2", "000102030405060708090a0b0c0d0e0f1011121314151617",
-     "00112233445566778899aabbccddeeff", "dda97ca4864cdfe06eaf70a0ec0d7191"},
-    {"FIPS-197 C.3", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     "00112233445566778899aabbccddeeff", "8ea2b7ca516745bfeafc49904b496089"},
-};
+using aeskit_test::fips197::BlockVector;
 
 void known_answers(std::string_view backend) {
   const std::string on = " on " + std::string(backend);
-  for (const BlockVector& v : kBlockVectors) {
+  for (const BlockVector& v : aeskit_test::fips197::kVectors) {
     aeskit::AesKey key;
     if (!make_key(from_hex(v.key), backend, key)) continue;
     const Bytes pt = from_hex(v.plaintext), ct = from_hex(v.ciphertext);
@@ -300,8 +272,7 @@ int main() {
     }
     std::printf("backend %s: checked\n", std::string(info.name).c_str());
   }
-  const char* no_vector = std::getenv("AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT");
-  const bool expect_no_vector = no_vector != nullptr && std::string_view(no_vector) == "1";
+  const bool expect_no_vector = cross_check::expect_no_vector_unit();
   if (expect_no_vector)
     expect(!have_vperm, "the vperm backend is unavailable without a vector unit");
   else
@@ -328,6 +299,5 @@ int main() {
   if (want == "armv8ce") kernels_on(want, "armv8ce+pmull");
 #endif
 #endif
-  std::printf("%d checks, %d failures\n", g_checks, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return cross_check::finish();
 }

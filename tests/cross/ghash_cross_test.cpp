@@ -4,10 +4,10 @@
 // compiled in and supported, and, off x86, if the dispatcher does not pick pmull (AArch64
 // with PMULL) or simd.
 //
-// The oracle is SP 800-38D §6.3 Algorithm 1 (one bit of X at a time, V shifted right with the
-// R = 11100001 || 0^120 fold), §6.4 for GHASH. Random H, state and data (0..40 blocks: the
-// backends' 4- and 8-block steps and every tail), plus the GCM specification's test case
-// 2 value GHASH_H(C || len) with H = 66e94bd4ef8a2c3b884cfa59ca342b2e.
+// The oracle (tests/support/ghash_oracle.hpp) is SP 800-38D §6.3 Algorithm 1 (one bit of X at
+// a time, V shifted right with the R = 11100001 || 0^120 fold), §6.4 for GHASH. Random H, state and
+// data (0..40 blocks: the backends' 4- and 8-block steps and every tail), plus the GCM
+// specification's test case 2 value GHASH_H(C || len) with H = 66e94bd4ef8a2c3b884cfa59ca342b2e.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -18,43 +18,15 @@
 
 #include "backend/ghash_backend.hpp"
 #include "cpu/features.hpp"
+#include "cross_check.hpp"
+#include "support/ghash_oracle.hpp"
 
 namespace {
 
+using cross_check::expect;
+namespace oracle = aeskit_test::ghash_oracle;
+
 using Block = std::vector<std::uint8_t>;
-int g_failures = 0;
-int g_checks = 0;
-
-void expect(bool ok, const std::string& what) {
-  ++g_checks;
-  if (!ok) {
-    ++g_failures;
-    std::printf("FAIL: %s\n", what.c_str());
-  }
-}
-
-// oracle_multiply: X·Y in GF(2^128), GCM bit order (bit 0 = MSB of byte 0).
-Block oracle_multiply(const Block& x, const Block& y) {
-  Block z(16, 0), v = y;
-  for (unsigned i = 0; i < 128; ++i) {
-    if ((x[i / 8] >> (7 - i % 8)) & 1)
-      for (unsigned j = 0; j < 16; ++j) z[j] ^= v[j];
-    const bool lsb = v[15] & 1;
-    for (unsigned j = 15; j > 0; --j)
-      v[j] = static_cast<std::uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] >>= 1;
-    if (lsb) v[0] ^= 0xE1;
-  }
-  return z;
-}
-
-Block oracle_ghash(const Block& h, Block y, const std::uint8_t* data, std::size_t blocks) {
-  for (std::size_t i = 0; i < blocks; ++i) {
-    for (unsigned j = 0; j < 16; ++j) y[j] ^= data[16 * i + j];
-    y = oracle_multiply(y, h);
-  }
-  return y;
-}
 
 struct Rng {
   std::uint64_t s = 0x9E3779B97F4A7C15;
@@ -110,7 +82,7 @@ int main() {
       const Block h = rng.bytes(16), y0 = rng.bytes(16);
       for (std::size_t n = 0; n <= 40; ++n) {
         const Block data = rng.bytes(16 * n + 1);
-        expect(run(b, h, y0, data.data(), n) == oracle_ghash(h, y0, data.data(), n),
+        expect(run(b, h, y0, data.data(), n) == oracle::ghash(h, y0, data.data(), n),
                name + ": " + std::to_string(n) + " blocks vs the oracle");
       }
     }
@@ -119,8 +91,7 @@ int main() {
   }
   // AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT=1 (scripts/cpu-models.sh, SSE2-only qemu64): the simd
   // backend must then be reported unsupported instead.
-  const char* no_vector = std::getenv("AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT");
-  const bool expect_no_vector = no_vector != nullptr && std::string_view(no_vector) == "1";
+  const bool expect_no_vector = cross_check::expect_no_vector_unit();
   if (expect_no_vector)
     expect(!simd_checked, "the simd GHASH backend is unsupported without a vector unit");
   else
@@ -137,6 +108,5 @@ int main() {
   std::printf("default ghash: %s\n", chosen.c_str());
   expect(chosen == want, "the dispatcher picks the " + want + " GHASH backend, not " + chosen);
 #endif
-  std::printf("%d passed, %d failed\n", g_checks - g_failures, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return cross_check::finish();
 }

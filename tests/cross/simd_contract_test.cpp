@@ -17,9 +17,12 @@
 #include <utility>
 
 #include "cpu/features.hpp"
+#include "cross_check.hpp"
 #include "simd/v128.hpp"
 
 namespace {
+
+using cross_check::expect;
 
 using aeskit::simd::V128;
 
@@ -28,28 +31,11 @@ struct Vec {
   friend bool operator==(const Vec& x, const Vec& y) { return std::memcmp(x.b, y.b, 16) == 0; }
 };
 
-int g_checks = 0;
-int g_failures = 0;
-
-void expect(bool ok, const std::string& what) {
-  ++g_checks;
-  if (!ok) {
-    ++g_failures;
-    if (g_failures <= 50) std::printf("FAIL: %s\n", what.c_str());
-  }
-}
-
-struct Rng {
-  std::uint64_t s = 0xD1B54A32D192ED03ull;
-  std::uint64_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return s * 0x2545F4914F6CDD1Dull;
-  }
+struct Rng : cross_check::Xorshift64Star {
+  Rng() : Xorshift64Star{0xD1B54A32D192ED03ull} {}
   Vec vec() {
     Vec v;
-    for (auto& c : v.b) c = static_cast<std::uint8_t>(next() >> 56);
+    for (auto& c : v.b) c = byte();
     return v;
   }
 };
@@ -169,8 +155,7 @@ bool vector_unit_usable(const aeskit::cpu::FeatureSet& f) {
 }  // namespace
 
 int main() {
-  const char* no_vector = std::getenv("AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT");
-  const bool expect_none = no_vector != nullptr && std::string_view(no_vector) == "1";
+  const bool expect_none = cross_check::expect_no_vector_unit();
   if (!vector_unit_usable(aeskit::cpu::cpu_features())) {
     // scripts/cpu-models.sh's SSE2-only model: the probe must say so (and nothing runs).
     std::printf(expect_none ? "ok: no vector unit, as expected\n"
@@ -183,6 +168,5 @@ int main() {
   }
   Rng rng;
   for (int t = 0; t < 200; ++t) check_one(rng);
-  std::printf("%d checks, %d failures\n", g_checks, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return cross_check::finish();
 }

@@ -16,14 +16,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AeadKey;
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::to_hex;
 
 constexpr std::uint8_t kFill = 0x5C;
 

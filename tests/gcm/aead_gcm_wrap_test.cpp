@@ -18,14 +18,13 @@
 #include "aeskit/aeskit.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/openssl_ref.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 using aeskit_test::gcm::Block;
 using aeskit_test::gcm::Impl;
 

@@ -21,11 +21,7 @@ using aeskit_test::Bytes;
 using aeskit_test::to_hex;
 using aeskit_test::gcm_siv::Impl;
 
-#if defined(AESKIT_TEST_SANITIZED)
-constexpr std::size_t kLargest = 9000;
-#else
-constexpr std::size_t kLargest = 70000;
-#endif
+constexpr std::size_t kLargest = aeskit_test::scaled<std::size_t>(70000, 9000);
 
 std::vector<std::size_t> interesting_lengths() {
   return {0,

@@ -13,27 +13,17 @@
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/json.hpp"
+#include "support/names.hpp"
 #include "support/vectors.hpp"
 
 namespace {
 
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
+using aeskit_test::aead::Kat;
 using aeskit_test::gcm_siv::Impl;
 
-struct Rfc8452Case {
-  const char* name;
-  const char* key;
-  const char* nonce;
-  const char* ad;
-  const char* pt;
-  const char* result;  // ciphertext || tag
-};
-
 // RFC 8452 Appendix C ("Result" = ciphertext || tag).
-const Rfc8452Case kRfcCases[] = {
+const Kat kRfcCases[] = {
     {"C1_empty", "01000000000000000000000000000000", "030000000000000000000000", "", "",
      "dc20e2d83f25705bb49e439eca56de25"},
     {"C1_8_bytes", "01000000000000000000000000000000", "030000000000000000000000", "",
@@ -57,10 +47,10 @@ class GcmSivKat : public testing::TestWithParam<Impl> {};
 
 TEST_P(GcmSivKat, Rfc8452AppendixC) {
   AESKIT_SKIP_UNAVAILABLE_SIV_IMPL(GetParam());
-  for (const Rfc8452Case& c : kRfcCases) {
+  for (const Kat& c : kRfcCases) {
     SCOPED_TRACE(c.name);
     const Bytes key = from_hex(c.key), nonce = from_hex(c.nonce), ad = from_hex(c.ad),
-                pt = from_hex(c.pt), result = from_hex(c.result);
+                pt = from_hex(c.pt), result = from_hex(c.sealed);
     aeskit::AeadKey k;
     ASSERT_NO_FATAL_FAILURE(aeskit_test::gcm_siv::make_key(GetParam(), key, k));
     EXPECT_EQ(to_hex(aeskit_test::aead::seal(k, nonce, ad, pt)), to_hex(result));
@@ -81,34 +71,30 @@ TEST_P(GcmSivKat, Rfc8452AppendixC) {
 
 TEST_P(GcmSivKat, Wycheproof) {
   AESKIT_SKIP_UNAVAILABLE_SIV_IMPL(GetParam());
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/aes_gcm_siv_test.json");
-  const nlohmann::json doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, "wycheproof/aes_gcm_siv_test.json");
   int valid = 0, invalid = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& t : group.at("tests")) {
-      const auto v = aeskit_test::wycheproof_aead(t);
-      SCOPED_TRACE("tcId " + std::to_string(v.id));
-      const Bytes &key = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg, &ct = v.ct;
-      const std::string& result = v.result;
-      ASSERT_TRUE(result == "valid" || result == "invalid") << "unexpected result " << result;
-      aeskit::AeadKey k;
-      ASSERT_NO_FATAL_FAILURE(aeskit_test::gcm_siv::make_key(GetParam(), key, k));
-      const Bytes sealed = v.sealed();
-      Bytes out(ct.size(), 0xA5);
-      const auto opened = k.open(nonce, ad, sealed, out);
-      if (result == "valid") {
-        ++valid;
-        EXPECT_EQ(to_hex(aeskit_test::aead::seal(k, nonce, ad, msg)), to_hex(sealed));
-        ASSERT_TRUE(opened.ok()) << opened.message();
-        EXPECT_EQ(to_hex(out), to_hex(msg));
-      } else {
-        ++invalid;
-        ASSERT_FALSE(opened.ok());
-        EXPECT_EQ(opened.status().code(), Errc::authentication_failed);
-        EXPECT_EQ(out, Bytes(ct.size(), 0)) << "output not zeroed after a rejected open";
-      }
+  aeskit_test::for_each_wycheproof_test(doc, [&](const nlohmann::json& t) {
+    const auto v = aeskit_test::wycheproof_aead(t);
+    const Bytes &key = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg, &ct = v.ct;
+    const std::string& result = v.result;
+    ASSERT_TRUE(result == "valid" || result == "invalid") << "unexpected result " << result;
+    aeskit::AeadKey k;
+    ASSERT_NO_FATAL_FAILURE(aeskit_test::gcm_siv::make_key(GetParam(), key, k));
+    const Bytes sealed = v.sealed();
+    Bytes out(ct.size(), 0xA5);
+    const auto opened = k.open(nonce, ad, sealed, out);
+    if (result == "valid") {
+      ++valid;
+      EXPECT_EQ(to_hex(aeskit_test::aead::seal(k, nonce, ad, msg)), to_hex(sealed));
+      ASSERT_TRUE(opened.ok()) << opened.message();
+      EXPECT_EQ(to_hex(out), to_hex(msg));
+    } else {
+      ++invalid;
+      ASSERT_FALSE(opened.ok());
+      EXPECT_EQ(opened.status().code(), Errc::authentication_failed);
+      EXPECT_EQ(out, Bytes(ct.size(), 0)) << "output not zeroed after a rejected open";
     }
-  }
+  });
   EXPECT_EQ(valid, 136);
   EXPECT_EQ(invalid, 66);
   RecordProperty("valid", valid);

@@ -16,14 +16,12 @@
 #include "support/aead_peers.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 
 Bytes ascii(const char* s) {
   return Bytes(s, s + std::strlen(s));

@@ -23,13 +23,12 @@
 #include "support/aead_cases.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
 namespace d = aeskit::detail;
 
 struct PolyvalPath {

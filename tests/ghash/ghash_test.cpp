@@ -1,11 +1,11 @@
 // tests/ghash/ghash_test.cpp — the GHASH backends (src/backend/ghash_backend.hpp) through the
 // internal API.
 //
-// Oracle: a slow bit-by-bit multiply written from NIST SP 800-38D §6.3 Algorithm 1 (shift V
-// right one bit per step, XOR R = 11100001 || 0^120 when a bit falls off), and GHASH from §6.4.
-// Known answers: GHASH_H(A || C || len(A) || len(C)) for test cases 2, 3 and 4 of McGrew &
-// Viega, "The Galois/Counter Mode of Operation (GCM)" (the inputs to GHASH are built from the
-// spec's H, A and C; the GHASH values were derived as T ^ E(K, Y0) from the spec's T and E(K,
+// Oracle (support/ghash_oracle.hpp): a slow bit-by-bit multiply written from NIST SP 800-38D §6.3
+// Algorithm 1 (shift V right one bit per step, XOR R = 11100001 || 0^120 when a bit falls off), and
+// GHASH from §6.4. Known answers: GHASH_H(A || C || len(A) || len(C)) for test cases 2, 3 and 4 of
+// McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)" (the inputs to GHASH are built from
+// the spec's H, A and C; the GHASH values were derived as T ^ E(K, Y0) from the spec's T and E(K,
 // Y0) and checked against an independent implementation), plus the spec's X_1 of test case 2.
 // Then: the oracle against the portable backend on random and edge-case H; every backend
 // against the portable one on random H and data for 0..80 blocks and a few large counts, with
@@ -24,49 +24,25 @@
 #include "backend/ghash_backend.hpp"
 #include "cpu/features.hpp"
 #include "support/backends.hpp"
+#include "support/features.hpp"
+#include "support/ghash_oracle.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::detail::GhashBackend;
 using aeskit::detail::GhashKey;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
 
 using Block = std::array<std::uint8_t, 16>;
 
 constexpr const char* kReference = "portable";
 
-// --- oracle: SP 800-38D Algorithm 1, bit by bit (bit 0 = MSB of byte 0) -----------------------
+// --- oracle: SP 800-38D Algorithm 1, bit by bit (support/ghash_oracle.hpp) ----------------
 
-bool bit(const Block& b, unsigned i) {
-  return (b[i / 8] >> (7 - i % 8)) & 1;
-}
-
-Block oracle_multiply(const Block& x, const Block& y) {
-  Block z{};
-  Block v = y;
-  for (unsigned i = 0; i < 128; ++i) {
-    if (bit(x, i))
-      for (unsigned j = 0; j < 16; ++j) z[j] ^= v[j];
-    const bool lsb = bit(v, 127);
-    for (unsigned j = 15; j > 0; --j)
-      v[j] = static_cast<std::uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] = static_cast<std::uint8_t>(v[0] >> 1);
-    if (lsb) v[0] ^= 0xE1;
-  }
-  return z;
-}
-
-Block oracle_ghash(const Block& h, Block y, const std::uint8_t* data, std::size_t blocks) {
-  for (std::size_t i = 0; i < blocks; ++i) {
-    for (unsigned j = 0; j < 16; ++j) y[j] ^= data[16 * i + j];
-    y = oracle_multiply(y, h);
-  }
-  return y;
-}
+namespace oracle = aeskit_test::ghash_oracle;
 
 Block to_block(const Bytes& b) {
   Block out{};
@@ -131,16 +107,16 @@ TEST(GhashOracle, MatchesSpecTestCases) {
     SCOPED_TRACE(kat.name);
     const Bytes input = from_hex(kat.input);
     const Block y =
-        oracle_ghash(to_block(from_hex(kat.h)), Block{}, input.data(), input.size() / 16);
+        oracle::ghash(to_block(from_hex(kat.h)), Block{}, input.data(), input.size() / 16);
     EXPECT_EQ(to_hex(y), kat.ghash);
   }
   // Test case 2's X_1 = C_1·H, and H·1 = H (1 is the block 80 00 .. 00).
   const Block h = to_block(from_hex("66e94bd4ef8a2c3b884cfa59ca342b2e"));
-  EXPECT_EQ(to_hex(oracle_multiply(to_block(from_hex("0388dace60b6a392f328c2b971b2fe78")), h)),
+  EXPECT_EQ(to_hex(oracle::multiply(to_block(from_hex("0388dace60b6a392f328c2b971b2fe78")), h)),
             "5e2ec746917062882c85b0685353deb7");
   Block one{};
   one[0] = 0x80;
-  EXPECT_EQ(to_hex(oracle_multiply(one, h)), to_hex(h));
+  EXPECT_EQ(to_hex(oracle::multiply(one, h)), to_hex(h));
 }
 
 // The portable backend against the oracle: single multiplies (one block from state 0) and
@@ -162,14 +138,14 @@ TEST(GhashPortable, MatchesOracle) {
     for (const Block& x :
          {random_block(rng), to_block(from_hex("ffffffffffffffffffffffffffffffff")),
           to_block(from_hex("00000000000000000000000000000001"))}) {
-      EXPECT_EQ(to_hex(run(portable, h, Block{}, x.data(), 1)), to_hex(oracle_multiply(x, h)))
+      EXPECT_EQ(to_hex(run(portable, h, Block{}, x.data(), 1)), to_hex(oracle::multiply(x, h)))
           << "x " << to_hex(x);
     }
     const std::size_t blocks = rng.between(0, 9);
     const Bytes data = rng.bytes(16 * blocks);
     const Block y0 = random_block(rng);
     EXPECT_EQ(to_hex(run(portable, h, y0, data.data(), blocks)),
-              to_hex(oracle_ghash(h, y0, data.data(), blocks)))
+              to_hex(oracle::ghash(h, y0, data.data(), blocks)))
         << blocks << " blocks";
   }
 }
@@ -192,7 +168,7 @@ TEST(GhashPortable, AggregatedStepsMatchOracle) {
       const Block y0 = random_block(rng);
       for (const Bytes* d : {&ones, &data}) {
         EXPECT_EQ(to_hex(run(portable, h, y0, d->data(), blocks)),
-                  to_hex(oracle_ghash(h, y0, d->data(), blocks)))
+                  to_hex(oracle::ghash(h, y0, d->data(), blocks)))
             << blocks << " blocks, H " << to_hex(h);
       }
     }
@@ -305,12 +281,7 @@ INSTANTIATE_TEST_SUITE_P(All, GhashBackendTest, testing::ValuesIn(ghash_names())
 
 using aeskit::cpu::Feature;
 using aeskit::cpu::FeatureSet;
-
-FeatureSet every_feature() {
-  FeatureSet s;
-  for (unsigned i = 0; i < aeskit::cpu::kFeatureCount; ++i) s.add(static_cast<Feature>(i));
-  return s;
-}
+using aeskit_test::every_feature;
 
 TEST(GhashRegistry, OrderNamesAndSelection) {
   const std::vector<std::string> names = ghash_names();

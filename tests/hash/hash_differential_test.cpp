@@ -26,11 +26,7 @@ using aeskit::HashAlgorithm;
 using aeskit_test::Bytes;
 using aeskit_test::TestRng;
 
-#if defined(AESKIT_TEST_SANITIZED)
-constexpr int kRounds = 150;
-#else
-constexpr int kRounds = 600;
-#endif
+constexpr int kRounds = aeskit_test::scaled(600, 150);
 
 const EVP_MD* md_of(HashAlgorithm alg) {
   switch (alg) {

@@ -16,14 +16,12 @@
 #include "aeskit/kdf.hpp"
 #include "hash_support.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 
 namespace {
 
-using aeskit::Errc;
+using namespace aeskit_test::names;
 using aeskit::HashAlgorithm;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
 using aeskit_test::hash::bytes_of;
 using aeskit_test::hash::runnable_backends;
 

@@ -17,15 +17,14 @@
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/json.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/vectors.hpp"
 
 namespace {
 
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using namespace aeskit_test::names;
+using aeskit_test::hex_field;
 namespace ref = aeskit_test::keywrap;
 
 class KeyWrap : public testing::TestWithParam<std::string> {
@@ -115,39 +114,35 @@ TEST_P(KeyWrap, RfcVectors) {
 
 void wycheproof(KeyWrap& t, const char* file, bool pad, int want_valid, int want_invalid,
                 int want_acceptable) {
-  AESKIT_LOCATE_VECTOR(path, std::string("wycheproof/") + file);
-  const nlohmann::json doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, std::string("wycheproof/") + file);
   int valid = 0, invalid = 0, acceptable = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& c : group.at("tests")) {
-      SCOPED_TRACE("tcId " + std::to_string(c.at("tcId").get<int>()));
-      const Bytes key = from_hex(c.at("key").get<std::string>());
-      const Bytes msg = from_hex(c.at("msg").get<std::string>());
-      const Bytes ct = from_hex(c.at("ct").get<std::string>());
-      const std::string result = c.at("result").get<std::string>();
-      auto r = aeskit::AesKey::create(key, t.GetParam());
-      ASSERT_TRUE(r.ok());
-      const aeskit::AesKey& k = *r;
-      auto back = t.unwrap(k, ct, pad);
-      if (result == "valid") {
-        ++valid;
-        EXPECT_EQ(to_hex(t.wrap(k, msg, pad)), to_hex(ct));
-        ASSERT_TRUE(back.has_value());
-        EXPECT_EQ(to_hex(*back), to_hex(msg));
-        continue;
-      }
-      // invalid, and the acceptable short (8-byte) KW plaintexts: refused.
-      (result == "invalid" ? invalid : acceptable)++;
-      EXPECT_FALSE(back.has_value());
-      const bool wrappable = pad ? !msg.empty() : (msg.size() >= 16 && msg.size() % 8 == 0);
-      if (!wrappable) {
-        Bytes out(msg.size() + 16, 0xAA);
-        auto n = pad ? aeskit::key_wrap_pad(k, msg, out) : aeskit::key_wrap(k, msg, out);
-        EXPECT_EQ(n.code(), Errc::invalid_argument);
-        EXPECT_EQ(out, Bytes(msg.size() + 16, 0xAA));
-      }
+  aeskit_test::for_each_wycheproof_test(doc, [&](const nlohmann::json& c) {
+    const Bytes key = hex_field(c, "key");
+    const Bytes msg = hex_field(c, "msg");
+    const Bytes ct = hex_field(c, "ct");
+    const std::string result = c.at("result").get<std::string>();
+    auto r = aeskit::AesKey::create(key, t.GetParam());
+    ASSERT_TRUE(r.ok());
+    const aeskit::AesKey& k = *r;
+    auto back = t.unwrap(k, ct, pad);
+    if (result == "valid") {
+      ++valid;
+      EXPECT_EQ(to_hex(t.wrap(k, msg, pad)), to_hex(ct));
+      ASSERT_TRUE(back.has_value());
+      EXPECT_EQ(to_hex(*back), to_hex(msg));
+      return;
     }
-  }
+    // invalid, and the acceptable short (8-byte) KW plaintexts: refused.
+    (result == "invalid" ? invalid : acceptable)++;
+    EXPECT_FALSE(back.has_value());
+    const bool wrappable = pad ? !msg.empty() : (msg.size() >= 16 && msg.size() % 8 == 0);
+    if (!wrappable) {
+      Bytes out(msg.size() + 16, 0xAA);
+      auto n = pad ? aeskit::key_wrap_pad(k, msg, out) : aeskit::key_wrap(k, msg, out);
+      EXPECT_EQ(n.code(), Errc::invalid_argument);
+      EXPECT_EQ(out, Bytes(msg.size() + 16, 0xAA));
+    }
+  });
   EXPECT_EQ(valid, want_valid);
   EXPECT_EQ(invalid, want_invalid);
   EXPECT_EQ(acceptable, want_acceptable);

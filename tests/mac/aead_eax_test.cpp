@@ -15,16 +15,14 @@
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/json.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/vectors.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AeadKey;
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
 
 const aeskit::AeadAlgorithm& eax_for(std::size_t key_len) {
   return aeskit_test::aead::aes_algorithm("EAX", key_len);
@@ -62,31 +60,28 @@ TEST(EaxKat, PaperVectorsWrittenOut) {
 }
 
 TEST(EaxWycheproof, EveryRecordAndThePaperVectors) {
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/aes_eax_test.json");
-  const auto doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, "wycheproof/aes_eax_test.json");
   std::size_t count = 0, paper = 0, empty_nonce = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    const std::size_t tag_len = group.at("tagSize").get<std::size_t>() / 8;
-    for (const auto& t : group.at("tests")) {
-      ++count;
-      const auto v = aeskit_test::wycheproof_aead(t);
-      SCOPED_TRACE("tcId " + std::to_string(v.id));
-      const Bytes &key_bytes = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg;
-      const Bytes sealed = v.sealed();
-      if (v.comment.find("2003/069") != std::string::npos) ++paper;
-      if (nonce.empty()) ++empty_nonce;
-      const AeadKey key = make(key_bytes, tag_len);
-      ASSERT_NE(t.at("result"), "acceptable");
-      if (t.at("result") == "valid") {
-        EXPECT_EQ(to_hex(seal(key, nonce, ad, msg)), to_hex(sealed));
-        auto pt = open(key, nonce, ad, sealed);
-        ASSERT_TRUE(pt.has_value());
-        EXPECT_EQ(to_hex(*pt), to_hex(msg));
-      } else {
-        EXPECT_FALSE(open(key, nonce, ad, sealed).has_value());
-      }
-    }
-  }
+  aeskit_test::for_each_wycheproof_test(
+      doc, [&](const nlohmann::json& group, const nlohmann::json& t) {
+        const std::size_t tag_len = group.at("tagSize").get<std::size_t>() / 8;
+        ++count;
+        const auto v = aeskit_test::wycheproof_aead(t);
+        const Bytes &key_bytes = v.key, &nonce = v.iv, &ad = v.aad, &msg = v.msg;
+        const Bytes sealed = v.sealed();
+        if (v.comment.find("2003/069") != std::string::npos) ++paper;
+        if (nonce.empty()) ++empty_nonce;
+        const AeadKey key = make(key_bytes, tag_len);
+        ASSERT_NE(t.at("result"), "acceptable");
+        if (t.at("result") == "valid") {
+          EXPECT_EQ(to_hex(seal(key, nonce, ad, msg)), to_hex(sealed));
+          auto pt = open(key, nonce, ad, sealed);
+          ASSERT_TRUE(pt.has_value());
+          EXPECT_EQ(to_hex(*pt), to_hex(msg));
+        } else {
+          EXPECT_FALSE(open(key, nonce, ad, sealed).has_value());
+        }
+      });
   EXPECT_EQ(count, doc.at("numberOfTests").get<std::size_t>());
   EXPECT_EQ(paper, 10u);
   EXPECT_GT(empty_nonce, 0u);
@@ -94,11 +89,7 @@ TEST(EaxWycheproof, EveryRecordAndThePaperVectors) {
 
 TEST(EaxDifferential, Libgcrypt) {
   aeskit_test::TestRng rng;
-#if defined(AESKIT_TEST_SANITIZED)
-  const std::size_t large = 1 << 14;
-#else
-  const std::size_t large = 1 << 20;
-#endif
+  const std::size_t large = aeskit_test::scaled<std::size_t>(1 << 20, 1 << 14);
   for (std::size_t key_len : aeskit_test::kKeySizes) {
     for (int iter = 0; iter < 700; ++iter) {
       const Bytes key_bytes = rng.bytes(key_len);

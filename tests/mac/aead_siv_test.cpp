@@ -15,17 +15,16 @@
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/json.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/vectors.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::AeadKey;
-using aeskit::Errc;
 using aeskit::SivKey;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using aeskit_test::hex_field;
 using Span = std::span<const std::uint8_t>;
 
 SivKey make(const Bytes& key, std::string_view backend = {}) {
@@ -103,63 +102,55 @@ TEST(SivKat, Rfc5297A2NonceBased) {
 }
 
 TEST(SivWycheproof, DeterministicEveryRecord) {
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/aes_siv_cmac_test.json");
-  const auto doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, "wycheproof/aes_siv_cmac_test.json");
   std::size_t count = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& t : group.at("tests")) {
-      ++count;
-      SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<int>()));
-      const SivKey key = make(from_hex(t.at("key").get<std::string>()));
-      const std::vector<Bytes> ad = {from_hex(t.at("aad").get<std::string>())};
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      const Bytes ct = from_hex(t.at("ct").get<std::string>());
-      ASSERT_NE(t.at("result"), "acceptable");
-      if (t.at("result") == "valid") {
-        EXPECT_EQ(to_hex(seal(key, ad, msg)), to_hex(ct));
-        auto back = open(key, ad, ct);
-        ASSERT_TRUE(back.has_value());
-        EXPECT_EQ(*back, msg);
-      } else {
-        EXPECT_FALSE(open(key, ad, ct).has_value());
-      }
+  aeskit_test::for_each_wycheproof_test(doc, [&](const nlohmann::json& t) {
+    ++count;
+    const SivKey key = make(hex_field(t, "key"));
+    const std::vector<Bytes> ad = {hex_field(t, "aad")};
+    const Bytes msg = hex_field(t, "msg");
+    const Bytes ct = hex_field(t, "ct");
+    ASSERT_NE(t.at("result"), "acceptable");
+    if (t.at("result") == "valid") {
+      EXPECT_EQ(to_hex(seal(key, ad, msg)), to_hex(ct));
+      auto back = open(key, ad, ct);
+      ASSERT_TRUE(back.has_value());
+      EXPECT_EQ(*back, msg);
+    } else {
+      EXPECT_FALSE(open(key, ad, ct).has_value());
     }
-  }
+  });
   EXPECT_EQ(count, doc.at("numberOfTests").get<std::size_t>());
 }
 
 TEST(SivWycheproof, AeadEveryRecord) {
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/aead_aes_siv_cmac_test.json");
-  const auto doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, "wycheproof/aead_aes_siv_cmac_test.json");
   std::size_t count = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& t : group.at("tests")) {
-      ++count;
-      SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<int>()));
-      const Bytes key_bytes = from_hex(t.at("key").get<std::string>());
-      auto key = AeadKey::create(siv_for(key_bytes.size()), key_bytes);
-      ASSERT_TRUE(key.ok());
-      const Bytes nonce = from_hex(t.at("iv").get<std::string>());
-      const Bytes ad = from_hex(t.at("aad").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      Bytes sealed = from_hex(t.at("tag").get<std::string>());
-      const Bytes ct = from_hex(t.at("ct").get<std::string>());
-      sealed.insert(sealed.end(), ct.begin(), ct.end());  // V || C
-      ASSERT_NE(t.at("result"), "acceptable");
-      Bytes out(sealed.size(), 0xa5);
-      if (t.at("result") == "valid") {
-        ASSERT_TRUE(key->seal(nonce, ad, msg, out).ok());
-        EXPECT_EQ(to_hex(out), to_hex(sealed));
-        auto n = key->open(nonce, ad, sealed, out);
-        ASSERT_TRUE(n.ok());
-        EXPECT_EQ(Bytes(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(*n)), msg);
-      } else {
-        EXPECT_EQ(key->open(nonce, ad, sealed, out).code(), Errc::authentication_failed);
-        EXPECT_EQ(Bytes(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(ct.size())),
-                  Bytes(ct.size(), 0));
-      }
+  aeskit_test::for_each_wycheproof_test(doc, [&](const nlohmann::json& t) {
+    ++count;
+    const Bytes key_bytes = hex_field(t, "key");
+    auto key = AeadKey::create(siv_for(key_bytes.size()), key_bytes);
+    ASSERT_TRUE(key.ok());
+    const Bytes nonce = hex_field(t, "iv");
+    const Bytes ad = hex_field(t, "aad");
+    const Bytes msg = hex_field(t, "msg");
+    Bytes sealed = hex_field(t, "tag");
+    const Bytes ct = hex_field(t, "ct");
+    sealed.insert(sealed.end(), ct.begin(), ct.end());  // V || C
+    ASSERT_NE(t.at("result"), "acceptable");
+    Bytes out(sealed.size(), 0xa5);
+    if (t.at("result") == "valid") {
+      ASSERT_TRUE(key->seal(nonce, ad, msg, out).ok());
+      EXPECT_EQ(to_hex(out), to_hex(sealed));
+      auto n = key->open(nonce, ad, sealed, out);
+      ASSERT_TRUE(n.ok());
+      EXPECT_EQ(Bytes(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(*n)), msg);
+    } else {
+      EXPECT_EQ(key->open(nonce, ad, sealed, out).code(), Errc::authentication_failed);
+      EXPECT_EQ(Bytes(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(ct.size())),
+                Bytes(ct.size(), 0));
     }
-  }
+  });
   EXPECT_EQ(count, doc.at("numberOfTests").get<std::size_t>());
 }
 
@@ -189,11 +180,7 @@ TEST(SivComponents, ZeroComponentsDifferFromOneEmpty) {
 
 TEST(SivDifferential, LibgcryptAndOpenssl) {
   aeskit_test::TestRng rng;
-#if defined(AESKIT_TEST_SANITIZED)
-  const std::size_t large = 1 << 14;
-#else
-  const std::size_t large = 1 << 20;
-#endif
+  const std::size_t large = aeskit_test::scaled<std::size_t>(1 << 20, 1 << 14);
   for (std::size_t key_len : kSivKeySizes) {
     for (int iter = 0; iter < 500; ++iter) {
       const Bytes key_bytes = rng.bytes(key_len);

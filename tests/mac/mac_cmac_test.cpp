@@ -17,16 +17,15 @@
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/json.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "support/vectors.hpp"
 
 namespace {
 
+using namespace aeskit_test::names;
 using aeskit::Cmac;
-using aeskit::Errc;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using aeskit_test::hex_field;
 
 Bytes tag_of(const Cmac& mac, const Bytes& msg) {
   Bytes tag(mac.tag_length());
@@ -148,35 +147,32 @@ TEST_P(CmacCavp, EveryRecord) {
 INSTANTIATE_TEST_SUITE_P(KeySizes, CmacCavp, testing::Values(128, 192, 256));
 
 TEST(CmacWycheproof, EveryRecord) {
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/aes_cmac_test.json");
-  const auto doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, "wycheproof/aes_cmac_test.json");
   std::size_t valid = 0, invalid = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    const std::size_t key_bits = group.at("keySize").get<std::size_t>();
-    const std::size_t tag_len = group.at("tagSize").get<std::size_t>() / 8;
-    for (const auto& t : group.at("tests")) {
-      SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<int>()));
-      const Bytes key = from_hex(t.at("key").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      const Bytes tag = from_hex(t.at("tag").get<std::string>());
-      const bool is_valid = t.at("result") == "valid";
-      ASSERT_NE(t.at("result"), "acceptable");
-      is_valid ? ++valid : ++invalid;
-      auto mac = Cmac::create(key, {}, tag_len);
-      if (key_bits != 128 && key_bits != 192 && key_bits != 256) {
-        ASSERT_FALSE(is_valid);
-        EXPECT_EQ(mac.code(), Errc::bad_key_length);
-        continue;
-      }
-      ASSERT_TRUE(mac.ok());
-      if (is_valid) {
-        EXPECT_EQ(to_hex(tag_of(*mac, msg)), to_hex(tag));
-        EXPECT_TRUE(mac->verify(msg, tag).ok());
-      } else {
-        EXPECT_EQ(mac->verify(msg, tag).code(), Errc::authentication_failed);
-      }
-    }
-  }
+  aeskit_test::for_each_wycheproof_test(
+      doc, [&](const nlohmann::json& group, const nlohmann::json& t) {
+        const std::size_t key_bits = group.at("keySize").get<std::size_t>();
+        const std::size_t tag_len = group.at("tagSize").get<std::size_t>() / 8;
+        const Bytes key = hex_field(t, "key");
+        const Bytes msg = hex_field(t, "msg");
+        const Bytes tag = hex_field(t, "tag");
+        const bool is_valid = t.at("result") == "valid";
+        ASSERT_NE(t.at("result"), "acceptable");
+        is_valid ? ++valid : ++invalid;
+        auto mac = Cmac::create(key, {}, tag_len);
+        if (key_bits != 128 && key_bits != 192 && key_bits != 256) {
+          ASSERT_FALSE(is_valid);
+          EXPECT_EQ(mac.code(), Errc::bad_key_length);
+          return;
+        }
+        ASSERT_TRUE(mac.ok());
+        if (is_valid) {
+          EXPECT_EQ(to_hex(tag_of(*mac, msg)), to_hex(tag));
+          EXPECT_TRUE(mac->verify(msg, tag).ok());
+        } else {
+          EXPECT_EQ(mac->verify(msg, tag).code(), Errc::authentication_failed);
+        }
+      });
   EXPECT_EQ(valid + invalid, doc.at("numberOfTests").get<std::size_t>());
 }
 

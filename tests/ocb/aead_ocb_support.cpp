@@ -112,28 +112,16 @@ std::optional<Bytes> openssl_open(const Bytes& key, const Bytes& nonce, const By
 
 Bytes gcrypt_seal(const Bytes& key, const Bytes& nonce, const Bytes& ad, const Bytes& pt,
                   std::size_t tag_len) {
-  GcryCipher g;
-  Bytes out(pt.size() + tag_len);
-  const bool ok = gcry_start(g, key, nonce, ad, tag_len) &&
-                  gcry_cipher_encrypt(g.h, out.data(), pt.size(), pt.data(), pt.size()) == 0 &&
-                  gcry_cipher_gettag(g.h, out.data() + pt.size(), tag_len) == 0;
-  EXPECT_TRUE(ok) << "libgcrypt OCB seal failed";
-  return out;
+  return peers::gcrypt_aead_seal(
+      [&](GcryCipher& g, std::size_t /*len*/) { return gcry_start(g, key, nonce, ad, tag_len); },
+      pt, tag_len, "OCB");
 }
 
 std::optional<Bytes> gcrypt_open(const Bytes& key, const Bytes& nonce, const Bytes& ad,
                                  const Bytes& ct_and_tag, std::size_t tag_len) {
-  if (ct_and_tag.size() < tag_len) return std::nullopt;
-  const std::size_t len = ct_and_tag.size() - tag_len;
-  GcryCipher g;
-  Bytes out(len);
-  if (!gcry_start(g, key, nonce, ad, tag_len)) {
-    ADD_FAILURE() << "libgcrypt OCB open setup failed";
-    return std::nullopt;
-  }
-  if (gcry_cipher_decrypt(g.h, out.data(), len, ct_and_tag.data(), len) != 0) return std::nullopt;
-  if (gcry_cipher_checktag(g.h, ct_and_tag.data() + len, tag_len) != 0) return std::nullopt;
-  return out;
+  return peers::gcrypt_aead_open(
+      [&](GcryCipher& g, std::size_t /*len*/) { return gcry_start(g, key, nonce, ad, tag_len); },
+      ct_and_tag, tag_len, "OCB");
 }
 
 }  // namespace aeskit_test::ocb

@@ -2,7 +2,8 @@
 // family by key length, sealing through the public API, the GHASH backends to pin, the few
 // ways a family's layout differs from the general AeadKey contract, and the tamper loops
 // (every bit of the sealed message, the AD and the nonce; lengths one byte off) with the
-// check that a forgery is refused with the plaintext span zeroed. No vectors here.
+// check that a forgery is refused with the plaintext span zeroed, and the row type of the
+// known-answer tables. No vectors here.
 #pragma once
 
 #include <cstddef>
@@ -37,6 +38,17 @@ inline constexpr int kLargeCount = 3;
 // aes_algorithm: "AES-<8·key_len>-<mode>" from aeskit::aead::find (mode "GCM", "OCB", "CCM",
 // "GCM-SIV", "EAX", ...); aborts the test binary when there is none (a bug in the test).
 const aeskit::AeadAlgorithm& aes_algorithm(std::string_view mode, std::size_t key_len);
+
+// Kat: one known answer of an AEAD, as hex: sealing `pt` under `key`, `nonce` and `ad` gives
+// `sealed` (ciphertext || tag, the tag as long as sealed is longer than pt).
+struct Kat {
+  const char* name;
+  const char* key;
+  const char* nonce;
+  const char* ad;
+  const char* pt;
+  const char* sealed;
+};
 
 // Layout is where a family differs from the general contract (seal writes plaintext + tag
 // bytes, ciphertext first, any AD): read from the algorithm's name, the one place the tests

@@ -1,8 +1,8 @@
 // tests/support/aead_peers.hpp — what every AEAD test needs to drive its peer libraries
 // (OpenSSL's EVP and libgcrypt): owned handles, libgcrypt's one-time initialisation, the AES
-// algorithm per key length, and a non-null pointer for empty inputs. The per-algorithm
-// references (GCM, CCM, OCB, EAX, SIV, GCM-SIV, key wrap) are built on these in their areas.
-// No vectors here.
+// algorithm per key length, a non-null pointer for empty inputs, and libgcrypt's AEAD seal and
+// open (ciphertext || tag) around a mode's own set-up. The per-algorithm references (GCM, CCM,
+// OCB, EAX, SIV, GCM-SIV, key wrap) are built on these in their areas. No vectors here.
 #pragma once
 
 #include <gcrypt.h>
@@ -10,8 +10,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string_view>
+
+#include "support/hex.hpp"
 
 namespace aeskit_test::peers {
 
@@ -51,5 +55,19 @@ const EVP_CIPHER* evp_aes(std::string_view mode, std::size_t key_len);
 // nonnull: the data pointer, or a pointer to a static byte for an empty span (EVP and
 // libgcrypt refuse a null pointer even with length 0).
 const std::uint8_t* nonnull(std::span<const std::uint8_t> s);
+
+// GcryAeadStart: opens and keys a libgcrypt AEAD handle for a message of `len` bytes and gives
+// it what the mode takes before the data (nonce, lengths, tag length, AD); false when
+// libgcrypt refuses.
+using GcryAeadStart = std::function<bool(GcryCipher& g, std::size_t len)>;
+// gcrypt_aead_seal: `start`, then `pt` encrypted and the tag (`tag_len` bytes) appended; the
+// test fails (message naming `mode`) when libgcrypt refuses.
+Bytes gcrypt_aead_seal(const GcryAeadStart& start, std::span<const std::uint8_t> pt,
+                       std::size_t tag_len, std::string_view mode);
+// gcrypt_aead_open: ciphertext || tag decrypted and the tag checked after `start`: the
+// plaintext, or nullopt when libgcrypt rejects it (a failed set-up fails the test).
+std::optional<Bytes> gcrypt_aead_open(const GcryAeadStart& start,
+                                      std::span<const std::uint8_t> sealed, std::size_t tag_len,
+                                      std::string_view mode);
 
 }  // namespace aeskit_test::peers

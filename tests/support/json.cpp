@@ -12,8 +12,12 @@ nlohmann::json load_json(const std::filesystem::path& path) {
   return nlohmann::json::parse(file);
 }
 
+Bytes hex_field(const nlohmann::json& test, const char* field) {
+  return from_hex(test.at(field).get<std::string>());
+}
+
 WycheproofAead wycheproof_aead(const nlohmann::json& test) {
-  auto hex = [&](const char* field) { return from_hex(test.at(field).get<std::string>()); };
+  auto hex = [&](const char* field) { return hex_field(test, field); };
   return {test.at("tcId").get<int>(),
           test.at("comment").get<std::string>(),
           test.at("result").get<std::string>(),

@@ -2,8 +2,8 @@
 //
 // Each test gets its own stream: the base seed (AESKIT_TEST_SEED, default below) mixed with
 // the test's full name, so adding a test never changes another's inputs. The seeds are
-// printed on stdout and recorded as a test property, so a failure can be replayed.
-// No vectors here.
+// printed on stdout and recorded as a test property, so a failure can be replayed. Also the
+// sizes of the randomised sweeps, scaled down in sanitizer builds. No vectors here.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +18,19 @@
 namespace aeskit_test {
 
 inline constexpr std::uint64_t kDefaultSeed = 0xae5c17'2024'0001ULL;
+
+// kSanitized: a sanitizer build (AESKIT_TEST_SANITIZED: ASan/UBSan or TSan), where the largest
+// random messages and the longest sweeps run scaled down (same paths, less time).
+#if defined(AESKIT_TEST_SANITIZED)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+// scaled: `full` in a regular build, `sanitized` in a sanitizer build.
+template <class T>
+constexpr T scaled(T full, T sanitized) {
+  return kSanitized ? sanitized : full;
+}
 
 class TestRng {
  public:

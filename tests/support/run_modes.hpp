@@ -1,6 +1,7 @@
 // tests/support/run_modes.hpp — driving aeskit's modes the ways the tests need: one-shot at
 // given buffer offsets or in place, and incremental with random update splits; each checks
-// that nothing outside the output span was written. No vectors here.
+// that nothing outside the output span was written; and the check of such an outcome. No
+// vectors here.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "aeskit/aeskit.hpp"
 #include "support/hex.hpp"
@@ -72,5 +75,18 @@ Outcome one_shot(const aeskit::AesKey& key, aeskit::Mode mode, aeskit::Direction
 Outcome incremental(const aeskit::AesKey& key, aeskit::Mode mode, aeskit::Direction dir,
                     std::span<const std::uint8_t> iv, std::span<const std::uint8_t> in,
                     aeskit::Padding padding, TestRng* rng);
+
+// produced: the outcome `r` of a driver (Outcome here, gcm::Outcome, ...) succeeded, wrote
+// nothing outside its output span, and its output is exactly `want_hex`. For EXPECT_TRUE.
+template <class Result>
+testing::AssertionResult produced(const Result& r, std::string_view want_hex) {
+  if (r.code != aeskit::Errc::ok)
+    return testing::AssertionFailure()
+           << "failed with " << testing::PrintToString(r.code) << " " << r.detail;
+  if (!r.guard_ok) return testing::AssertionFailure() << r.detail;
+  if (const std::string got = to_hex(r.out); got != want_hex)
+    return testing::AssertionFailure() << "gave " << got << "\n  expected " << want_hex;
+  return testing::AssertionSuccess();
+}
 
 }  // namespace aeskit_test

@@ -19,11 +19,7 @@ using aeskit_test::TestRng;
 using aeskit_test::tls::CbcParams;
 using aeskit_test::tls::kCbcParams;
 
-#if defined(AESKIT_TEST_SANITIZED)
-constexpr int kRounds = 60;
-#else
-constexpr int kRounds = 300;
-#endif
+constexpr int kRounds = aeskit_test::scaled(300, 60);
 
 using Keys = aeskit_test::tls::CbcKeys;
 using aeskit_test::tls::make_cbc_keys;

@@ -31,11 +31,7 @@ using aeskit_test::tls::CbcParams;
 using aeskit_test::tls::kCbcParams;
 namespace d = aeskit::detail;
 
-#if defined(AESKIT_TEST_SANITIZED)
-constexpr int kRounds = 10;
-#else
-constexpr int kRounds = 60;
-#endif
+constexpr int kRounds = aeskit_test::scaled(60, 10);
 
 std::vector<std::string> available_backends() {
   std::vector<std::string> names;

@@ -14,11 +14,7 @@ using aeskit::Errc;
 using aeskit_test::Bytes;
 using aeskit_test::TestRng;
 
-#if defined(AESKIT_TEST_SANITIZED)
-constexpr int kRounds = 60;
-#else
-constexpr int kRounds = 300;
-#endif
+constexpr int kRounds = aeskit_test::scaled(300, 60);
 
 Bytes reference(std::size_t aes_len, const Bytes& key, const Bytes& nonce, const Bytes& ad,
                 const Bytes& pt, std::size_t tag_len) {

@@ -13,15 +13,14 @@
 #include "modes/xts_mode.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
+#include "support/names.hpp"
 #include "support/rng.hpp"
 #include "xts_support.hpp"
 
 namespace {
 
-using aeskit::Direction;
-using aeskit::Errc;
+using namespace aeskit_test::names;
 using aeskit::XtsKey;
-using aeskit_test::Bytes;
 using aeskit_test::TestRng;
 namespace xts = aeskit_test::xts;
 

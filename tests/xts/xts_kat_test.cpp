@@ -18,16 +18,15 @@
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/json.hpp"
+#include "support/names.hpp"
 #include "support/vectors.hpp"
 #include "xts_support.hpp"
 
 namespace {
 
-using aeskit::Errc;
+using namespace aeskit_test::names;
 using aeskit::XtsKey;
-using aeskit_test::Bytes;
-using aeskit_test::from_hex;
-using aeskit_test::to_hex;
+using aeskit_test::hex_field;
 namespace xts = aeskit_test::xts;
 
 struct IeeeVector {
@@ -153,6 +152,28 @@ bool halves_equal(const Bytes& key) {
                     key.begin() + static_cast<std::ptrdiff_t>(key.size() / 2));
 }
 
+// expect_every_form: `in` encrypted (or decrypted) by `k` in the tweak form, the sector form
+// (data unit `sequence`), a batch of one data unit and in place gives exactly `want` each time.
+void expect_every_form(const XtsKey& k, bool encrypt, const Bytes& tweak, std::uint64_t sequence,
+                       const Bytes& in, const Bytes& want) {
+  Bytes out(in.size(), 0xa5);
+  ASSERT_TRUE((encrypt ? k.encrypt(tweak, in, out) : k.decrypt(tweak, in, out)).ok());
+  EXPECT_EQ(to_hex(out), to_hex(want)) << "tweak form";
+  std::fill(out.begin(), out.end(), 0xa5);
+  ASSERT_TRUE(
+      (encrypt ? k.encrypt_sector(sequence, in, out) : k.decrypt_sector(sequence, in, out)).ok());
+  EXPECT_EQ(to_hex(out), to_hex(want)) << "sector form";
+  std::fill(out.begin(), out.end(), 0xa5);
+  ASSERT_TRUE((encrypt ? k.encrypt_sectors(sequence, in.size(), in, out)
+                       : k.decrypt_sectors(sequence, in.size(), in, out))
+                  .ok());
+  EXPECT_EQ(to_hex(out), to_hex(want)) << "batch of one";
+  Bytes inplace = in;
+  ASSERT_TRUE(
+      (encrypt ? k.encrypt(tweak, inplace, inplace) : k.decrypt(tweak, inplace, inplace)).ok());
+  EXPECT_EQ(to_hex(inplace), to_hex(want)) << "in place";
+}
+
 class XtsIeee : public testing::TestWithParam<std::string> {};
 
 // The transcribed vectors agree with OpenSSL (decryption: OpenSSL refuses Key1 == Key2 only
@@ -184,21 +205,10 @@ TEST_P(XtsIeee, EveryVectorEveryForm) {
     EXPECT_EQ(k.encryption_allowed(), !weak);
 
     // Decryption: tweak form, sector form, batch of one, in place.
-    Bytes out(ct.size(), 0xa5);
-    ASSERT_TRUE(k.decrypt(tweak, ct, out).ok());
-    EXPECT_EQ(to_hex(out), to_hex(pt));
-    std::fill(out.begin(), out.end(), 0xa5);
-    ASSERT_TRUE(k.decrypt_sector(v.sequence, ct, out).ok());
-    EXPECT_EQ(to_hex(out), to_hex(pt));
-    std::fill(out.begin(), out.end(), 0xa5);
-    ASSERT_TRUE(k.decrypt_sectors(v.sequence, ct.size(), ct, out).ok());
-    EXPECT_EQ(to_hex(out), to_hex(pt));
-    Bytes inplace = ct;
-    ASSERT_TRUE(k.decrypt(tweak, inplace, inplace).ok());
-    EXPECT_EQ(to_hex(inplace), to_hex(pt));
+    ASSERT_NO_FATAL_FAILURE(expect_every_form(k, false, tweak, v.sequence, ct, pt));
 
     // Encryption: refused for Key1 == Key2 (vector 1), with nothing written.
-    std::fill(out.begin(), out.end(), 0xa5);
+    Bytes out(ct.size(), 0xa5);
     if (weak) {
       EXPECT_EQ(k.encrypt(tweak, pt, out).code(), Errc::weak_key);
       EXPECT_EQ(k.encrypt_sector(v.sequence, pt, out).code(), Errc::weak_key);
@@ -206,17 +216,7 @@ TEST_P(XtsIeee, EveryVectorEveryForm) {
       EXPECT_EQ(out, Bytes(ct.size(), 0xa5));
       continue;
     }
-    ASSERT_TRUE(k.encrypt(tweak, pt, out).ok());
-    EXPECT_EQ(to_hex(out), to_hex(ct));
-    std::fill(out.begin(), out.end(), 0xa5);
-    ASSERT_TRUE(k.encrypt_sector(v.sequence, pt, out).ok());
-    EXPECT_EQ(to_hex(out), to_hex(ct));
-    std::fill(out.begin(), out.end(), 0xa5);
-    ASSERT_TRUE(k.encrypt_sectors(v.sequence, pt.size(), pt, out).ok());
-    EXPECT_EQ(to_hex(out), to_hex(ct));
-    inplace = pt;
-    ASSERT_TRUE(k.encrypt(tweak, inplace, inplace).ok());
-    EXPECT_EQ(to_hex(inplace), to_hex(ct));
+    ASSERT_NO_FATAL_FAILURE(expect_every_form(k, true, tweak, v.sequence, pt, ct));
   }
 }
 
@@ -231,35 +231,31 @@ class XtsWycheproof : public testing::TestWithParam<std::string> {};
 TEST_P(XtsWycheproof, EveryRecord) {
   const std::string backend = GetParam();
   AESKIT_SKIP_UNAVAILABLE(backend);
-  AESKIT_LOCATE_VECTOR(path, "wycheproof/aes_xts_test.json");
-  const nlohmann::json doc = aeskit_test::load_json(path);
+  AESKIT_LOAD_VECTOR_JSON(doc, "wycheproof/aes_xts_test.json");
   int valid = 0, invalid = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& t : group.at("tests")) {
-      SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<int>()));
-      const Bytes key = from_hex(t.at("key").get<std::string>());
-      Bytes tweak = from_hex(t.at("iv").get<std::string>());
-      const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      const Bytes ct = from_hex(t.at("ct").get<std::string>());
-      const std::string result = t.at("result").get<std::string>();
-      ASSERT_LE(tweak.size(), 16u);
-      tweak.resize(16, 0);
-      auto created = XtsKey::create(key, backend);
-      Bytes out(msg.size(), 0xa5);
-      if (result == "invalid") {
-        ++invalid;
-        if (!created.ok()) continue;  // rejected at key creation
-        EXPECT_FALSE(created->encrypt(tweak, msg, out).ok() && out == ct);
-        continue;
-      }
-      ++valid;
-      ASSERT_TRUE(created.ok()) << created.message();
-      ASSERT_TRUE(created->encrypt(tweak, msg, out).ok());
-      EXPECT_EQ(to_hex(out), to_hex(ct));
-      ASSERT_TRUE(created->decrypt(tweak, ct, out).ok());
-      EXPECT_EQ(to_hex(out), to_hex(msg));
+  aeskit_test::for_each_wycheproof_test(doc, [&](const nlohmann::json& t) {
+    const Bytes key = hex_field(t, "key");
+    Bytes tweak = hex_field(t, "iv");
+    const Bytes msg = hex_field(t, "msg");
+    const Bytes ct = hex_field(t, "ct");
+    const std::string result = t.at("result").get<std::string>();
+    ASSERT_LE(tweak.size(), 16u);
+    tweak.resize(16, 0);
+    auto created = XtsKey::create(key, backend);
+    Bytes out(msg.size(), 0xa5);
+    if (result == "invalid") {
+      ++invalid;
+      if (!created.ok()) return;  // rejected at key creation
+      EXPECT_FALSE(created->encrypt(tweak, msg, out).ok() && out == ct);
+      return;
     }
-  }
+    ++valid;
+    ASSERT_TRUE(created.ok()) << created.message();
+    ASSERT_TRUE(created->encrypt(tweak, msg, out).ok());
+    EXPECT_EQ(to_hex(out), to_hex(ct));
+    ASSERT_TRUE(created->decrypt(tweak, ct, out).ok());
+    EXPECT_EQ(to_hex(out), to_hex(msg));
+  });
   EXPECT_EQ(valid + invalid, doc.at("numberOfTests").get<int>());
   std::printf("[   INFO   ] %d valid records matched, %d invalid rejected\n", valid, invalid);
 }
