@@ -17,8 +17,9 @@ import sys
 import zlib
 
 PER_FILE = 40        # seeds taken from each vector file per target
+CHUNKED_SHORT_CT = 56 + 1100 + 16  # fuzz/chunked.cpp kShortCiphertext
 MAX_SEED = 4096      # bytes, except the chunked target
-MAX_CHUNKED = 60000
+MAX_CHUNKED = 34000     # the chunked target's -max_len (fuzz/CMakeLists.txt)
 
 
 def load(vectors, name):
@@ -167,12 +168,18 @@ def chunked_seeds(w, vectors):
             if len(key) != (16, 32)[suite] or len(ctx) >= 64:
                 continue
             ct = zlib.decompress(bytes.fromhex(t["ct"]))
-            w.add("chunked", bytes([suite, 0, len(ctx)]) + struct.pack(">I", t["tcId"]) + key +
-                  ctx + ct, MAX_CHUNKED)
+            # flags bit 3: a long input (the target cuts short ones to a 1,100-byte chunk);
+            # a long ciphertext also goes in as a short one (its header and first bytes).
+            head = bytes([suite, 0, len(ctx)]) + struct.pack(">I", t["tcId"]) + key + ctx
+            if len(ct) > CHUNKED_SHORT_CT:
+                w.add("chunked", bytes([suite, 8]) + head[2:] + ct, MAX_CHUNKED)
+            w.add("chunked", head + ct[:CHUNKED_SHORT_CT], MAX_CHUNKED)
         # Sealed here by the target: lengths around the chunk boundaries, with and without
         # a flipped byte, a cut end or trailing bytes.
         for n, flags, muts in ((0, 1, 0), (7, 1, 0), (16384, 1, 0), (16385, 1, 1),
                                (40000, 1, 0), (20000, 3, 0), (100, 5, 0), (32768, 1, 1)):
+            if n >= 1100:
+                flags |= 8  # long: the target keeps short plaintexts under 1,100 bytes
             body = bytes([suite, flags, 3]) + struct.pack(">I", n * 31 + 1) + \
                 bytes(range(1, 1 + (16, 32)[suite])) + b"ctx" + bytes(range(24)) + \
                 struct.pack(">BH", n >> 16, n & 0xffff) + bytes([muts])

@@ -34,7 +34,7 @@ fi
 status=0
 for t in $run; do
   extra=()
-  [ "$t" = chunked ] && extra+=(-max_len=65536)
+  [ "$t" = chunked ] && extra+=(-max_len=34000)
   echo "== $t: $secs s"
   "$root/fuzz/run.sh" "$build/fuzz/fuzz_$t" "$t" "$root" "$build" "$secs" "${extra[@]}" "$@" ||
     status=1

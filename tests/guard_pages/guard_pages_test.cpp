@@ -17,13 +17,12 @@
 //     incremental Cipher (two update pieces and finish, each at a guard), and seal/open of
 //     every algorithm in aead::algorithms(), at every byte length 0..64 and at 16k-1, 16k,
 //     16k+1 bytes for k up to 3 groups + 16, in place where the API allows it.
-//   Not covered here: the MACs (CMAC, GMAC, HMAC), hashes, key wrap and the chunked format.
+//   The MACs, hashes, HMAC, HKDF and key wrap: guard_pages_mac_test.cpp; the chunked format:
+//   guard_pages_chunked_test.cpp. The helpers: guard_page.hpp.
 //
 // No CPU features of its own (the kernels are only called where the backend is usable).
 // Linux/POSIX: mmap + mprotect.
 #include <gtest/gtest.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -34,82 +33,13 @@
 
 #include "aeskit/aeskit.hpp"
 #include "backend/catalog.hpp"
-#include "backend/self_test.hpp"
 #include "cpu/features.hpp"
+#include "guard_page.hpp"
 
 namespace {
 
 namespace d = aeskit::detail;
-using Bytes = std::vector<std::uint8_t>;
-
-// A page of data between two PROT_NONE pages.
-class GuardedPage {
- public:
-  GuardedPage() {
-    page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    void* p = mmap(nullptr, 3 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::runtime_error("mmap failed");
-    base_ = static_cast<std::uint8_t*>(p);
-    if (mprotect(base_, page_, PROT_NONE) != 0 ||
-        mprotect(base_ + 2 * page_, page_, PROT_NONE) != 0)
-      throw std::runtime_error("mprotect failed");
-  }
-  GuardedPage(const GuardedPage&) = delete;
-  GuardedPage& operator=(const GuardedPage&) = delete;
-  ~GuardedPage() { munmap(base_, 3 * page_); }
-
-  std::size_t size() const { return page_; }
-  // n bytes that end exactly at the guard page after them.
-  std::uint8_t* ending(std::size_t n) { return base_ + 2 * page_ - n; }
-  // bytes that start exactly after the guard page before them.
-  std::uint8_t* starting() { return base_ + page_; }
-  std::uint8_t* place(bool at_end, std::size_t n) { return at_end ? ending(n) : starting(); }
-
- private:
-  std::size_t page_ = 0;
-  std::uint8_t* base_ = nullptr;
-};
-
-// copy: memcpy that allows n == 0 with a null source (an empty vector's data()).
-void copy(std::uint8_t* dst, const std::uint8_t* src, std::size_t n) {
-  if (n != 0) std::memcpy(dst, src, n);
-}
-
-Bytes random_bytes(std::size_t n, std::uint64_t& s) {
-  Bytes b(n);
-  for (auto& x : b) {
-    s = s * 6364136223846793005u + 1442695040888963407u;
-    x = static_cast<std::uint8_t>(s >> 56);
-  }
-  return b;
-}
-
-std::vector<const d::AesBackend*> usable_backends() {
-  std::vector<const d::AesBackend*> out;
-  for (const d::AesBackend* b : d::kAesBackends)
-    if (d::backend_usable(*b, aeskit::cpu::cpu_features())) out.push_back(b);
-  return out;
-}
-
-std::size_t max_blocks(std::size_t batch) {
-  return 3 * std::max<std::size_t>(batch, 8) + 16;
-}
-
-// The placements of one call: input and output at the end or at the start of their pages,
-// and in place (input and output the same guarded bytes).
-struct Placement {
-  bool in_end, out_end, in_place;
-};
-constexpr Placement kPlacements[] = {
-    {true, true, false},  {false, false, false}, {true, false, false},
-    {false, true, false}, {true, true, true},    {false, false, true},
-};
-
-std::string where(const Placement& p, std::size_t n) {
-  return std::string(p.in_place ? "in place" : "out of place") + ", in at " +
-         (p.in_end ? "end" : "start") + ", out at " + (p.out_end ? "end" : "start") + ", " +
-         std::to_string(n);
-}
+using namespace aeskit_test;  // NOLINT: the guard-page helpers
 
 // A chained kernel (keys, 16-byte state, in, out, blocks) → blocks done.
 using Chained = std::size_t (*)(const d::RoundKeys&, std::uint8_t*, const std::uint8_t*,
@@ -129,41 +59,18 @@ TEST(GuardedPageDeathTest, TouchingAGuardFaults) {
   start[0] = 1;
   EXPECT_DEATH(end[16] = 2, "");
   EXPECT_DEATH((void)start[-1], "");
+  // Several pages between the guards (the chunked tests): the same at both edges.
+  GuardedPage pages(16);
+  ASSERT_EQ(pages.size(), 16 * page.size());
+  volatile std::uint8_t* last = pages.ending(1);
+  volatile std::uint8_t* first = pages.starting();
+  last[0] = 1;
+  first[0] = 1;
+  EXPECT_DEATH(last[1] = 2, "");
+  EXPECT_DEATH((void)first[-1], "");
 }
 
-class Kernels : public ::testing::Test {
- protected:
-  GuardedPage in_page, out_page;
-  std::uint64_t seed = 0x67756172640000u;
-  // Kernels return the blocks they processed (they may stop early: only those blocks of the
-  // output are defined); the public entries return bytes, all of the output defined.
-  bool returns_blocks = true;
-
-  // Runs `call(in, out, state)` on ordinary buffers and then at every placement; the outputs,
-  // the 16-byte state and the return value must agree. `out_len` 0: no output buffer.
-  template <class Call>
-  void check(const std::string& what, std::size_t in_len, std::size_t out_len, Call call) {
-    const Bytes input = random_bytes(in_len, seed);
-    const Bytes state0 = random_bytes(16, seed);
-    Bytes ref_out(std::max<std::size_t>(out_len, 1)), ref_state = state0;
-    const std::size_t ref_done = call(input.data(), ref_out.data(), ref_state.data());
-    for (const Placement& p : kPlacements) {
-      if (p.in_place && out_len != in_len) continue;
-      std::uint8_t* in = in_page.place(p.in_end, in_len);
-      copy(in, input.data(), in_len);
-      std::uint8_t* out = p.in_place ? in : out_page.place(p.out_end, out_len);
-      Bytes state = state0;
-      const std::size_t done = call(in, out, state.data());
-      ASSERT_EQ(done, ref_done) << what << ", " << where(p, in_len);
-      ASSERT_EQ(state, ref_state) << what << ", " << where(p, in_len);
-      const std::size_t defined = returns_blocks ? std::min(out_len, 16 * done) : out_len;
-      if (defined != 0) {
-        ASSERT_TRUE(std::equal(out, out + defined, ref_out.begin()))
-            << what << ", " << where(p, in_len);
-      }
-    }
-  }
-};
+class Kernels : public GuardedTest {};
 
 TEST_F(Kernels, EveryAesEntryAtEveryCountAgainstAGuardPage) {
   std::size_t calls = 0;
@@ -377,14 +284,6 @@ TEST_F(Kernels, EveryFusedGcmKernelAgainstAGuardPage) {
 }
 
 // --- public entries ---------------------------------------------------------------------------
-
-std::vector<std::size_t> byte_lengths(std::size_t max_blocks_) {
-  std::vector<std::size_t> v;
-  for (std::size_t n = 0; n <= 64; ++n) v.push_back(n);
-  for (std::size_t k = 5; k <= max_blocks_; ++k)
-    for (std::size_t n : {16 * k - 1, 16 * k, 16 * k + 1}) v.push_back(n);
-  return v;
-}
 
 class Public : public Kernels {};
 
