@@ -236,58 +236,51 @@ void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t
   wipe_fixed<32>(in);
 }
 
-}  // namespace
-
-void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
-          std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
-          std::size_t len, std::uint8_t* tag_out) noexcept {
+// crypt_and_tag: the whole message (kind: encrypt or decrypt) and the full 16-byte tag
+// E(Checksum ^ Offset ^ L_$) ^ HASH(A) into t. A final partial block goes first: its pad's
+// AES overlaps the bulk kernel (final_partial); only the tag's AES follows the bulk.
+void crypt_and_tag(const OcbKey& k, Kind kind, std::size_t tag_length,
+                   std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                   const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                   std::uint8_t t[16]) noexcept {
   alignas(16) std::uint8_t offset[16];
   alignas(16) std::uint8_t sum[16];
   alignas(16) std::uint8_t checksum[16] = {};
   start(k, tag_length, nonce, ad, offset, sum);
   const std::size_t full = len / 16;
   const std::size_t rest = len % 16;
-  // As in open: a final partial block first, its pad's AES overlapping the bulk kernel.
-  alignas(16) std::uint8_t t[16];
-  if (rest != 0) final_partial(k, Kind::encrypt, offset, full, rest, in, out, checksum, t);
-  run_blocks(k, Kind::encrypt, 1, offset, checksum, in, out, full);
+  if (rest != 0) final_partial(k, kind, offset, full, rest, in, out, checksum, t);
+  run_blocks(k, kind, 1, offset, checksum, in, out, full);
   if (rest != 0) std::memcpy(offset, t, 16);  // Offset_*
   xor_block(t, checksum, offset);
   xor_block(t, t, k.l_dollar);
   encrypt1(k, t, t, 1);
   xor_block(t, t, sum);
-  std::memcpy(tag_out, t, tag_length);
-  wipe_block(t);
   wipe_block(offset);
   wipe_block(sum);
   wipe_block(checksum);
+}
+
+}  // namespace
+
+void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
+          std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
+          std::size_t len, std::uint8_t* tag_out) noexcept {
+  alignas(16) std::uint8_t t[16];
+  crypt_and_tag(k, Kind::encrypt, tag_length, nonce, ad, in, out, len, t);
+  std::memcpy(tag_out, t, tag_length);
+  wipe_block(t);
 }
 
 bool open(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,
           std::size_t len, const std::uint8_t* tag) noexcept {
   alignas(16) std::uint8_t received[16];
-  std::memcpy(received, tag, tag_length);
-  alignas(16) std::uint8_t offset[16];
-  alignas(16) std::uint8_t sum[16];
-  alignas(16) std::uint8_t checksum[16] = {};
-  start(k, tag_length, nonce, ad, offset, sum);
-  const std::size_t full = len / 16;
-  const std::size_t rest = len % 16;
-  // A final partial block first: its pad's AES overlaps the bulk kernel (final_partial).
+  std::memcpy(received, tag, tag_length);  // read before any output is written
   alignas(16) std::uint8_t t[16];
-  if (rest != 0) final_partial(k, Kind::decrypt, offset, full, rest, in, out, checksum, t);
-  run_blocks(k, Kind::decrypt, 1, offset, checksum, in, out, full);
-  if (rest != 0) std::memcpy(offset, t, 16);  // Offset_*
-  xor_block(t, checksum, offset);
-  xor_block(t, t, k.l_dollar);
-  encrypt1(k, t, t, 1);
-  xor_block(t, t, sum);
+  crypt_and_tag(k, Kind::decrypt, tag_length, nonce, ad, in, out, len, t);
   const bool ok = ct_equal(t, received, tag_length);
   wipe_block(t);
-  wipe_block(offset);
-  wipe_block(sum);
-  wipe_block(checksum);
   wipe_block(received);
   if (!ok && len != 0) secure_zero(out, len);
   return ok;

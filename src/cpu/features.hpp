@@ -61,6 +61,12 @@ class FeatureSet {
   std::uint32_t bits_ = 0;
 };
 
+// has_feature<F>: a backend's supported() predicate when it needs exactly one feature.
+template <Feature F>
+bool has_feature(const FeatureSet& features) {
+  return features.has(F);
+}
+
 // feature_name is the spelling used by AESKIT_DISABLE and `aeskit cpu`.
 std::string_view feature_name(Feature f);
 

@@ -14,8 +14,8 @@
 //     since that is what the vector code needs; `altivec` alone is the plain VMX unit.
 // Both: the brand is the kernel's platform string (AT_PLATFORM), and no vector unit changes
 // the clock by register width.
-// References: Linux arch/arm64/include/uapi/asm/hwcap.h, arch/arm/include/uapi/asm/hwcap.h, arch/powerpc/include/uapi/asm/
-// cputable.h; getauxval(3).
+// References: Linux arch/arm64/include/uapi/asm/hwcap.h, arch/arm/include/uapi/asm/hwcap.h,
+// arch/powerpc/include/uapi/asm/ cputable.h; getauxval(3).
 #include <sys/auxv.h>
 
 #include "cpu/features.hpp"
@@ -32,8 +32,7 @@ constexpr unsigned long kHwcapSha3 = 1ul << 17;
 constexpr unsigned long kHwcapSha512 = 1ul << 21;
 #if defined(HWCAP_AES)
 static_assert(HWCAP_AES == kHwcapAes && HWCAP_PMULL == kHwcapPmull && HWCAP_SHA1 == kHwcapSha1 &&
-              HWCAP_SHA2 == kHwcapSha2 && HWCAP_SHA3 == kHwcapSha3 &&
-              HWCAP_SHA512 == kHwcapSha512);
+              HWCAP_SHA2 == kHwcapSha2 && HWCAP_SHA3 == kHwcapSha3 && HWCAP_SHA512 == kHwcapSha512);
 #endif
 #elif defined(__arm__)
 constexpr unsigned long kHwcapNeon = 1ul << 12;

@@ -1,7 +1,7 @@
 // tests/cross/wycheproof_cross_test.cpp — Wycheproof's AEAD (AES-GCM, AES-CCM, AES-EAX,
-// AES-GCM-SIV, AES-SIV), XTS, CMAC, HMAC (SHA-1/256/512) and HKDF (SHA-256/512) files through the default backends of the
-// build, without GoogleTest (cross builds under qemu: on AArch64 that is armv8ce, pmull and
-// armv8sha; the x86 build runs it natively on its own best backends).
+// AES-GCM-SIV, AES-SIV), XTS, CMAC, HMAC (SHA-1/256/512) and HKDF (SHA-256/512) files through the
+// default backends of the build, without GoogleTest (cross builds under qemu: on AArch64 that is
+// armv8ce, pmull and armv8sha; the x86 build runs it natively on its own best backends).
 //
 // Every record: a "valid" one must seal (or compute) to the file's output and open back; an
 // "invalid" one must be rejected (key creation, sealing with the wrong output, or opening);

@@ -7,18 +7,10 @@
 #include "backend/armv8ce/kernels.hpp"
 
 namespace aeskit::detail {
-namespace {
-
-bool armv8ce_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::arm_aes);
-}
-
-}  // namespace
-
 const AesBackend kArmv8ceBackend = {
     .name = "armv8ce",
     .description = "ARMv8 Crypto Extensions (AESE/AESMC, AESD/AESIMC), 8 blocks interleaved",
-    .supported = armv8ce_supported,
+    .supported = cpu::has_feature<cpu::Feature::arm_aes>,
     .batch_blocks = 2 * armv8ce::kGroup,
     .vector_bits = 128,
     .expand_key = armv8ce::expand_key,

@@ -57,6 +57,67 @@ AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[
   return blocks;
 }
 
+// The serial chains, one block after another (f: the feedback block, iv at the start and
+// the new iv at the end):
+//   CBC encryption  C_i = E(P_i ^ C_{i-1})      f = C_i
+//   CFB encryption  C_i = P_i ^ E(C_{i-1})      f = C_i
+//   OFB             O_i = E(O_{i-1}), out_i = in_i ^ O_i      f = O_i
+enum class Chain { cbc, cfb, ofb };
+
+template <Chain C>
+AESKIT_ARMV8CE_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16],
+                                        const std::uint8_t* in, std::uint8_t* out,
+                                        std::size_t blocks) {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block f = load(iv);
+    for (std::size_t i = 0; i < blocks; ++i) {
+      const block p = load(in + 16 * i);
+      if constexpr (C == Chain::cbc) f = one<Dir::encrypt, R>(keys, x(p, f));
+      if constexpr (C == Chain::cfb) f = x(one<Dir::encrypt, R>(keys, f), p);
+      if constexpr (C == Chain::ofb) f = one<Dir::encrypt, R>(keys, f);
+      store(out + 16 * i, C == Chain::ofb ? x(f, p) : f);
+    }
+    store(iv, f);
+  });
+  return blocks;
+}
+
+// feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
+//   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
+//   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
+// with C_0 = iv; iv becomes the last input block. The group's inputs stay in registers (c[])
+// until every output is computed, so in == out works.
+template <Dir D>
+AESKIT_ARMV8CE_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
+                                                   const std::uint8_t* in, std::uint8_t* out,
+                                                   std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    block prev = load(iv);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block c[Y];
+      block b[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in + 16 * i);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) {
+        const block before = i == 0 ? prev : c[i - 1];
+        b[i] = D == Dir::decrypt ? c[i] : before;
+      }
+      cipher<D, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i)
+        store(out + 16 * i, x(b[i], D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i]));
+      prev = c[Y - 1];
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+    store(iv, prev);
+  });
+  return blocks;
+}
+
 }  // namespace
 
 AESKIT_ARMV8CE_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
@@ -87,104 +148,34 @@ AESKIT_ARMV8CE_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t c
   return ctr<Counter::be128>(enc, counter, in, out, blocks);
 }
 
-// CBC encryption: C_i = E(P_i ^ C_{i-1}), one block after another.
 AESKIT_ARMV8CE_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                               const std::uint8_t* in, std::uint8_t* out,
                                               std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block c = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      c = one<Dir::encrypt, R>(keys, x(load(in + 16 * i), c));
-      store(out + 16 * i, c);
-    }
-    store(iv, c);
-  });
-  return blocks;
+  return chain<Chain::cbc>(enc, iv, in, out, blocks);
 }
 
-// CBC decryption: P_i = D(C_i) ^ C_{i-1}, 8 blocks at a time.
 AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
                                               const std::uint8_t* in, std::uint8_t* out,
                                               std::size_t blocks) noexcept {
-  with_rounds(dec.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(dec);
-    block prev = load(iv);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block c[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = c[i] = load(in + 16 * i);
-      cipher<Dir::decrypt, R>(keys, b);
-      store(out, x(b[0], prev));
-#pragma GCC unroll 8
-      for (std::size_t i = 1; i < Y; ++i) store(out + 16 * i, x(b[i], c[i - 1]));
-      prev = c[Y - 1];
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(iv, prev);
-  });
-  return blocks;
+  return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
 }
 
-// CFB128 encryption: C_i = P_i ^ E(C_{i-1}), one block after another.
 AESKIT_ARMV8CE_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                                  const std::uint8_t* in, std::uint8_t* out,
                                                  std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block c = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      c = x(one<Dir::encrypt, R>(keys, c), load(in + 16 * i));
-      store(out + 16 * i, c);
-    }
-    store(iv, c);
-  });
-  return blocks;
+  return chain<Chain::cfb>(enc, iv, in, out, blocks);
 }
 
-// CFB128 decryption: P_i = C_i ^ E(C_{i-1}), 8 blocks at a time.
 AESKIT_ARMV8CE_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                                  const std::uint8_t* in, std::uint8_t* out,
                                                  std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block prev = load(iv);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block c[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in + 16 * i);
-      b[0] = prev;
-#pragma GCC unroll 8
-      for (std::size_t i = 1; i < Y; ++i) b[i] = c[i - 1];
-      cipher<Dir::encrypt, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x(b[i], c[i]));
-      prev = c[Y - 1];
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(iv, prev);
-  });
-  return blocks;
+  return feedback_decrypt<Dir::encrypt>(enc, iv, in, out, blocks);
 }
 
-// OFB: O_i = E(O_{i-1}), out_i = in_i ^ O_i.
 AESKIT_ARMV8CE_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
                                       const std::uint8_t* in, std::uint8_t* out,
                                       std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block o = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      o = one<Dir::encrypt, R>(keys, o);
-      store(out + 16 * i, x(o, load(in + 16 * i)));
-    }
-    store(iv, o);
-  });
-  return blocks;
+  return chain<Chain::ofb>(enc, iv, in, out, blocks);
 }
 
 }  // namespace aeskit::detail::armv8ce

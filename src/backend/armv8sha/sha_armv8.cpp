@@ -138,22 +138,12 @@ AESKIT_ARMV8SHA512_TARGET void sha512_compress_armv8(HashWords& h, const std::ui
   vst1q_u64(h.w64 + 6, gh);
 }
 
-bool sha1_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::sha1);
-}
-bool sha256_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::sha2);
-}
-bool sha512_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::sha512);
-}
-
 }  // namespace
 
 const ShaCompressor kShaArmv8Sha1 = {
     .name = "armv8sha1",
     .description = "ARMv8 SHA-1 instructions (SHA1C/P/M, SHA1SU0/SU1), 4 rounds each",
-    .supported = &sha1_supported,
+    .supported = &cpu::has_feature<cpu::Feature::sha1>,
     .sha1 = &sha1_compress_armv8,
     .sha256 = nullptr,
     .sha512 = nullptr,
@@ -162,7 +152,7 @@ const ShaCompressor kShaArmv8Sha1 = {
 const ShaCompressor kShaArmv8Sha256 = {
     .name = "armv8sha256",
     .description = "ARMv8 SHA-256 instructions (SHA256H/H2, SHA256SU0/SU1), 4 rounds each",
-    .supported = &sha256_supported,
+    .supported = &cpu::has_feature<cpu::Feature::sha2>,
     .sha1 = nullptr,
     .sha256 = &sha256_compress_armv8,
     .sha512 = nullptr,
@@ -171,7 +161,7 @@ const ShaCompressor kShaArmv8Sha256 = {
 const ShaCompressor kShaArmv8Sha512 = {
     .name = "armv8sha512",
     .description = "ARMv8.2 SHA-512 instructions (SHA512H/H2, SHA512SU0/SU1), 2 rounds each",
-    .supported = &sha512_supported,
+    .supported = &cpu::has_feature<cpu::Feature::sha512>,
     .sha1 = nullptr,
     .sha256 = nullptr,
     .sha512 = &sha512_compress_armv8,

@@ -32,16 +32,12 @@ AESKIT_PMULL_TARGET void pmull_update(const GhashKey& key, std::uint8_t state[16
   pmull::store_natural(state, y);
 }
 
-bool pmull_supported(const cpu::FeatureSet& features) {
-  return features.has(cpu::Feature::pmull);
-}
-
 }  // namespace
 
 const GhashBackend kGhashPmullBackend = {
     .name = "pmull",
     .description = "AArch64 PMULL/PMULL2 carry-less multiply, Karatsuba, 8 blocks per reduction",
-    .supported = pmull_supported,
+    .supported = cpu::has_feature<cpu::Feature::pmull>,
     .vector_bits = 128,
     .init = pmull_init,
     .update = pmull_update,
