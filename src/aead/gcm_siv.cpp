@@ -13,9 +13,10 @@
 //     in that buffer with one CTR call. Open decrypts there, re-zeroes the padding, hashes,
 //     and copies the plaintext out only when the tag matches (zeros otherwise).
 //   long: seal hashes AD, the whole blocks of plaintext in place and the padded tail, then
-//     runs CTR over the whole message. Open runs CTR and POLYVAL chunk by chunk (kChunkBlocks:
-//     the chunk's plaintext is hashed while still in L1), then the tail, and zeroes the
-//     output on a mismatch.
+//     runs CTR over the whole message. Open runs CTR and POLYVAL over the whole blocks in one
+//     fused pass (the key's fused_open, on a POLYVAL key with the whole table), or else chunk
+//     by chunk (kChunkBlocks: the chunk's plaintext is hashed while still in L1), then the
+//     tail, and zeroes the output on a mismatch.
 // Every temporary that held key material, plaintext or key stream is wiped.
 //
 // One-block messages are latency-bound (derivation AES -> key expansion and POLYVAL -> tag
@@ -92,10 +93,11 @@ void derive(const GcmSivKey& key, const std::uint8_t* nonce, MessageKeys& m) noe
   wipe_fixed<sizeof keys>(keys);
 }
 
-// init_auth (the long paths): H's POLYVAL key with only the powers of H that `hash_blocks`
-// (the message's POLYVAL input: padded AD, padded data, the length block; public) can use.
-void init_auth(const GcmSivKey& key, MessageKeys& m, std::size_t hash_blocks) noexcept {
-  polyval_init(key.polyval, m.auth_key, m.auth, hash_blocks);
+// init_auth (the long paths): H's POLYVAL key with only the powers of H that `blocks` (the
+// message's POLYVAL input: padded AD, padded data, the length block; public; or the whole
+// table for the fused open pass) can use.
+void init_auth(const GcmSivKey& key, MessageKeys& m, std::size_t blocks) noexcept {
+  polyval_init(key.polyval, m.auth_key, m.auth, blocks);
   m.auth_built = true;
 }
 
@@ -188,16 +190,17 @@ void initial_counter(const std::uint8_t tag[16], std::uint8_t counter[16]) noexc
   for (int i = 0; i < 16; ++i) declassify(counter[i]);
 }
 
-// tag_and_ctr (the short seal path): make_tag, initial_counter and CTR over `blocks` whole
-// blocks in place at `data`; through the backend's gcm_siv_tag_ctr when it has one (the tag
-// and counter stay in registers), whose first group ctr32_le_blocks continues.
+// tag_and_ctr (seal): make_tag, initial_counter and CTR over `blocks` whole blocks from in to
+// out (maybe the same); through the backend's gcm_siv_tag_ctr when it has one (the tag and
+// counter stay in registers), whose first group ctr32_le_blocks continues. Leaves the next
+// counter block in `counter`.
 void tag_and_ctr(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* nonce,
-                 std::uint8_t tag[16], std::uint8_t* data, std::size_t blocks) noexcept {
-  std::uint8_t counter[16];
+                 std::uint8_t tag[16], std::uint8_t counter[16], const std::uint8_t* in,
+                 std::uint8_t* out, std::size_t blocks) noexcept {
   std::size_t done = 0;
   const AesBackend& b = *m.enc.backend;
   if (b.gcm_siv_tag_ctr != nullptr) {
-    done = b.gcm_siv_tag_ctr(m.enc.enc, s, nonce, tag, counter, data, data, blocks);
+    done = b.gcm_siv_tag_ctr(m.enc.enc, s, nonce, tag, counter, in, out, blocks);
     wipe_block(s);
     for (int i = 0; i < 16; ++i) declassify(counter[i]);  // from the tag, as initial_counter
   } else {
@@ -205,7 +208,7 @@ void tag_and_ctr(const MessageKeys& m, std::uint8_t s[16], const std::uint8_t* n
     initial_counter(tag, counter);
   }
   if (done < blocks)
-    ctr32_le_blocks(m.enc, counter, data + 16 * done, data + 16 * done, blocks - done);
+    ctr32_le_blocks(m.enc, counter, in + 16 * done, out + 16 * done, blocks - done);
 }
 
 // ctr_tail: the last `rem` (< 16) bytes through one key-stream block.
@@ -254,7 +257,8 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     const std::size_t at = lay_out_small(buf, ad, in, len);
     const std::size_t total = at + padded(len) + 16;
     polyval_short(key.polyval, m.auth_key, s, buf, total / 16);
-    tag_and_ctr(m, s, nonce.data(), tag, buf + at, padded(len) / 16);
+    std::uint8_t counter[16];
+    tag_and_ctr(m, s, nonce.data(), tag, counter, buf + at, buf + at, padded(len) / 16);
     copy_out(out, buf + at, len);
     wipe_blocks(buf, total / 16);
     return;
@@ -263,11 +267,9 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   hash_padded(m.auth, s, ad.data(), ad.size());
   if (len / 16 != 0) polyval_update(m.auth, s, in, len / 16);
   hash_tail_and_lengths(m.auth, s, in + 16 * (len / 16), ad.size(), len);
-  make_tag(m, s, nonce.data(), tag);
   std::uint8_t counter[16];
-  initial_counter(tag, counter);
   const std::size_t full = len / 16;
-  ctr32_le_blocks(m.enc, counter, in, out, full);
+  tag_and_ctr(m, s, nonce.data(), tag, counter, in, out, full);
   if (len % 16 != 0) ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
 }
 
@@ -307,10 +309,17 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     wipe_blocks(buf, total / 16);
     return ok;
   }
-  init_auth(key, m, hash_blocks(ad.size(), len));
+  const GcmFusedKernels* fused = key.fused_open;
+  std::size_t powers = hash_blocks(ad.size(), len);
+  if (fused != nullptr && powers < key.polyval.native->full_table_from)
+    powers = key.polyval.native->full_table_from;  // the fused pass reads the whole table
+  init_auth(key, m, powers);
   hash_padded(m.auth, s, ad.data(), ad.size());
   const std::size_t full = len / 16;
-  for (std::size_t done = 0; done < full;) {
+  std::size_t done = 0;
+  if (fused != nullptr)
+    done = fused->polyval_open(m.enc.enc, m.auth.hkey, counter, s, in, out, full);
+  while (done < full) {
     const std::size_t n = full - done < kChunkBlocks ? full - done : kChunkBlocks;
     ctr32_le_blocks(m.enc, counter, in + 16 * done, out + 16 * done, n);
     polyval_update(m.auth, s, out + 16 * done, n);
@@ -332,8 +341,12 @@ std::string describe(const GcmSivKey& key) {
       b.gcm_siv_derive != nullptr
           ? "per-nonce keys derived and expanded in registers (" + name + ":gcm_siv_derive)"
           : "per-nonce keys in one encrypt_blocks call + " + name + " key expansion";
+  const std::string open =
+      key.fused_open != nullptr
+          ? "open: CTR32-LE + POLYVAL fused (" + std::string(key.fused_open->name) + ")"
+          : "open: CTR + POLYVAL per " + std::to_string(kChunkBlocks * 16 / 1024) + " KiB chunk";
   return name + ":gcm-siv, " + keys + "; " + ctr + "; POLYVAL " + describe_polyval(key.polyval) +
-         "; open: CTR + POLYVAL per " + std::to_string(kChunkBlocks * 16 / 1024) + " KiB chunk";
+         "; " + open;
 }
 
 }  // namespace aeskit::detail::gcm_siv

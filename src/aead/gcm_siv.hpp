@@ -13,8 +13,10 @@
 //   3. CTR from tag with byte 15 | 0x80, the first 4 bytes counting little-endian mod 2^32
 //      (the backend's ctr32_le, mode_kernels.hpp; a short seal runs step 2's AES and the
 //      first CTR group in the backend's gcm_siv_tag_ctr when it has one).
-// Seal hashes the plaintext, then encrypts it. Open decrypts with the received tag, hashes the
-// plaintext chunk by chunk while it is in cache, recomputes the tag, compares it in constant
+// Seal hashes the plaintext, then encrypts it (the counter is the tag: the two passes cannot
+// overlap). Open decrypts with the received tag and hashes the plaintext in one fused pass
+// where the backend pair has one (GcmFusedKernels::polyval_open), else chunk by chunk while it
+// is in cache, recomputes the tag, compares it in constant
 // time and zeroes the output on a mismatch. Limits (§6): plaintext and AD ≤ 2^36 bytes.
 #pragma once
 
@@ -28,6 +30,7 @@
 #include "aead/aead_scheme.hpp"
 #include "aead/polyval.hpp"
 #include "aeskit/aead.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "core/key_state.hpp"
 
 namespace aeskit::detail {
@@ -35,6 +38,9 @@ namespace aeskit::detail {
 struct GcmSivKey {
   const KeyState* aes = nullptr;  // the key-generating key
   PolyvalChoice polyval;
+  // The fused CTR32-LE + POLYVAL open pass for (the AES backend, the native POLYVAL kernel's
+  // GHASH backend), when that pair has one that passed its self-test; nullptr otherwise.
+  const GcmFusedKernels* fused_open = nullptr;
 };
 
 bool is_gcm_siv(const AeadAlgorithm& algorithm) noexcept;  // algorithms.cpp

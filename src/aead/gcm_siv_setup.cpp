@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "aead/aead_key_state.hpp"
+#include "aead/gcm_fused.hpp"
 #include "aead/gcm_siv.hpp"
 #include "backend/self_test.hpp"
 #include "cpu/features.hpp"
@@ -14,11 +15,22 @@
 namespace aeskit::detail {
 namespace {
 
+// fused_open_for: the fused open pass needs the native POLYVAL kernel's key layout, so only
+// a native kernel's GHASH backend paired with the key's AES backend qualifies.
+const GcmFusedKernels* fused_open_for(const AesBackend& aes, const PolyvalChoice& polyval,
+                                      const cpu::FeatureSet& features) noexcept {
+  if (polyval.native == nullptr) return nullptr;
+  const GcmFusedKernels* k = find_gcm_fused(aes, *polyval.ghash, features);
+  return k != nullptr && k->polyval_open != nullptr ? k : nullptr;
+}
+
 class GcmSivScheme final : public AeadScheme {
  public:
-  GcmSivScheme(AesKey aes, PolyvalChoice polyval) noexcept : AeadScheme(16), aes_(std::move(aes)) {
+  GcmSivScheme(AesKey aes, PolyvalChoice polyval, const cpu::FeatureSet& features) noexcept
+      : AeadScheme(16), aes_(std::move(aes)) {
     key_.aes = KeyAccess::state(aes_);
     key_.polyval = polyval;
+    key_.fused_open = fused_open_for(*key_.aes->backend, polyval, features);
   }
 
   void seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
@@ -52,8 +64,8 @@ Result<std::unique_ptr<AeadScheme>> build(const AeadAlgorithm& algorithm,
     return Errc::backend_unavailable;
   Result<AesKey> aes = AesKey::create(key, aes_backend);
   if (!aes.ok()) return aes.status();
-  return std::unique_ptr<AeadScheme>(
-      new GcmSivScheme(std::move(aes).value(), choose_polyval(ghash, features, allow_native)));
+  return std::unique_ptr<AeadScheme>(new GcmSivScheme(
+      std::move(aes).value(), choose_polyval(ghash, features, allow_native), features));
 }
 
 }  // namespace

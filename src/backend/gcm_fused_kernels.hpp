@@ -1,9 +1,9 @@
 // src/backend/gcm_fused_kernels.hpp — the contract of a fused AES-CTR + GHASH kernel pair
-// (GCM's bulk work): one AES backend's RoundKeys and one GHASH backend's GhashKey, read by one
-// loop that interleaves both (AES rounds hide the carry-less multiplications' latency).
-// Defined next to the other backend contracts (backend.hpp, ghash_backend.hpp); the kernels
-// live in their AES backend's folder and are listed in catalog.hpp; the AEAD layer
-// chooses and drives them (src/aead/gcm_fused.hpp).
+// (GCM's bulk work, and AES-GCM-SIV's open pass): one AES backend's RoundKeys and one GHASH
+// backend's GhashKey, read by one loop that interleaves both (AES rounds hide the carry-less
+// multiplications' latency). Defined next to the other backend contracts (backend.hpp,
+// ghash_backend.hpp); the kernels live in their AES backend's folder and are listed in catalog.hpp;
+// the AEAD layer chooses and drives them (src/aead/gcm_fused.hpp).
 //
 // CPU features: none (a table of function pointers). References: NIST SP 800-38D.
 // Same rules as every backend entry: noexcept, allocation-free, constant-time, any
@@ -44,6 +44,16 @@ struct GcmFusedKernels {
   void (*open_message)(const RoundKeys& enc, const GhashKey& hkey, const std::uint8_t j0[16],
                        const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
                        std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept = nullptr;
+  // polyval_open (optional): AES-GCM-SIV's open pass (RFC 8452 §5) on the same pair: for each
+  // block C_i: P_i = C_i ^ E(counter), then counter's first 4 bytes += 1 (little-endian, mod
+  // 2^32), then state = dot(state ^ P_i, H) (POLYVAL over the plaintext: the output; in == out
+  // allowed). pkey is a per-message POLYVAL key made by the ghash backend's native
+  // PolyvalKernel with its whole table (init_powers with n ≥ PolyvalKernel::full_table_from);
+  // state in POLYVAL's byte order. Returns blocks processed, counter and state advanced past
+  // exactly those.
+  std::size_t (*polyval_open)(const RoundKeys& enc, const GhashKey& pkey, std::uint8_t counter[16],
+                              std::uint8_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                              std::size_t blocks) noexcept = nullptr;
 };
 
 }  // namespace aeskit::detail

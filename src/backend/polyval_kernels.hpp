@@ -31,6 +31,9 @@ struct PolyvalKernel {
                  std::size_t blocks) noexcept;
   // powers: the powers of H in the GHASH backend's full table (= blocks per reduction).
   std::size_t powers = 0;
+  // full_table_from: init_powers(..., n) with n at least this writes the whole table (every
+  // power a full group of the GHASH backend's loops reads, GcmFusedKernels::polyval_open).
+  std::size_t full_table_from = 0;
   // init_powers: the key for the POLYVAL key H itself (16 bytes, POLYVAL order: no Appendix A
   // mapping needed) for updates of at most n blocks per call (n ≥ 1: the message's block
   // count, public, not capped): only the min(n, powers) lowest powers H^1..H^n are written —

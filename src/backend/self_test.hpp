@@ -15,13 +15,16 @@
 //     run through every kernel). A failed GHASH backend is skipped by best_ghash_backend() and
 //     refused when pinned; a failed POLYVAL kernel is never chosen (POLYVAL then runs through
 //     the RFC 8452 Appendix A mapping over the GHASH backend). (self_test_ghash.cpp)
-//   - Fused GCM kernels (gcm_fused.hpp: seal/open, seal_message/open_message), once their AES
+//   - Fused GCM kernels (gcm_fused.hpp: seal/open, seal_message/open_message, polyval_open), once
+//   their AES
 //     and GHASH backends passed: every block count 0..2 groups + 1 and messages of every
 //     such block count with partial blocks, AD of 0, 1, 16 and 17 bytes (all four at each
 //     count for AES-128, rotating for AES-192/256), in place and not, AES-128/192/256, against the
 //     unfused composition (the AES backend's ctr32_be, the GHASH backend's update, the tag E_K(J0)
-//     ^ GHASH). A failed fused kernel is never chosen: keys on its backend pair run the unfused
-//     path. (self_test_gcm.cpp)
+//     ^ GHASH); polyval_open (AES-GCM-SIV's open pass) at every block count against the AES
+//     backend's single blocks and the native POLYVAL kernel's update. A failed fused kernel is
+//     never chosen: keys on its backend pair run the unfused path (GCM and GCM-SIV).
+//     (self_test_gcm.cpp)
 //
 // No CPU features of its own: it runs a backend's code only when the CPU (detected features,
 // before AESKIT_DISABLE) supports that backend. Thread-safe. Cost, once (measured on a shared,
@@ -167,12 +170,19 @@ bool polyval_self_test_allows(const PolyvalKernel& k) noexcept;
 
 // --- fused GCM kernels ----------------------------------------------------------------------
 
-enum class GcmFusedSelfTestEntry : unsigned { seal, open, seal_message, open_message };
-inline constexpr unsigned kGcmFusedSelfTestEntryCount = 4;
+enum class GcmFusedSelfTestEntry : unsigned {
+  seal,
+  open,
+  seal_message,
+  open_message,
+  polyval_open
+};
+inline constexpr unsigned kGcmFusedSelfTestEntryCount = 5;
 inline constexpr std::string_view kGcmFusedSelfTestEntryNames[kGcmFusedSelfTestEntryCount] = {
-    "seal", "open", "seal_message", "open_message"};
+    "seal", "open", "seal_message", "open_message", "polyval_open"};
 
-// gcm_fused_self_test_entry_name: "seal", "open", "seal_message", "open_message".
+// gcm_fused_self_test_entry_name: "seal", "open", "seal_message", "open_message",
+// "polyval_open".
 inline std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
   return entry_name_of(kGcmFusedSelfTestEntryNames, entry);
 }
@@ -184,8 +194,8 @@ struct GcmFusedSelfTestResult {
   bool backend_failed = false;
   std::uint32_t failed_entries = 0;  // bit per GcmFusedSelfTestEntry
   std::uint32_t tested_entries = 0;
-  // The first mismatch: entry, key size, and the length (blocks for seal/open; bytes of the
-  // message and of its AD for seal_message/open_message).
+  // The first mismatch: entry, key size, and the length (blocks for seal/open/polyval_open; bytes
+  // of the message and of its AD for seal_message/open_message).
   GcmFusedSelfTestEntry first_failure = GcmFusedSelfTestEntry::seal;
   unsigned first_failure_key_bits = 0;
   std::size_t first_failure_length = 0;

@@ -33,6 +33,7 @@
 
 #include "backend/catalog.hpp"
 #include "backend/gcm_fused_kernels.hpp"
+#include "backend/polyval_kernels.hpp"
 #include "backend/self_test.hpp"
 #include "backend/self_test_once.hpp"
 #include "cpu/features.hpp"
@@ -79,6 +80,12 @@ struct Scratch {
   std::uint8_t ad[32];                           // the AD (its first 0, 1, 16 or 17 bytes)
   std::uint8_t ad_chain[kAdCount][kMaxBlocks + 1][kBlock];  // messages: after AD and k blocks
   std::uint8_t buf[kMaxBlocks + 2][kBlock];                 // the kernel's output, and a guard
+  // polyval_open: the POLYVAL key, counters (LE32), plaintext of s.plain read as ciphertext,
+  // and the POLYVAL state after k plaintext blocks.
+  GhashKey pkey;
+  std::uint8_t siv_counter[kMaxBlocks + 1][kBlock];
+  std::uint8_t siv_plain[kMaxBlocks][kBlock];
+  std::uint8_t siv_chain[kMaxBlocks + 1][kBlock];
 };
 
 struct Run {
@@ -120,6 +127,7 @@ struct Run {
 
   void reference(SelfTestBytes& gen);
   void block_entry(GcmFusedSelfTestEntry e);
+  void polyval_open_entry(SelfTestBytes& gen);
   void message_entries();
 };
 
@@ -204,6 +212,62 @@ void Run::block_entry(GcmFusedSelfTestEntry e) {
   }
 }
 
+// inc_le32: the first 4 bytes, little-endian, plus one mod 2^32 (RFC 8452 §4).
+void inc_le32(std::uint8_t c[kBlock]) {
+  for (std::size_t i = 0; i < 4; ++i)
+    if (++c[i] != 0) return;
+}
+
+// polyval_open_entry: AES-GCM-SIV's open pass at every block count 0..max_blocks against the
+// AES backend's single blocks (counter from a random block, its LE32 word wrapping inside the
+// run) and the native POLYVAL kernel's update one block per call (its own self-test ran with
+// the GHASH backend's), on a key with the whole table; in place beyond group + 1 blocks.
+void Run::polyval_open_entry(SelfTestBytes& gen) {
+  using E = GcmFusedSelfTestEntry;
+  if (k.polyval_open == nullptr) return;
+  result.tested_entries |= entry_bit(E::polyval_open);
+  const PolyvalKernel* pk = polyval_kernel_of(*k.ghash);
+  if (pk == nullptr || pk->init_powers == nullptr) return fail(E::polyval_open, 0, 0);
+  std::uint8_t h[kBlock];
+  gen.fill(h, kBlock);
+  pk->init_powers(h, s.pkey, pk->full_table_from);
+  gen.fill(s.siv_counter[0], kBlock);
+  const std::uint32_t low = 0u - static_cast<std::uint32_t>(group) - 3;  // wraps inside
+  for (int i = 0; i < 4; ++i) s.siv_counter[0][i] = static_cast<std::uint8_t>(low >> (8 * i));
+  gen.fill(s.siv_chain[0], kBlock);
+  for (std::size_t i = 0; i < max_blocks; ++i) {
+    std::uint8_t stream[kBlock];
+    k.aes->encrypt_blocks(s.enc, s.siv_counter[i], stream, 1);
+    xor_bytes(s.siv_plain[i], s.plain[i], stream, kBlock);
+    std::memcpy(s.siv_counter[i + 1], s.siv_counter[i], kBlock);
+    inc_le32(s.siv_counter[i + 1]);
+    std::memcpy(s.siv_chain[i + 1], s.siv_chain[i], kBlock);
+    pk->update(s.pkey, s.siv_chain[i + 1], s.siv_plain[i], 1);
+  }
+  for (std::size_t n = 0; n <= max_blocks; ++n) {
+    std::uint8_t counter[kBlock], state[kBlock];
+    std::memcpy(counter, s.siv_counter[0], kBlock);
+    std::memcpy(state, s.siv_chain[0], kBlock);
+    std::memset(s.buf, kGuard, (n + 1) * kBlock);
+    const std::uint8_t* in = s.plain[0];
+    if (n > group + 1) {  // in place
+      std::memcpy(s.buf, s.plain[0], n * kBlock);
+      in = s.buf[0];
+    }
+    const std::size_t done = k.polyval_open(s.enc, s.pkey, counter, state, in, s.buf[0], n);
+    if (fault == static_cast<int>(E::polyval_open) && done > 0) s.buf[0][0] ^= 1;  // test hook
+    bool ok = done <= n && std::memcmp(counter, s.siv_counter[done], kBlock) == 0 &&
+              std::memcmp(state, s.siv_chain[done], kBlock) == 0 &&
+              std::memcmp(s.buf, s.siv_plain, done * kBlock) == 0;
+    for (std::size_t i = 0; ok && i < kBlock; ++i) ok = s.buf[n][i] == kGuard;
+    if (!ok) {
+      fail(E::polyval_open, n, 0);
+      break;
+    }
+  }
+  pk->wipe_powers(s.pkey, pk->full_table_from);
+}
+
 // message_entries: seal_message and open_message (those present) over the message set.
 void Run::message_entries() {
   using E = GcmFusedSelfTestEntry;
@@ -274,6 +338,7 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
     run.block_entry(GcmFusedSelfTestEntry::seal);
     run.block_entry(GcmFusedSelfTestEntry::open);
     run.message_entries();
+    run.polyval_open_entry(gen);
   }
   std::memset(&scratch, 0, sizeof scratch);  // a public key, but keep the habit
   result.status = self_test_status(result.failed_entries, ~0u);

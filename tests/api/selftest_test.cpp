@@ -514,6 +514,7 @@ std::vector<d::GcmFusedSelfTestEntry> fused_entries(const d::GcmFusedKernels& k)
   std::vector<E> out = {E::seal, E::open};
   if (k.seal_message != nullptr) out.push_back(E::seal_message);
   if (k.open_message != nullptr) out.push_back(E::open_message);
+  if (k.polyval_open != nullptr) out.push_back(E::polyval_open);
   return out;
 }
 

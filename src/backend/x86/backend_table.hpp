@@ -33,9 +33,9 @@
 
 // AESKIT_X86_GCM_FUSED(name, aes backend, ghash backend, wide): the fused GCM kernels of a
 // width (x86/entries_gcm.inc instantiated in namespace `wide`) for its backend pair.
-#define AESKIT_X86_GCM_FUSED(NAME, AES, GHASH, WIDE)                           \
-  {                                                                            \
-    .name = NAME, .aes = &AES, .ghash = &GHASH, .seal = WIDE::gcm_seal_blocks, \
-    .open = WIDE::gcm_open_blocks, .seal_message = WIDE::gcm_seal_message,     \
-    .open_message = WIDE::gcm_open_message,                                    \
+#define AESKIT_X86_GCM_FUSED(NAME, AES, GHASH, WIDE)                                   \
+  {                                                                                    \
+    .name = NAME, .aes = &AES, .ghash = &GHASH, .seal = WIDE::gcm_seal_blocks,         \
+    .open = WIDE::gcm_open_blocks, .seal_message = WIDE::gcm_seal_message,             \
+    .open_message = WIDE::gcm_open_message, .polyval_open = WIDE::gcm_siv_open_blocks, \
   }

@@ -13,7 +13,10 @@
 //
 // What it computes (gcm_fused.hpp in src/aead): C_i = P_i ^ E_K(CB_i), CB_(i+1) = inc32(CB_i),
 // and Y = (...((Y ^ C_1)·H ^ C_2)·H ... ^ C_n)·H (open: the input is C_i; the hash is always
-// over the ciphertext).
+// over the ciphertext). The same loop with kReflect false is AES-GCM-SIV's open pass (RFC 8452
+// §5, siv_open_blocks): the counter is the little-endian word in bytes 0..3 and POLYVAL takes
+// the plaintext (the output, as seal hashes its output) without byte reflection, so counters
+// and hashed blocks skip the VPSHUFBs and nothing else changes.
 //
 // The field and products are those of clmul/gf128_clmul.hpp and ghash.hpp: reflected
 // blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
@@ -118,15 +121,26 @@ AESKIT_WIDE_INLINE typename V::reg round_key(const GcmKeys<V, R>& w, unsigned r)
     return pinned_key(w, r);
 }
 
-// first_round: P registers of counter blocks base + kBlocks·j + lane, back in big-endian
-// byte order and whitened with round key 0.
-template <class V, unsigned R, std::size_t P>
+// as_block: a counter or data register in the byte order the cipher and the hash see: GCM
+// (kReflect) keeps counters and hashed blocks byte-reversed per lane, GCM-SIV takes both as
+// they sit in memory (its counter is little-endian, POLYVAL's blocks need no reflection).
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE typename V::reg as_block(typename V::reg v) {
+  if constexpr (kReflect)
+    return V::reverse_lanes(v);
+  else
+    return v;
+}
+
+// first_round: P registers of counter blocks base + kBlocks·j + lane, back in memory byte
+// order and whitened with round key 0.
+template <class V, unsigned R, std::size_t P, bool kReflect = true>
 AESKIT_WIDE_INLINE void first_round(const GcmKeys<V, R>& w, typename V::reg base,
                                     typename V::reg (&x)[P]) {
 #pragma GCC unroll 8
   for (std::size_t j = 0; j < P; ++j) {
     const typename V::reg ctr = V::add32(base, V::each_lane32(static_cast<int>(V::kBlocks * j)));
-    x[j] = V::x(V::reverse_lanes(ctr), w[0]);
+    x[j] = V::x(as_block<V, kReflect>(ctr), w[0]);
   }
 }
 
@@ -145,7 +159,7 @@ AESKIT_WIDE_INLINE void hash_reg(Product<V>& acc, typename V::reg data, const st
 // P < kGcmRegs: the message's last, partial group (P registers of AES, the last holding n
 // blocks) while hashing a whole previous group (seal's last one), so that group's hash does
 // not run alone after the loop.
-template <class V, unsigned R, bool kHash, std::size_t P = V::kGcmRegs>
+template <class V, unsigned R, bool kHash, std::size_t P = V::kGcmRegs, bool kReflect = true>
 AESKIT_WIDE_INLINE void group(const GcmKeys<V, R>& w, const std::uint8_t* table,
                               typename V::reg& base, __m128i& y, const std::uint8_t* in,
                               std::uint8_t* out, const std::uint8_t* hashed,
@@ -155,7 +169,7 @@ AESKIT_WIDE_INLINE void group(const GcmKeys<V, R>& w, const std::uint8_t* table,
   static_assert(kGroup<V> == kFullGroup<V>, "one GHASH reduction per iteration");
   static_assert(R >= kRegs + 2, "the hash schedule needs rounds 1..kRegs+1");
   typename V::reg x[P];
-  first_round<V, R>(w, base, x);
+  first_round<V, R, P, kReflect>(w, base, x);
   base = V::add32(base, V::each_lane32(static_cast<int>(kGroup<V>)));
   hashed = opaque(hashed);  // seal: reload last iteration's ciphertext, do not keep it live
   Product<V> acc = zero_product<V>();
@@ -166,9 +180,9 @@ AESKIT_WIDE_INLINE void group(const GcmKeys<V, R>& w, const std::uint8_t* table,
     for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], k);
     if constexpr (kHash) {
       if (r < kRegs) {
-        hash_reg<V>(acc, V::reverse_lanes(V::load(hashed + kStride * r)), table, r);
+        hash_reg<V>(acc, as_block<V, kReflect>(V::load(hashed + kStride * r)), table, r);
       } else if (r == kRegs) {
-        const typename V::reg first = V::x(V::reverse_lanes(V::load(hashed)), V::low_only(y));
+        const typename V::reg first = V::x(as_block<V, kReflect>(V::load(hashed)), V::low_only(y));
         hash_reg<V>(acc, first, table, 0);
       } else if (r == kRegs + 1) {
         y = clmul::reduce(fold_lanes<V>(acc));
@@ -179,11 +193,11 @@ AESKIT_WIDE_INLINE void group(const GcmKeys<V, R>& w, const std::uint8_t* table,
 }
 
 // tail_crypt: CTR over m blocks (kBlocks·(P-1) < m <= kBlocks·P) from base.
-template <class V, unsigned R, std::size_t P>
+template <class V, unsigned R, std::size_t P, bool kReflect>
 AESKIT_WIDE_INLINE void tail_crypt(const GcmKeys<V, R>& w, typename V::reg base,
                                    const std::uint8_t* in, std::uint8_t* out, std::size_t m) {
   typename V::reg x[P];
-  first_round<V, R>(w, base, x);
+  first_round<V, R, P, kReflect>(w, base, x);
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
 #pragma GCC unroll 8
@@ -193,24 +207,24 @@ AESKIT_WIDE_INLINE void tail_crypt(const GcmKeys<V, R>& w, typename V::reg base,
 }
 
 // tail: CTR over m (1..group - 1) blocks.
-template <class V, unsigned R>
+template <class V, unsigned R, bool kReflect = true>
 AESKIT_WIDE_INLINE void tail(const GcmKeys<V, R>& w, typename V::reg base, const std::uint8_t* in,
                              std::uint8_t* out, std::size_t m) {
   const std::size_t regs = (m + V::kBlocks - 1) / V::kBlocks;
   static_assert(V::kGcmRegs == 8);
-  if (regs <= 1) return tail_crypt<V, R, 1>(w, base, in, out, m);
-  if (regs == 2) return tail_crypt<V, R, 2>(w, base, in, out, m);
-  if (regs == 3) return tail_crypt<V, R, 3>(w, base, in, out, m);
-  if (regs == 4) return tail_crypt<V, R, 4>(w, base, in, out, m);
-  if (regs == 5) return tail_crypt<V, R, 5>(w, base, in, out, m);
-  if (regs == 6) return tail_crypt<V, R, 6>(w, base, in, out, m);
-  if (regs == 7) return tail_crypt<V, R, 7>(w, base, in, out, m);
-  tail_crypt<V, R, 8>(w, base, in, out, m);
+  if (regs <= 1) return tail_crypt<V, R, 1, kReflect>(w, base, in, out, m);
+  if (regs == 2) return tail_crypt<V, R, 2, kReflect>(w, base, in, out, m);
+  if (regs == 3) return tail_crypt<V, R, 3, kReflect>(w, base, in, out, m);
+  if (regs == 4) return tail_crypt<V, R, 4, kReflect>(w, base, in, out, m);
+  if (regs == 5) return tail_crypt<V, R, 5, kReflect>(w, base, in, out, m);
+  if (regs == 6) return tail_crypt<V, R, 6, kReflect>(w, base, in, out, m);
+  if (regs == 7) return tail_crypt<V, R, 7, kReflect>(w, base, in, out, m);
+  tail_crypt<V, R, 8, kReflect>(w, base, in, out, m);
 }
 
 // tail_hashing: seal's last m (1..kGroup - 1) blocks of CTR while the previous whole group
 // at `hashed` is absorbed (group() with P = ceil(m / kBlocks) registers).
-template <class V, unsigned R>
+template <class V, unsigned R, bool kReflect = true>
 AESKIT_WIDE_INLINE void tail_hashing(const GcmKeys<V, R>& w, const std::uint8_t* table,
                                      typename V::reg base, __m128i& y, const std::uint8_t* in,
                                      std::uint8_t* out, const std::uint8_t* hashed, std::size_t m) {
@@ -219,21 +233,21 @@ AESKIT_WIDE_INLINE void tail_hashing(const GcmKeys<V, R>& w, const std::uint8_t*
   const std::size_t n = m - V::kBlocks * (regs - 1);
   switch (regs) {
     case 1:
-      return group<V, R, true, 1>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 1, kReflect>(w, table, base, y, in, out, hashed, n);
     case 2:
-      return group<V, R, true, 2>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 2, kReflect>(w, table, base, y, in, out, hashed, n);
     case 3:
-      return group<V, R, true, 3>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 3, kReflect>(w, table, base, y, in, out, hashed, n);
     case 4:
-      return group<V, R, true, 4>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 4, kReflect>(w, table, base, y, in, out, hashed, n);
     case 5:
-      return group<V, R, true, 5>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 5, kReflect>(w, table, base, y, in, out, hashed, n);
     case 6:
-      return group<V, R, true, 6>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 6, kReflect>(w, table, base, y, in, out, hashed, n);
     case 7:
-      return group<V, R, true, 7>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 7, kReflect>(w, table, base, y, in, out, hashed, n);
     default:
-      return group<V, R, true, 8>(w, table, base, y, in, out, hashed, n);
+      return group<V, R, true, 8, kReflect>(w, table, base, y, in, out, hashed, n);
   }
 }
 
@@ -250,37 +264,42 @@ AESKIT_WIDE_INLINE State<V> state_at(__m128i counter, __m128i y) {
   return {counter, V::add32(V::broadcast(counter), V::lane_index32()), y};
 }
 
-// crypt_blocks: seal (kSeal) or open `blocks` whole blocks, advancing s.base and s.y.
-template <class V, unsigned R, bool kSeal>
+// crypt_blocks: `blocks` whole blocks of CTR from s.base, advancing s.base and s.y. kSeal
+// hashes the output (GCM seal; GCM-SIV open, whose POLYVAL is over the plaintext), else the
+// input (GCM open). kReflect: GCM's byte order (see as_block); false for GCM-SIV.
+template <class V, unsigned R, bool kSeal, bool kReflect = true>
 AESKIT_WIDE_INLINE void crypt_blocks(const GcmKeys<V, R>& w, const std::uint8_t* table, State<V>& s,
                                      const std::uint8_t* in, std::uint8_t* out,
                                      std::size_t blocks) {
   const std::size_t groups = blocks / kGroup<V>;
   const std::size_t m = blocks % kGroup<V>;
   const std::size_t rest = kGroupBytes<V> * groups;
+  constexpr std::size_t kRegs = V::kGcmRegs;
   if constexpr (kSeal) {
     if (groups > 0) {
-      group<V, R, false>(w, table, s.base, s.y, in, out, nullptr);
+      group<V, R, false, kRegs, kReflect>(w, table, s.base, s.y, in, out, nullptr);
       for (std::size_t g = 1; g < groups; ++g)
-        group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes<V> * g, out + kGroupBytes<V> * g,
-                          out + kGroupBytes<V> * (g - 1));
+        group<V, R, true, kRegs, kReflect>(w, table, s.base, s.y, in + kGroupBytes<V> * g,
+                                           out + kGroupBytes<V> * g,
+                                           out + kGroupBytes<V> * (g - 1));
     }
     if (groups > 0 && m > 0) {  // the last group is hashed during the tail's rounds
-      tail_hashing<V, R>(w, table, s.base, s.y, in + rest, out + rest, out + rest - kGroupBytes<V>,
-                         m);
+      tail_hashing<V, R, kReflect>(w, table, s.base, s.y, in + rest, out + rest,
+                                   out + rest - kGroupBytes<V>, m);
     } else if (groups > 0) {
-      s.y = absorb_blocks<V, true>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
+      s.y = absorb_blocks<V, kReflect>(s.y, out + rest - kGroupBytes<V>, table, kGroup<V>);
     } else if (m > 0) {
-      tail<V, R>(w, s.base, in + rest, out + rest, m);
+      tail<V, R, kReflect>(w, s.base, in + rest, out + rest, m);
     }
-    if (m > 0) s.y = absorb_blocks<V, true>(s.y, out + rest, table, m);
+    if (m > 0) s.y = absorb_blocks<V, kReflect>(s.y, out + rest, table, m);
   } else {
     for (std::size_t g = 0; g < groups; ++g)
-      group<V, R, true>(w, table, s.base, s.y, in + kGroupBytes<V> * g, out + kGroupBytes<V> * g,
-                        in + kGroupBytes<V> * g);
+      group<V, R, true, kRegs, kReflect>(w, table, s.base, s.y, in + kGroupBytes<V> * g,
+                                         out + kGroupBytes<V> * g, in + kGroupBytes<V> * g);
     if (m > 0) {
-      s.y = absorb_blocks<V, true>(s.y, in + rest, table, m);  // before out (maybe in) is written
-      tail<V, R>(w, s.base, in + rest, out + rest, m);
+      // before out (maybe in) is written
+      s.y = absorb_blocks<V, kReflect>(s.y, in + rest, table, m);
+      tail<V, R, kReflect>(w, s.base, in + rest, out + rest, m);
     }
   }
 }
@@ -298,6 +317,28 @@ AESKIT_WIDE_INLINE void blocks(const RoundKeys& rk, const GhashKey& hk, std::uin
   const int n = static_cast<int>(static_cast<std::uint32_t>(count));  // inc32 is mod 2^32
   clmul::store_block(counter, _mm_add_epi32(s.counter, _mm_cvtsi32_si128(n)));
   clmul::store_block(hash, s.y);
+  V::finish();
+}
+
+// siv_open_blocks: the GcmFusedKernels polyval_open entry (AES-GCM-SIV's open pass, RFC 8452
+// §5): CTR whose counter is the little-endian 32-bit word in bytes 0..3 (element 0 of the
+// block as loaded: the same VPADDD as GCM's reflected counter, no shuffles), then POLYVAL over
+// the plaintext (the output, hashed as GCM seal hashes its ciphertext) with blocks and state in
+// POLYVAL's byte order, on a per-message POLYVAL key with the whole table (ghash.hpp
+// HighPowers::all: a full group on zmm reads K_32..K_17).
+template <class V>
+AESKIT_WIDE_INLINE void siv_open_blocks(const RoundKeys& rk, const GhashKey& pk,
+                                        std::uint8_t counter[16], std::uint8_t state[16],
+                                        const std::uint8_t* in, std::uint8_t* out,
+                                        std::size_t count) {
+  State<V> s = state_at<V>(clmul::load(counter), clmul::load(state));
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
+    crypt_blocks<V, R, /*kSeal=*/true, /*kReflect=*/false>(w, pk.bytes, s, in, out, count);
+  });
+  const int n = static_cast<int>(static_cast<std::uint32_t>(count));  // mod 2^32 (§4)
+  clmul::store(counter, _mm_add_epi32(s.counter, _mm_cvtsi32_si128(n)));
+  clmul::store(state, s.y);
   V::finish();
 }
 
