@@ -17,13 +17,14 @@
 //     [mutations: position 4 bytes, xor byte][cut, 2 bytes][extra bytes...]: a ciphertext
 //     sealed here (plaintext from the seed), then bytes xored, the end cut (bit 1) and the
 //     extra bytes appended (bit 2).
-// Flags bit 3 marks a long input (chunks of up to 16 KiB; the ciphertext to max_len). A chunk
-// that fails costs the library a trial open at every shorter length (ChunkKeys::failure_kind:
-// quadratic in the chunk, ~130 MB of AES-GCM for a full one), so a long input runs whole-buffer
-// open and one of the three streams (push, pull, Reader with two reads; picked by the seed), a
-// short one all three (four Reader reads): short inputs stay cheap, and the long ones still
-// reach every chunk boundary. The stream seed drives a small generator for the push splits, the
-// pull source's and reader's sizes, and the Reader's offsets.
+// Flags bit 3 marks a long input (chunks of up to 16 KiB; the ciphertext to max_len). A long
+// input runs whole-buffer open and one of the three streams (push, pull, Reader with two
+// reads; picked by the seed), a short one all three (four Reader reads): short inputs stay
+// cheap, and the long ones still reach every chunk boundary. (The split dates from when a
+// failing chunk cost a trial open at every shorter length, ~130 MB of AES-GCM for a full one;
+// ChunkKeys::failure_kind now costs one GHASH pass over the chunk and at most one open.) The stream
+// seed drives a small generator for the push splits, the pull source's and reader's sizes, and the
+// Reader's offsets.
 #include <cstring>
 #include <optional>
 

@@ -39,9 +39,11 @@ struct ChunkKeys {
   // failure_kind: why chunk `index` failed, given the bytes from its start (at least the
   // failing wire chunk): trailing_data when a shorter prefix opens as a valid final chunk at
   // this index (the message ended there), else chunk_forged. Error path only; `scratch` holds
-  // kChunkSize bytes and is wiped.
-  Errc failure_kind(std::uint64_t index, std::span<const std::uint8_t> bytes,
-                    std::uint8_t* scratch) const;
+  // kChunkSize bytes and is wiped. Costs one GHASH pass over the chunk and at most one trial
+  // open (not one open per prefix length); `trial_opens`, when given, receives the number of
+  // opens it made (tests bound it).
+  Errc failure_kind(std::uint64_t index, std::span<const std::uint8_t> bytes, std::uint8_t* scratch,
+                    unsigned* trial_opens = nullptr) const;
 
   // Factories for the public classes (friends of them).
   static Encryptor make_encryptor(ChunkKeys keys, std::span<const std::uint8_t> header);

@@ -206,8 +206,9 @@ TEST_F(CliSeal, FailureEndsTheRunWhileTheInputStaysOpen) {
     done += static_cast<std::size_t>(n);
   }
   std::signal(SIGPIPE, previous);
-  // 60 s: telling a forged chunk from trailing data tries every shorter length of it, which is
-  // slow in sanitizer builds on a busy machine. A hung open is killed and the test fails.
+  // 60 s: generous for sanitizer builds on a busy machine (telling a forged chunk from
+  // trailing data costs one GHASH pass and at most one open). A hung open is killed and the
+  // test fails.
   const aeskit_test::cli::Child c = finish(pid, 60);
   ::close(w);
   EXPECT_TRUE(c.exited());

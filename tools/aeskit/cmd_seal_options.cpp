@@ -13,8 +13,9 @@
 
 namespace aeskit::cli {
 
-int parse_seal_options(int argc, char** argv, const char* command, const char* help,
-                       SealOptions& o) {
+int read_seal_options(int argc, char** argv, const char* command, SealOptions& o,
+                      std::string& message) {
+  const std::string cmd = command;
   std::string key_file, raw_key_file, key_env, threads;
   bool have_context = false;
   std::vector<std::string> positional;
@@ -22,10 +23,7 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
     const std::string_view arg = argv[i];
     std::string value;
     bool missing = false;
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(help, stdout);
-      return kExitOk;
-    }
+    if (arg == "-h" || arg == "--help") return kExitOk;
     if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
     } else if (take_option(argc, argv, i, "--key-file", "-k", value, missing)) {
@@ -41,37 +39,34 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
       threads = value;
       auto t = parse_threads(value);
       if (!t) {
-        std::fprintf(stderr, "aeskit %s: --threads wants a count or 'all', not '%s'\n", command,
-                     value.c_str());
+        message = "--threads wants a count or 'all', not '" + value + "'";
         return kExitUsage;
       }
       o.threads = *t;
     } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
       o.output = value;
     } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
-      std::fprintf(stderr, "aeskit %s: unknown option '%s' (aeskit %s --help)\n", command, argv[i],
-                   command);
+      message = "unknown option '" + std::string(arg) + "' (aeskit " + cmd + " --help)";
       return kExitUsage;
     } else {
       positional.emplace_back(arg);
     }
     if (missing) {
-      std::fprintf(stderr, "aeskit %s: option '%s' needs a value\n", command, argv[i]);
+      message = "option '" + std::string(argv[i]) + "' needs a value";
       return kExitUsage;
     }
   }
   (void)have_context;
   if (positional.size() > 1) {
-    std::fprintf(stderr, "aeskit %s: one input file at most (got %zu)\n", command,
-                 positional.size());
+    message = "one input file at most (got " + std::to_string(positional.size()) + ")";
     return kExitUsage;
   }
   if (!positional.empty()) o.input = positional[0];
   if (int{!key_file.empty()} + int{!raw_key_file.empty()} + int{!key_env.empty()} != 1) {
-    std::fprintf(stderr,
-                 "aeskit %s: give the key with exactly one of --key-file FILE, --raw-key-file "
-                 "FILE or --key-env VAR (aeskit %s --help)\n",
-                 command, command);
+    message =
+        "give the key with exactly one of --key-file FILE, --raw-key-file FILE or --key-env VAR "
+        "(aeskit " +
+        cmd + " --help)";
     return kExitUsage;
   }
   if (!key_file.empty() || !raw_key_file.empty()) {
@@ -79,27 +74,36 @@ int parse_seal_options(int argc, char** argv, const char* command, const char* h
     const bool raw = !raw_key_file.empty();
     auto key = load_key_file(raw ? raw_key_file : key_file, raw, error);
     if (!key) {
-      std::fprintf(stderr, "aeskit %s: %s\n", command, error.c_str());
+      message = error;
       return error.rfind("cannot", 0) == 0 ? kExitIo : kExitUsage;
     }
     o.key = std::move(*key);
   } else {
     const char* hex = std::getenv(key_env.c_str());
     if (hex == nullptr) {
-      std::fprintf(stderr, "aeskit %s: environment variable %s is not set\n", command,
-                   key_env.c_str());
+      message = "environment variable " + key_env + " is not set";
       return kExitUsage;
     }
     auto key = parse_hex(hex);
     if (!key || (key->size() != 16 && key->size() != 32)) {
-      std::fprintf(stderr,
-                   "aeskit %s: %s must hold a 16- or 32-byte key as hex (32 or 64 hex digits)\n",
-                   command, key_env.c_str());
+      message = key_env + " must hold a 16- or 32-byte key as hex (32 or 64 hex digits)";
       return kExitUsage;
     }
     o.key = std::move(*key);
   }
   return -1;
+}
+
+int parse_seal_options(int argc, char** argv, const char* command, const char* help,
+                       SealOptions& o) {
+  std::string message;
+  const int status = read_seal_options(argc, argv, command, o, message);
+  if (status == kExitOk) {
+    std::fputs(help, stdout);
+  } else if (status != -1) {
+    std::fprintf(stderr, "aeskit %s: %s\n", command, message.c_str());
+  }
+  return status;
 }
 
 std::span<const std::uint8_t> context_bytes(const SealOptions& o) {

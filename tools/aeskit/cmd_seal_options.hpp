@@ -19,8 +19,15 @@ struct SealOptions {
   std::string output;  // empty or "-" = stdout
 };
 
-// parse_seal_options: on failure prints the reason and returns the exit status (kExitUsage,
-// or 0 after printing `help` for --help); on success returns -1.
+// read_seal_options: the parsing itself, printing nothing. Returns -1 on success; kExitOk
+// (0) for --help (the caller prints the help); else the exit status (kExitUsage, or kExitIo
+// when a key file cannot be read) with the reason in `message` (without the "aeskit COMMAND: "
+// prefix). Reads the key file or the environment variable that names the key.
+int read_seal_options(int argc, char** argv, const char* command, SealOptions& options,
+                      std::string& message);
+
+// parse_seal_options: read_seal_options, then on failure prints the reason to stderr (after
+// "aeskit COMMAND: "), for --help prints `help` to stdout.
 int parse_seal_options(int argc, char** argv, const char* command, const char* help,
                        SealOptions& options);
 
