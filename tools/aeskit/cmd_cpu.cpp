@@ -7,6 +7,8 @@
 // then the kernel, which always starts with "<backend>:". Each self-test section is a line
 // starting "self-test", "ghash self-test" or "gcm fused self-test", then one indented line
 // per backend or kernel: its name (fused kernel names contain a space), then the result.
+// Last, a "hash compressors:" line and one indented line per hash: the hash (SHA-256), then
+// the compressor it runs on (portable, shani, armv8sha256, ...).
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -114,6 +116,19 @@ void print_kernels(std::string_view backend) {
   }
 }
 
+// print_hashes: the SHA compressor each hash runs on (HMAC, HKDF, Cobblestone and the TLS
+// CBC-HMAC AEADs use the same one), after a header line of its own.
+void print_hashes() {
+  std::printf("hash compressors:\n");
+  for (HashAlgorithm alg : {HashAlgorithm::sha1, HashAlgorithm::sha256, HashAlgorithm::sha512}) {
+    const std::string_view name = hash_name(alg);
+    auto h = Hash::create(alg);
+    const std::string_view b = h ? h->backend_name() : std::string_view("(unavailable)");
+    std::printf("  %-14.*s %.*s\n", static_cast<int>(name.size()), name.data(),
+                static_cast<int>(b.size()), b.data());
+  }
+}
+
 }  // namespace
 
 int run_cpu(int argc, char** argv) {
@@ -129,7 +144,8 @@ int run_cpu(int argc, char** argv) {
           "usage: aeskit cpu [--backend NAME]\n"
           "Shows the CPU features found, those removed by AESKIT_DISABLE, the backends, the\n"
           "self-tests of the AES and GHASH backends and fused GCM kernels, and the kernel each\n"
-          "mode and key size runs on (for NAME, or the default backend).\n");
+          "mode and key size runs on (for NAME, or the default backend), and the SHA\n"
+          "compressor each hash runs on.\n");
       return 0;
     } else {
       std::fprintf(stderr, "aeskit cpu: unknown option '%s'\n", argv[i]);
@@ -158,6 +174,7 @@ int run_cpu(int argc, char** argv) {
   print_backends();
   print_kernels(backend);
   print_aead_kernels(backend);
+  print_hashes();
   return 0;
 }
 

@@ -30,7 +30,8 @@ constexpr const char* kUsage =
     "  aeskit open -k my.key -o notes.txt notes.txt.cob\n"
     "\n"
     "environment:\n"
-    "  AESKIT_DISABLE=aesni,pclmul,vaes,avx512,avx2,ssse3,...   remove CPU features (never adds)\n";
+    "  AESKIT_DISABLE=aesni,pclmul,vaes,avx512,avx2,ssse3,...   remove CPU features (never adds);\n"
+    "                 on AArch64: aes,pmull,sha1,sha2,sha512,sha3\n";
 
 }  // namespace
 

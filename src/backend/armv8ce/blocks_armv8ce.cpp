@@ -9,11 +9,13 @@
 // Independent blocks (ECB, CTR, CBC and CFB decryption) go through the rounds 8 at a time;
 // the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
 // its inputs before it stores, so in == out works. Counters are public (IVs and nonces):
-// they are kept as integers and inserted into the block, one lane per block.
+// counter.hpp keeps them in a vector lane. The last round key is XORed together with the data
+// (x3: one EOR3 in the eor3 build, rounds.hpp).
 #include "backend/armv8ce/counter.hpp"
 #include "backend/armv8ce/kernels.hpp"
 
 namespace aeskit::detail::armv8ce {
+inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base or eor3
 namespace {
 
 template <Dir D>
@@ -42,13 +44,22 @@ AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
       block b[Y];
       block d[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
-      cipher<Dir::encrypt, R>(keys, b);
+      gen.take(b);
+      rounds<Dir::encrypt, R>(keys, b);
+#if defined(AESKIT_ARMV8CE_EOR3)
+      // Four blocks per LD1/ST1 list: the EOR3s write the list registers directly.
       load_group(in, d);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = x(b[i], d[i]);
+      for (std::size_t i = 0; i < Y; ++i) b[i] = x3(b[i], keys.k[R], d[i]);
       store_group(out, b);
+#else
+      // Single loads and stores (LDP/STP pairs): with two EORs per block, GCC moves blocks
+      // in and out of LD1/ST1 lists here (5 instructions more per group).
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) d[i] = load(in + 16 * i);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x3(b[i], keys.k[R], d[i]));
+#endif
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -86,8 +97,11 @@ AESKIT_ARMV8CE_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16
 // feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
 //   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
 //   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
-// with C_0 = iv; iv becomes the last input block. The group's inputs stay in registers (c[])
-// until every output is computed, so in == out works.
+// with C_0 = iv; iv becomes the last input block. Every input of a group is read before its
+// first store, so in == out works. Each input is loaded twice instead of copied: as a round
+// input (LDP pairs, the rounds overwrite the registers) and into LD1's four-register lists
+// for the final XOR; the copy costs a register move per block, the second load a quarter of
+// an instruction. (GCC moves blocks out of LD1 lists that feed AESE/AESD.)
 template <Dir D>
 AESKIT_ARMV8CE_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
                                                    const std::uint8_t* in, std::uint8_t* out,
@@ -96,19 +110,21 @@ AESKIT_ARMV8CE_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uin
     const Keys<R> keys = load_keys<R>(rk);
     block prev = load(iv);
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block c[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in + 16 * i);
+      block c[Y];  // C_1..C_Y of the group
+      block b[Y];  // the rounds' inputs
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i) {
-        const block before = i == 0 ? prev : c[i - 1];
-        b[i] = D == Dir::decrypt ? c[i] : before;
+        if constexpr (D == Dir::decrypt)
+          b[i] = load(in + 16 * i);
+        else
+          b[i] = i == 0 ? prev : load(in + 16 * (i - 1));
       }
-      cipher<D, R>(keys, b);
+      rounds<D, R>(keys, b);
+      load_group(in, c);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i)
-        store(out + 16 * i, x(b[i], D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i]));
+        store(out + 16 * i,
+              x3(b[i], keys.k[R], D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i]));
       prev = c[Y - 1];
       in += 16 * Y;
       out += 16 * Y;
@@ -142,10 +158,28 @@ AESKIT_ARMV8CE_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t co
   return ctr<Counter::le32>(enc, counter, in, out, blocks);
 }
 
+// ctr128_be: runs of the 32-bit kernel up to each wrap of the low word (every 2^32 blocks,
+// at most once per call in practice), then a carry into bytes 0..11. Counters are public.
 AESKIT_ARMV8CE_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t counter[16],
                                             const std::uint8_t* in, std::uint8_t* out,
                                             std::size_t blocks) noexcept {
-  return ctr<Counter::be128>(enc, counter, in, out, blocks);
+  std::size_t left = blocks;
+  while (left != 0) {
+    const std::uint32_t low = (std::uint32_t{counter[12]} << 24) |
+                              (std::uint32_t{counter[13]} << 16) |
+                              (std::uint32_t{counter[14]} << 8) | counter[15];
+    const std::uint64_t room = (std::uint64_t{1} << 32) - low;  // blocks until the wrap
+    const std::size_t n = left < room ? left : static_cast<std::size_t>(room);
+    ctr<Counter::be32>(enc, counter, in, out, n);
+    if (n == room) {
+      for (int i = 11; i >= 0 && ++counter[i] == 0; --i) {
+      }
+    }
+    in += 16 * n;
+    out += 16 * n;
+    left -= n;
+  }
+  return blocks;
 }
 
 AESKIT_ARMV8CE_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
@@ -178,4 +212,5 @@ AESKIT_ARMV8CE_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
   return chain<Chain::ofb>(enc, iv, in, out, blocks);
 }
 
+}  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

@@ -6,17 +6,31 @@
 // ctr32_le, ctr128_be). Counters are public (IVs and nonces).
 //
 // be32 keeps the block with every 32-bit word byte-reversed (REV32), so the counter word is
-// a little-endian lane: each block costs one vector ADD of (0, 0, 0, 1) — which wraps mod
-// 2^32 without a carry, as inc32 must — and one REV32 back. le32 adds (1, 0, 0, 0) to the
-// block itself. be128 (rare: CTR with a 128-bit counter) keeps the counter as two 64-bit
-// integers with a carry and builds each block from them.
+// a little-endian lane: each block costs one vector ADD of (0, 0, 0, i) — which wraps mod
+// 2^32 without a carry, as inc32 must — and one REV32 back. le32 adds (i, 0, 0, 0) to the
+// block itself. be128 (mac_ctr's 128-bit counter; the ctr128_be entry runs be32 up to each
+// 2^32 wrap instead) keeps the counter as two 64-bit integers with a carry and builds each
+// block from them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "backend/armv8ce/rounds.hpp"
 
 namespace aeskit::detail::armv8ce {
+
+// kCounterSteps.v[lane][i]: the vector with i in 32-bit lane `lane` (3 for be32, 0 for le32)
+// and 0 elsewhere, i = 0..kGroup. Defined in aes_armv8ce.cpp, out of this header on purpose:
+// loaded at the start of a kernel, the steps are values the compiler cannot fold, so a group
+// costs one ADD per block from registers (with literal constants GCC reloads each one from
+// memory inside the loop, or folds a chain of +1 into them).
+struct CounterSteps {
+  std::uint32_t v[4][kGroup + 1][4];
+};
+extern const CounterSteps kCounterSteps;
+
+inline namespace AESKIT_ARMV8CE_NS {
 
 enum class Counter { be32, le32, be128 };
 
@@ -25,37 +39,57 @@ enum class Counter { be32, le32, be128 };
 template <Counter C>
 struct CounterGen;
 
+// LaneCounter: a 32-bit counter in lane L of a vector, the other lanes fixed. A group of 8 is
+// base + 0..4 and (base + 4) + 1..4, the next base: four step registers, one ADD per block.
+// Shorter groups (the last one) add their steps to the base.
+template <unsigned L>
+struct LaneCounter {
+  uint32x4_t base;
+  uint32x4_t step[kGroup / 2 + 1];  // steps 0..4
+  AESKIT_ARMV8CE_INLINE explicit LaneCounter(uint32x4_t b) : base(b) {
+#pragma GCC unroll 5
+    for (std::size_t i = 0; i <= kGroup / 2; ++i) step[i] = vld1q_u32(kCounterSteps.v[L][i]);
+  }
+  template <std::size_t Y>
+  AESKIT_ARMV8CE_INLINE void take(uint32x4_t (&v)[Y]) {
+    v[0] = base;
+#pragma GCC unroll 8
+    for (std::size_t i = 1; i < Y; ++i)
+      v[i] = i <= kGroup / 2 ? vaddq_u32(base, step[i])
+                             : vaddq_u32(v[kGroup / 2], step[i - kGroup / 2]);
+    base =
+        Y <= kGroup / 2 ? vaddq_u32(base, step[Y]) : vaddq_u32(v[kGroup / 2], step[Y - kGroup / 2]);
+  }
+};
+
 template <>
 struct CounterGen<Counter::be32> {
-  uint32x4_t word_reversed;  // REV32 of the block: the counter in lane 3 as an integer
-  uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
-  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t c[16])
-      : word_reversed(vreinterpretq_u32_u8(vrev32q_u8(load(c)))) {}
-  AESKIT_ARMV8CE_INLINE block current() const {
-    return vrev32q_u8(vreinterpretq_u8_u32(word_reversed));
-  }
-  AESKIT_ARMV8CE_INLINE block next() {
-    const block b = current();
-    word_reversed = vaddq_u32(word_reversed, one);
-    // Keep the chain of single increments: without this the compiler rewrites it as adds of
-    // constants 2..8 loaded from memory in every iteration (two instructions more each).
-    __asm__("" : "+w"(word_reversed));
-    return b;
+  LaneCounter<3> c;  // REV32 of the block: the counter in lane 3 as an integer
+  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t b[16])
+      : c(vreinterpretq_u32_u8(vrev32q_u8(load(b)))) {}
+  AESKIT_ARMV8CE_INLINE block current() const { return vrev32q_u8(vreinterpretq_u8_u32(c.base)); }
+  // take: the next Y counter blocks (one ADD and one REV32 each).
+  template <std::size_t Y>
+  AESKIT_ARMV8CE_INLINE void take(block (&b)[Y]) {
+    uint32x4_t v[Y];
+    c.take(v);
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i) b[i] = vrev32q_u8(vreinterpretq_u8_u32(v[i]));
   }
 };
 
 template <>
 struct CounterGen<Counter::le32> {
-  uint32x4_t value;
-  uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 0);
-  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t c[16])
-      : value(vreinterpretq_u32_u8(load(c))) {}
-  AESKIT_ARMV8CE_INLINE block current() const { return vreinterpretq_u8_u32(value); }
-  AESKIT_ARMV8CE_INLINE block next() {
-    const block b = current();
-    value = vaddq_u32(value, one);
-    __asm__("" : "+w"(value));  // as in be32
-    return b;
+  LaneCounter<0> c;
+  AESKIT_ARMV8CE_INLINE explicit CounterGen(const std::uint8_t b[16])
+      : c(vreinterpretq_u32_u8(load(b))) {}
+  AESKIT_ARMV8CE_INLINE block current() const { return vreinterpretq_u8_u32(c.base); }
+  template <std::size_t Y>
+  AESKIT_ARMV8CE_INLINE void take(block (&b)[Y]) {
+    uint32x4_t v[Y];
+    c.take(v);
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i) b[i] = vreinterpretq_u8_u32(v[i]);
   }
 };
 
@@ -77,6 +111,12 @@ struct CounterGen<Counter::be128> {
     hi += lo == 0 ? 1 : 0;  // public counter: a branch is fine
     return b;
   }
+  template <std::size_t Y>
+  AESKIT_ARMV8CE_INLINE void take(block (&b)[Y]) {
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i) b[i] = next();
+  }
 };
 
+}  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

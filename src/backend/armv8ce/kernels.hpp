@@ -10,6 +10,7 @@
 #include "backend/backend.hpp"
 
 namespace aeskit::detail::armv8ce {
+inline namespace AESKIT_ARMV8CE_NS {
 
 // key_schedule_armv8ce.cpp
 AESKIT_ARMV8CE_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len,
@@ -72,4 +73,5 @@ AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
                                           const std::uint8_t* in, std::uint8_t* out,
                                           std::size_t blocks, bool mac_output) noexcept;
 
+}  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

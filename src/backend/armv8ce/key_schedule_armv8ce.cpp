@@ -14,6 +14,7 @@
 #include "backend/armv8ce/kernels.hpp"
 
 namespace aeskit::detail::armv8ce {
+inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base
 namespace {
 
 AESKIT_ARMV8CE_INLINE std::uint32_t sub_word(std::uint32_t w) {
@@ -61,4 +62,5 @@ AESKIT_ARMV8CE_TARGET void derive_decrypt_key(const RoundKeys& enc, RoundKeys& d
   dec.rounds = r;
 }
 
+}  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

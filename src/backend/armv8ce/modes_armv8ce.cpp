@@ -16,6 +16,7 @@
 #include "backend/armv8ce/kernels.hpp"
 
 namespace aeskit::detail::armv8ce {
+inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base or eor3
 namespace {
 
 // times_alpha: T·α in GF(2^128) for XTS: the block as one little-endian 128-bit integer
@@ -46,9 +47,9 @@ AESKIT_ARMV8CE_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16
         t = times_alpha(t);
         b[i] = x(load(in + 16 * i), mask[i]);
       }
-      cipher<D, R>(keys, b);
+      rounds<D, R>(keys, b);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x(b[i], mask[i]));
+      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x3(b[i], keys.k[R], mask[i]));
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -166,13 +167,12 @@ AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
       run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
         block v[Y];
         block b[Y];
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
-        cipher<Dir::encrypt, R>(keys, b);
+        gen.take(b);
+        rounds<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
           v[i] = load(in + 16 * i);
-          b[i] = x(b[i], v[i]);
+          b[i] = x3(b[i], keys.k[R], v[i]);
         }
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
@@ -193,4 +193,5 @@ AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
   return blocks;
 }
 
+}  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

@@ -3,7 +3,7 @@
 //
 // CPU features: AArch64 with FEAT_AES (AESE, AESD, AESMC, AESIMC), little-endian; the code
 // is compiled for them with a function-level target attribute (target("+crypto")), so the
-// rest of the library stays plain ARMv8-A.
+// rest of the library stays plain ARMv8-A; the eor3 build (below) adds FEAT_SHA3's EOR3.
 // References: Arm Architecture Reference Manual for A-profile, AESE/AESD/AESMC/AESIMC;
 // FIPS-197 §5.1 (Cipher), §5.3.5 (Equivalent Inverse Cipher).
 //
@@ -38,15 +38,29 @@
 #error "armv8ce: AArch64 little-endian only"
 #endif
 
-#define AESKIT_ARMV8CE_TARGET __attribute__((target("+crypto")))
-#define AESKIT_ARMV8CE_LAMBDA __attribute__((target("+crypto"), always_inline))
+// Two builds of the kernels. A translation unit that defines AESKIT_ARMV8CE_EOR3 before
+// including this header (the *_eor3.cpp files) compiles them for ARMv8.2-A with FEAT_SHA3, in
+// the inline namespace `eor3`, and x3 is one EOR3; the others are plain ARMv8-A + AES in
+// `base`, x3 being two EORs. (GCC 12 inlines the EOR3 intrinsic only under
+// target("arch=armv8.2-a+sha3"), not target("+sha3").) aes_armv8ce.cpp picks the eor3 entries
+// when the CPU has FEAT_SHA3 (cpu::Feature::sha3, AESKIT_DISABLE=sha3 removes it).
+#if defined(AESKIT_ARMV8CE_EOR3)
+#define AESKIT_ARMV8CE_ISA "arch=armv8.2-a+crypto+sha3"
+#define AESKIT_ARMV8CE_NS eor3
+#else
+#define AESKIT_ARMV8CE_ISA "+crypto"
+#define AESKIT_ARMV8CE_NS base
+#endif
+#define AESKIT_ARMV8CE_TARGET __attribute__((target(AESKIT_ARMV8CE_ISA)))
+#define AESKIT_ARMV8CE_LAMBDA __attribute__((target(AESKIT_ARMV8CE_ISA), always_inline))
 #define AESKIT_ARMV8CE_INLINE AESKIT_ARMV8CE_LAMBDA inline
 
 namespace aeskit::detail::armv8ce {
+inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
+
+inline namespace AESKIT_ARMV8CE_NS {
 
 using block = uint8x16_t;
-
-inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
 
 AESKIT_ARMV8CE_INLINE block load(const std::uint8_t* p) {
   return vld1q_u8(p);
@@ -56,6 +70,14 @@ AESKIT_ARMV8CE_INLINE void store(std::uint8_t* p, block b) {
 }
 AESKIT_ARMV8CE_INLINE block x(block a, block b) {
   return veorq_u8(a, b);
+}
+// x3: a ^ b ^ c (one EOR3 in the eor3 build).
+AESKIT_ARMV8CE_INLINE block x3(block a, block b, block c) {
+#if defined(AESKIT_ARMV8CE_EOR3)
+  return veor3q_u8(a, b, c);
+#else
+  return x(a, x(b, c));
+#endif
 }
 
 // load_group / store_group: N consecutive blocks, four per LD1/ST1 where they can.
@@ -99,9 +121,10 @@ AESKIT_ARMV8CE_INLINE Keys<R> load_keys(const RoundKeys& rk) {
   return keys;
 }
 
-// cipher: Y blocks through every round, round by round (Y independent pairs per round).
+// rounds: Y blocks through every round but the last key XOR (Y independent pairs per round);
+// the caller XORs k_R, usually together with the data (x3).
 template <Dir D, unsigned R, std::size_t Y>
-AESKIT_ARMV8CE_INLINE void cipher(const Keys<R>& keys, block (&b)[Y]) {
+AESKIT_ARMV8CE_INLINE void rounds(const Keys<R>& keys, block (&b)[Y]) {
 #pragma GCC unroll 16
   for (unsigned r = 0; r + 1 < R; ++r) {
 #pragma GCC unroll 8
@@ -115,10 +138,18 @@ AESKIT_ARMV8CE_INLINE void cipher(const Keys<R>& keys, block (&b)[Y]) {
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < Y; ++i) {
     if constexpr (D == Dir::encrypt)
-      b[i] = x(vaeseq_u8(b[i], keys.k[R - 1]), keys.k[R]);
+      b[i] = vaeseq_u8(b[i], keys.k[R - 1]);
     else
-      b[i] = x(vaesdq_u8(b[i], keys.k[R - 1]), keys.k[R]);
+      b[i] = vaesdq_u8(b[i], keys.k[R - 1]);
   }
+}
+
+// cipher: Y blocks through every round.
+template <Dir D, unsigned R, std::size_t Y>
+AESKIT_ARMV8CE_INLINE void cipher(const Keys<R>& keys, block (&b)[Y]) {
+  rounds<D, R>(keys, b);
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) b[i] = x(b[i], keys.k[R]);
 }
 
 // one: a single block (the serial chains: CBC encryption, CFB encryption, OFB, CBC-MAC).
@@ -162,4 +193,5 @@ AESKIT_ARMV8CE_INLINE void run_groups(std::size_t blocks, F&& f) {
   }
 }
 
+}  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

@@ -17,6 +17,7 @@
 
 #include "backend/armv8ce/armv8ce.hpp"
 #include "backend/armv8ce/counter.hpp"
+#include "backend/armv8ce/eor3.hpp"
 #include "backend/armv8ce/rounds.hpp"
 #include "backend/pmull/field.hpp"
 #include "backend/pmull/ghash_pmull.hpp"
@@ -30,17 +31,41 @@ using armv8ce::CounterGen;
 using armv8ce::Dir;
 using armv8ce::Keys;
 
-// hash_group: y = (y ^ x_0)·H^Y ^ x_1·H^(Y-1) ^ ... ^ x_{Y-1}·H for blocks in GCM order.
+// x3: a ^ b ^ c on 64-bit lanes (one EOR3 in the eor3 build, rounds.hpp).
+AESKIT_ARMV8CE_INLINE pmull::u64x2 x3(pmull::u64x2 a, pmull::u64x2 b, pmull::u64x2 c) {
+  return vreinterpretq_u64_u8(
+      armv8ce::x3(vreinterpretq_u8_u64(a), vreinterpretq_u8_u64(b), vreinterpretq_u8_u64(c)));
+}
+
+// hash_group: y = (y ^ x_0)·H^Y ^ x_1·H^(Y-1) ^ ... ^ x_{Y-1}·H for blocks in GCM order. The
+// three Karatsuba sums take the products of two blocks at a time (x3).
 template <std::size_t Y>
 AESKIT_ARMV8CE_INLINE pmull::u64x2 hash_group(const GhashKey& key, pmull::u64x2 y,
                                               const block (&x)[Y]) {
   const pmull::u64x2 zero = vdupq_n_u64(0);
   pmull::Sums s{zero, zero, zero};
+  pmull::u64x2 lo[Y], mid[Y], hi[Y];
 #pragma GCC unroll 8
   for (std::size_t j = 0; j < Y; ++j) {
     pmull::u64x2 v = vreinterpretq_u64_u8(vrbitq_u8(x[j]));
     if (j == 0) v = veorq_u64(v, y);
-    pmull::accumulate(s, v, pmull::power(key, Y - j), pmull::power_mid(key, Y - j));
+    // H^(Y-j) and its Karatsuba word, adjacent in the key: one two-register LD1.
+    const uint64x2x2_t h =
+        vld1q_u64_x2(reinterpret_cast<const std::uint64_t*>(key.bytes + 32 * (Y - j - 1)));
+    lo[j] = pmull::clmul_lo(v, h.val[0]);
+    hi[j] = pmull::clmul_hi(v, h.val[0]);
+    mid[j] = pmull::clmul_lo(pmull::halves_xor(v), h.val[1]);
+  }
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j + 1 < Y; j += 2) {
+    s.lo = x3(s.lo, lo[j], lo[j + 1]);
+    s.hi = x3(s.hi, hi[j], hi[j + 1]);
+    s.mid = x3(s.mid, mid[j], mid[j + 1]);
+  }
+  if constexpr (Y % 2 == 1) {
+    s.lo = veorq_u64(s.lo, lo[Y - 1]);
+    s.hi = veorq_u64(s.hi, hi[Y - 1]);
+    s.mid = veorq_u64(s.mid, mid[Y - 1]);
   }
   return pmull::reduce(s);
 }
@@ -58,13 +83,15 @@ AESKIT_ARMV8CE_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey
       block data[Y];
       block b[Y];
       armv8ce::load_group(in, data);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = gen.next();
+      gen.take(b);
       if constexpr (!kSeal) y = hash_group(hkey, y, data);
-      armv8ce::cipher<Dir::encrypt, R>(keys, b);
+      armv8ce::rounds<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = armv8ce::x(b[i], data[i]);
-      armv8ce::store_group(out, b);
+      for (std::size_t i = 0; i < Y; ++i) b[i] = armv8ce::x3(b[i], keys.k[R], data[i]);
+        // Single stores (STP pairs): an ST1 register list here makes GCC assemble the list
+        // through the stack.
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) armv8ce::store(out + 16 * i, b[i]);
       if constexpr (kSeal) y = hash_group(hkey, y, b);
       in += 16 * Y;
       out += 16 * Y;
@@ -91,12 +118,18 @@ AESKIT_ARMV8CE_TARGET std::size_t open(const RoundKeys& enc, const GhashKey& hke
 
 }  // namespace
 
+#if defined(AESKIT_ARMV8CE_EOR3)
+namespace armv8ce {
+const Eor3Gcm kEor3Gcm = {.seal = seal, .open = open};
+}  // namespace armv8ce
+#else
 const GcmFusedKernels kGcmFusedArmv8cePmull = {
     .name = "armv8ce+pmull 8x",
     .aes = &kArmv8ceBackend,
     .ghash = &kGhashPmullBackend,
-    .seal = seal,
-    .open = open,
+    .seal = armv8ce::Pick<seal, &armv8ce::Eor3Gcm::seal, armv8ce::kEor3Gcm>::run,
+    .open = armv8ce::Pick<open, &armv8ce::Eor3Gcm::open, armv8ce::kEor3Gcm>::run,
 };
+#endif
 
 }  // namespace aeskit::detail
