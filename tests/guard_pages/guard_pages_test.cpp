@@ -10,7 +10,8 @@
 //     batch_blocks, at least 8), in place and out of place, input and output each at the end
 //     of and at the start of a guarded page; every GHASH backend's update and every native
 //     POLYVAL kernel's update/hash_short on the same counts; every fused GCM kernel's
-//     seal/open (blocks) and seal_message/open_message (bytes, AD at a guard too).
+//     seal/open (blocks), seal_message/open_message (bytes, AD at a guard too) and
+//     polyval_open (AES-GCM-SIV's open pass, blocks).
 //     Each guarded run must also give the same output and chaining state as the same call on
 //     ordinary buffers.
 //   public entries: encrypt/decrypt of every Mode (ECB/CBC with and without PKCS#7), XTS, the
@@ -242,7 +243,22 @@ TEST_F(Kernels, EveryFusedGcmKernelAgainstAGuardPage) {
     k->aes->expand_key(key.data(), 16, enc);
     static d::GhashKey hkey;
     k->ghash->init(h.data(), hkey);
+    // AES-GCM-SIV's open pass reads a per-message POLYVAL key with the whole table.
+    const d::PolyvalKernel* pk = d::polyval_kernel_of(*k->ghash);
+    const bool siv = k->polyval_open != nullptr && pk != nullptr;
+    static d::GhashKey pkey;
+    if (siv) pk->init_powers(h.data(), pkey, pk->full_table_from);
     for (std::size_t n = 0; n <= max_blocks(k->aes->batch_blocks); ++n) {
+      if (siv) {
+        check("polyval_open", 16 * n, 16 * n,
+              [&](const std::uint8_t* in, std::uint8_t* out, std::uint8_t* st) {
+                std::uint8_t state[16] = {5};
+                const std::size_t done = k->polyval_open(enc, pkey, st, state, in, out, n);
+                for (int i = 0; i < 16; ++i) st[i] ^= state[i];
+                return done;
+              });
+        ++calls;
+      }
       for (int open = 0; open < 2; ++open) {
         check(open ? "open" : "seal", 16 * n, 16 * n,
               [&](const std::uint8_t* in, std::uint8_t* out, std::uint8_t* st) {
