@@ -53,10 +53,13 @@ template <class V, std::size_t Y>
 AESKIT_WIDE_INLINE bool take_low_byte(__m128i t, typename V::reg (&b)[Y], std::size_t blocks) {
   const auto low = static_cast<std::uint32_t>(_mm_cvtsi128_si32(t)) & 0xffu;
   if (low + blocks > 256) return false;
-  const typename V::reg base = V::add32(V::broadcast(reverse_block<V>(t)), V::lane_index_dw3());
+  const typename V::reg step = V::each_lane_dw3(static_cast<int>(V::kBlocks << 24));
+  b[0] = V::add32(V::broadcast(reverse_block<V>(t)), V::lane_index_dw3());
 #pragma GCC unroll 8
-  for (std::size_t j = 0; j < Y; ++j)
-    b[j] = V::add32(base, V::each_lane_dw3(static_cast<int>((V::kBlocks * j) << 24)));
+  for (std::size_t j = 1; j < Y; ++j) {
+    b[j] = V::add32(b[j - 1], step);
+    in_order(b[j]);
+  }
   return true;
 }
 
