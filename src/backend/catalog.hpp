@@ -114,6 +114,10 @@ inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kCbcShaStitchAesniShani,
 #endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kCbcShaStitchArmv8Wide,
+    &kCbcShaStitchArmv8,  // the first the CPU supports wins
+#endif
     nullptr,
 };
 

@@ -48,6 +48,14 @@ for pair in "SHA-1 $sha1" "SHA-256 $sha256" "SHA-512 $sha512"; do
   grep -qE "^  $1 +$2\$" <<<"$hashes" || fail "$1 does not run on $2"
 done
 
+# With the AES and SHA instructions, the TLS CBC-HMAC AEADs run the stitched CBC+SHA kernels.
+if [ "$backend" = armv8ce ] && [ "$sha256" = armv8sha256 ]; then
+  tls_lines=$(grep -E '^  AES-(128|256)-CBC-SHA' <<<"$kernels")
+  [ -n "$tls_lines" ] || fail "no TLS CBC-HMAC lines"
+  bad=$(grep -vF -- "stitched armv8ce+sha2" <<<"$tls_lines" || true)
+  [ -z "$bad" ] || fail "TLS CBC-HMAC lines not stitched:"$'\n'"$bad"
+fi
+
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 head -c 200000 /dev/urandom >"$dir/plain"

@@ -8,9 +8,8 @@
 // References: FIPS 180-4 §4.1-4.2 (functions, constants), §6.1.2, §6.2.2, §6.4.2; Arm ARM,
 // SHA1C/SHA1P/SHA1M/SHA1H/SHA1SU0/SHA1SU1, SHA256H/SHA256H2/SHA256SU0/SHA256SU1 and
 // SHA512H/SHA512H2/SHA512SU0/SHA512SU1 (their operation pseudocode).
-// No CBC+SHA stitch yet: docs/AARCH64.md predicts from the Neoverse N1/V1 figures that one
-// pays for the TLS seal direction (serial CBC encryption leaves the AES pipes idle) on both
-// cores, for open on V1 only (on N1, AES, PMULL and SHA all issue on pipe V0).
+// The CBC+SHA stitch (TLS CBC-HMAC records) is src/backend/armv8ce_sha/cbc_sha_stitch.cpp;
+// docs/AARCH64.md says when it pays (seal on N1 and V1, open on the wider cores only).
 //
 // Each message vector m[j] holds four schedule words W[4j..4j+3] (loaded big-endian: REV32).
 // Four rounds consume m[i % 4] + K; the schedule then replaces m[i % 4] with the words four
