@@ -15,11 +15,13 @@
 // measurement ran (ops_per_sec > 0). No vectors.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -174,7 +176,28 @@ void check_record_shape(const Json& r) {
   std::set<std::string> expected = {"impl",  "backend",     "algorithm",  "op",
                                     "bytes", "ops_per_sec", "mb_per_sec", "hw_masked"};
   if (per_op) expected.insert("ns_per_op");
+  // Added fields (the clock and the cost in cycles; never renamed or removed): cpu_mhz, and
+  // cycles_per_op (block and setup items) or cycles_per_byte (the others, when measurable).
+  expected.insert("cpu_mhz");
+  if (per_op)
+    expected.insert("cycles_per_op");
+  else if (r.contains("cycles_per_byte"))
+    expected.insert("cycles_per_byte");
   EXPECT_EQ(keys, expected);
+  ASSERT_TRUE(r["cpu_mhz"].is_number());
+  EXPECT_GT(r["cpu_mhz"].get<double>(), 100.0);
+  if (!per_op) {
+    EXPECT_TRUE(r.contains("cycles_per_byte") || r["mb_per_sec"].get<double>() == 0.0);
+    if (r.contains("cycles_per_byte")) {
+      EXPECT_NEAR(r["cycles_per_byte"].get<double>(),
+                  r["cpu_mhz"].get<double>() / r["mb_per_sec"].get<double>(),
+                  1e-3 + 1e-3 * r["cycles_per_byte"].get<double>());
+    }
+  } else {
+    EXPECT_NEAR(r["cycles_per_op"].get<double>(),
+                r["ns_per_op"].get<double>() * r["cpu_mhz"].get<double>() / 1e3,
+                0.1 + 1e-3 * r["cycles_per_op"].get<double>());
+  }
   ASSERT_TRUE(r["impl"].is_string());
   const std::string impl = r["impl"];
   EXPECT_TRUE(impl == "aeskit" || impl == "openssl" || impl == "libgcrypt") << impl;
@@ -256,6 +279,128 @@ TEST(SpeedJson, MaskedRunsSaySo) {
         << "AESKIT_DISABLE=" << feature << ": " << r.dump();
   }
   EXPECT_EQ(impls, (std::set<std::string>{"aeskit", "openssl", "libgcrypt"}));
+}
+
+// run_tool: standard output of `aeskit speed <args>` (standard error dropped).
+std::string run_tool(const std::string& args, int& exit_code) {
+  const std::string cmd =
+      "env -u AESKIT_DISABLE '" + std::string(AESKIT_CLI_PATH) + "' speed " + args + " 2>/dev/null";
+  std::string output;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (p == nullptr) {
+    exit_code = -1;
+    return output;
+  }
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) output.append(buf, n);
+  const int status = pclose(p);
+  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return output;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+// The default report: one compact table per key size, a row per operation, a cell per size
+// with MB/s, cycles/byte and the ratio to the best peer; no bssl lines.
+TEST(SpeedFormats, TableIsCompact) {
+  int exit_code = -1;
+  const std::string out = run_tool(
+      "--compare openssl --seconds 0.001 --sizes 16,64 --filter \"AES-128-CTR encrypt\" "
+      "--filter \"AES-256-GCM seal\" --cpu-mhz 3000",
+      exit_code);
+  ASSERT_EQ(exit_code, 0) << out;
+  EXPECT_EQ(out.find("Did "), std::string::npos) << out;
+  EXPECT_NE(out.find("clock 3000 MHz (--cpu-mhz)"), std::string::npos) << out;
+  const std::vector<std::string> lines = lines_of(out);
+  auto row = [&](const std::string& group, const std::string& name) -> std::string {
+    bool in_group = false;
+    for (const std::string& l : lines) {
+      if (l == group)
+        in_group = true;
+      else if (in_group && l.starts_with(name + " "))
+        return l;
+      else if (in_group && l.empty())
+        in_group = false;
+    }
+    return "";
+  };
+  for (const auto& [group, name] :
+       {std::pair<std::string, std::string>{"AES-128", "CTR encrypt"}, {"AES-256", "GCM seal"}}) {
+    const std::string l = row(group, name);
+    ASSERT_FALSE(l.empty()) << group << " / " << name << ":\n" << out;
+    // Two cells ("| MB/s c/B ratio"), each ratio "N.NNx".
+    std::size_t cells = 0, at = 0;
+    while ((at = l.find('|', at)) != std::string::npos) {
+      ++cells;
+      ++at;
+      double mbps = 0, cpb = 0, ratio = 0;
+      ASSERT_EQ(std::sscanf(l.c_str() + at, "%lf %lf %lfx", &mbps, &cpb, &ratio), 3) << l;
+      EXPECT_GT(mbps, 0.0);
+      EXPECT_NEAR(cpb, 3000.0 / mbps, 0.006 + 0.01 * cpb) << l;
+      EXPECT_GT(ratio, 0.0);
+    }
+    EXPECT_EQ(cells, 2u) << l;
+  }
+}
+
+// --format csv: a header and one line per measurement, each with the header's field count.
+TEST(SpeedFormats, CsvParses) {
+  int exit_code = -1;
+  const std::string out = run_tool(
+      "--format csv --compare openssl --seconds 0.001 --sizes 16,1350 --filter "
+      "\"AES-128-OCB seal\"",
+      exit_code);
+  ASSERT_EQ(exit_code, 0) << out;
+  const std::vector<std::string> lines = lines_of(out);
+  auto header = std::find_if(lines.begin(), lines.end(),
+                             [](const std::string& l) { return l.starts_with("impl,backend,"); });
+  ASSERT_NE(header, lines.end()) << out;
+  auto fields = [](const std::string& l) { return std::count(l.begin(), l.end(), ',') + 1; };
+  const auto width = fields(*header);
+  EXPECT_EQ(width, 12);
+  std::set<std::string> seen;
+  for (auto it = header + 1; it != lines.end() && it->find(',') != std::string::npos; ++it) {
+    EXPECT_EQ(fields(*it), width) << *it;
+    std::vector<std::string> f;
+    std::size_t start = 0;
+    for (std::size_t comma; (comma = it->find(',', start)) != std::string::npos; start = comma + 1)
+      f.push_back(it->substr(start, comma - start));
+    f.push_back(it->substr(start));
+    ASSERT_GE(f.size(), 5u);
+    EXPECT_EQ(f[2] + " " + f[3], "AES-128-OCB seal") << *it;
+    seen.insert(f[0] + " " + f[4]);
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"aeskit 16", "aeskit 1350", "openssl 16", "openssl 1350"}))
+      << out;
+}
+
+// --quick: the curated set (26 items), at 16, 1350 and 16384 bytes unless --sizes is given.
+TEST(SpeedFormats, QuickIsTheCuratedSet) {
+  int exit_code = -1;
+  const Json records = speed_json("", "--quick --compare none --seconds 0.001", exit_code);
+  ASSERT_EQ(exit_code, 0);
+  ASSERT_TRUE(records.is_array());
+  std::set<std::string> labels;
+  std::set<std::uint64_t> sizes;
+  for (const Json& r : records) {
+    labels.insert(r["algorithm"].get<std::string>() + " " + r["op"].get<std::string>());
+    sizes.insert(r["bytes"].get<std::uint64_t>());
+  }
+  EXPECT_EQ(labels.size(), 26u);
+  EXPECT_TRUE(labels.count("AES-128-GCM seal") && labels.count("AES-256-CCM open") &&
+              labels.count("AES-256-XTS decrypt") && labels.count("AES-128-GCM-SIV open"));
+  EXPECT_EQ(sizes, (std::set<std::uint64_t>{16, 1350, 16384}));
 }
 
 }  // namespace

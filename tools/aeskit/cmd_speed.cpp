@@ -3,7 +3,9 @@
 // For every selected item: key each implementation once, cross-check aeskit's output with
 // each peer's (stop with status 1 on any difference), then time every implementation at
 // each size, alternating implementations within a size so drifting machine load hits all of
-// them alike, and print the comparison table. Timing method: speed/timer.cpp.
+// them alike. The report (--format): the compact tables of speed/summary.hpp at the end (the
+// default), BoringSSL-style lines and a table per item as they are measured (bssl), or CSV.
+// Timing method: speed/timer.cpp; the clock for cycles/byte: speed/clock.hpp.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -14,13 +16,16 @@
 #include "commands.hpp"
 #include "speed/buffer.hpp"
 #include "speed/chunked.hpp"
+#include "speed/clock.hpp"
 #include "speed/hash.hpp"
 #include "speed/impl.hpp"
 #include "speed/items.hpp"
 #include "speed/mac.hpp"
 #include "speed/mask.hpp"
 #include "speed/options.hpp"
+#include "speed/progress.hpp"
 #include "speed/report.hpp"
+#include "speed/summary.hpp"
 #include "speed/timer.hpp"
 #include "speed/verify.hpp"
 
@@ -62,11 +67,14 @@ struct Run {
   std::vector<std::unique_ptr<Impl>> impls;  // aeskit first
   std::vector<std::string> impl_names;
   std::vector<Record> records;
+  double mhz = 0;  // core clock for cycles/byte (--cpu-mhz or measured)
+  Progress* progress = nullptr;
   int failures = 0;
   int items_checked = 0;
 };
 
 void report_failure(Run& run, const std::string& who, const Item& item, const std::string& error) {
+  if (run.progress != nullptr) run.progress->clear();
   std::fflush(run.human);
   std::fprintf(stderr, "error: %s %s: %s; item skipped for %s\n", who.c_str(), item.label().c_str(),
                error.c_str(), who.c_str());
@@ -125,16 +133,22 @@ void print_header(const Run& run) {
     if (!sizes.empty()) sizes += ',';
     sizes += std::to_string(size);
   }
+  const CpuReport cpu = cpu_report();
+  std::fprintf(run.human, "aeskit speed on %s, clock %.0f MHz (%s)\n",
+               cpu.cpu_name.empty() ? "a CPU without a brand string" : cpu.cpu_name.c_str(),
+               run.mhz, run.options.cpu_mhz > 0 ? "--cpu-mhz" : "measured: dependent adds");
+  if (!cpu.disable_setting.empty())
+    std::fprintf(run.human, "AESKIT_DISABLE=%s: those CPU features removed from aeskit\n",
+                 cpu.disable_setting.c_str());
   std::fprintf(run.human,
-               "aeskit speed: aeskit backend %.*s; %g s per measurement (one run after a "
-               "warm-up); sizes %s\n",
+               "aeskit backend %.*s; %g s per measurement (one run after a warm-up); sizes %s\n",
                static_cast<int>(run.impls.front()->backend().size()),
                run.impls.front()->backend().data(), run.options.seconds, sizes.c_str());
   for (const auto& impl : run.impls) {
     const std::string tag = std::string(impl->name()) + ":";
     std::fprintf(run.human, "  %-11s%s\n", tag.c_str(), impl->describe().c_str());
   }
-  std::fputc('\n', run.human);
+  if (run.options.format == Format::bssl) std::fputc('\n', run.human);
   std::fflush(run.human);
 }
 
@@ -243,6 +257,9 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
     const std::size_t span = whole_message ? bytes : kBlockSize;
     for (Prepared& entry : prepared) {
       if (!entry.runner) continue;
+      if (run.progress != nullptr)
+        run.progress->step(item.label() + " " + std::to_string(bytes) + " B, " +
+                           std::string(entry.impl->name()));
       Record record{std::string(entry.impl->name()),
                     std::string(entry.impl->backend()),
                     item.algorithm,
@@ -258,12 +275,14 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
         entry.runner.reset();
         continue;
       }
-      print_line(run.human, record);
-      std::fflush(run.human);
+      if (run.options.format == Format::bssl) {
+        print_line(run.human, record);
+        std::fflush(run.human);
+      }
       item_records.push_back(record);
     }
   }
-  if (!item_records.empty()) {
+  if (!item_records.empty() && run.options.format == Format::bssl) {
     print_table(run.human, item, item_records, run.impl_names, table_note(run, item, sizes.size()));
   }
   run.records.insert(run.records.end(), item_records.begin(), item_records.end());
@@ -284,8 +303,13 @@ int run_speed(int argc, char** argv) {
   }
   if (run.options.json_path == "-") run.human = stderr;
 
+  if (run.options.quick) {
+    if (!run.options.sizes_given) run.options.sizes = {16, 1350, 16384};
+    if (!run.options.seconds_given) run.options.seconds = 0.1;
+  }
   std::vector<Item> items;
   for (Item& item : all_items()) {
+    if (run.options.quick && !in_quick_set(item)) continue;
     if (matches_filters(item, run.options.filters)) items.push_back(std::move(item));
   }
   if (items.empty()) {
@@ -304,6 +328,8 @@ int run_speed(int argc, char** argv) {
       return kExitUsage;
     }
   }
+  if (!run.options.verify_only)
+    run.mhz = run.options.cpu_mhz > 0 ? run.options.cpu_mhz : measure_cpu_mhz();
   print_header(run);
 
   std::size_t longest = 1350;  // the cross-check's tail length
@@ -321,6 +347,14 @@ int run_speed(int argc, char** argv) {
     in.span()[i] = static_cast<std::uint8_t>(i * 31 + 7);
   }
 
+  // The progress line: only for the formats that print at the end, on a terminal.
+  std::size_t measurements = 0;
+  for (const Item& item : items)
+    measurements += run_sizes(item, run.options.sizes).size() * run.impls.size();
+  Progress progress(measurements, run.options.format != Format::bssl && !run.options.verify_only &&
+                                      stderr_is_terminal());
+  run.progress = &progress;
+
   for (const Item& item : items) {
     std::vector<Prepared> prepared = prepare_all(run, item, {kKey, kTimingIv}, true);
     if (!verify(run, item, prepared, in.span())) return kExitFailed;
@@ -331,19 +365,25 @@ int run_speed(int argc, char** argv) {
       continue;
     }
     time_item(run, item, prepared, in.span(), out.span());
-    if (item.kind == ItemKind::chunked &&
+    if (item.kind == ItemKind::chunked && run.options.format == Format::bssl &&
         !print_chunked_ratios(run.human, item, run.records, *run.impls.front(), run.options.seconds,
                               in.span(), out.span(), error)) {
       report_failure(run, "aeskit", item, "AES-GCM reference: " + error);
     }
   }
 
+  progress.clear();
+  run.progress = nullptr;
+  if (!run.options.verify_only && run.options.format == Format::table)
+    print_summary(run.human, run.records, std::string(run.impls.front()->name()), run.mhz);
+  if (!run.options.verify_only && run.options.format == Format::csv)
+    write_csv(run.human, run.records, run.mhz);
   if (run.impls.size() > 1) {
     std::fprintf(run.human, "cross-check: aeskit's output matched every peer's on %d item%s\n",
                  run.items_checked, run.items_checked == 1 ? "" : "s");
   }
   if (run.json != nullptr) {
-    if (!write_json(run.json, run.records, error)) {
+    if (!write_json(run.json, run.records, run.mhz, error)) {
       std::fprintf(stderr, "aeskit speed: %s\n", error.c_str());
       return kExitFailed;
     }

@@ -186,4 +186,17 @@ std::size_t output_length(const Item& item, std::size_t in_len) {
   return item.kind == ItemKind::aead ? in_len + kAeadTagBytes : in_len;
 }
 
+bool in_quick_set(const Item& item) {
+  if (item.key_bits != 128 && item.key_bits != 256) return false;
+  const std::string prefix = "AES-" + std::to_string(item.key_bits) + "-";
+  static const char* const kOps[] = {"GCM seal",    "GCM open",     "CTR encrypt",  "XTS encrypt",
+                                     "XTS decrypt", "CBC encrypt",  "CBC decrypt",  "OCB seal",
+                                     "OCB open",    "GCM-SIV seal", "GCM-SIV open", "CCM seal",
+                                     "CCM open"};
+  const std::string label = item.label();
+  for (const char* op : kOps)
+    if (label == prefix + op) return true;
+  return false;
+}
+
 }  // namespace aeskit::cli::speed

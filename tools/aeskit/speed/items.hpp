@@ -86,6 +86,10 @@ std::vector<Item> all_items();
 // find_item: the item of all_items() named `algorithm` and `op` exactly, or nullopt.
 std::optional<Item> find_item(std::string_view algorithm, std::string_view op);
 
+// in_quick_set: whether `item` is one of `aeskit speed --quick`'s: GCM, CTR (encrypt), XTS,
+// CBC, OCB, GCM-SIV and CCM, AES-128 and AES-256, both directions (26 items).
+bool in_quick_set(const Item& item);
+
 // matches_filters: true when `filters` is empty or `item.label()` contains any of them,
 // ignoring ASCII case.
 bool matches_filters(const Item& item, const std::vector<std::string>& filters);

@@ -90,6 +90,10 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
       continue;
     }
     if (arg == "--verify") continue;  // verification always runs; accepted for clarity
+    if (arg == "--quick") {
+      options.quick = true;
+      continue;
+    }
     // Every other option takes a value: "--name value" or "--name=value".
     std::string name(arg);
     std::string value;
@@ -110,8 +114,35 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
       options.filters.push_back(value);
     } else if (name == "--sizes") {
       if (!parse_sizes(value, options.sizes, error)) return false;
+      options.sizes_given = true;
     } else if (name == "--seconds") {
       if (!parse_seconds(value, options.seconds, error)) return false;
+      options.seconds_given = true;
+    } else if (name == "--format") {
+      if (value == "table") {
+        options.format = Format::table;
+      } else if (value == "bssl") {
+        options.format = Format::bssl;
+      } else if (value == "csv") {
+        options.format = Format::csv;
+      } else {
+        error = "--format: expected table, bssl or csv";
+        return false;
+      }
+    } else if (name == "--cpu-mhz") {
+      if (value == "auto") {
+        options.cpu_mhz = 0;
+      } else {
+        char* end = nullptr;
+        errno = 0;
+        const double mhz = std::strtod(value.c_str(), &end);
+        if (errno != 0 || end == value.c_str() || *end != '\0' || !std::isfinite(mhz) || mhz < 1 ||
+            mhz > 100000) {
+          error = "--cpu-mhz: expected a clock in MHz (1 to 100000) or 'auto'";
+          return false;
+        }
+        options.cpu_mhz = mhz;
+      }
     } else if (name == "--backend") {
       options.backend = value;
     } else if (name == "--compare") {
@@ -157,6 +188,14 @@ const char* usage() {
          "                       built in); 'none' measures aeskit alone\n"
          "  --json FILE          also write the results as JSON to FILE ('-': standard output,\n"
          "                       and the human-readable report goes to standard error)\n"
+         "  --quick              a curated set in under a minute: GCM, CTR, XTS, CBC, OCB,\n"
+         "                       GCM-SIV and CCM, AES-128 and AES-256, at 16, 1350 and 16384\n"
+         "                       bytes, 0.1 s per measurement (--sizes/--seconds override)\n"
+         "  --format FORMAT      table (default): one compact table per key size, each cell\n"
+         "                       aeskit's MB/s, cycles/byte and ratio to the best peer;\n"
+         "                       bssl: BoringSSL-style lines and a table per item; csv\n"
+         "  --cpu-mhz MHZ|auto   core clock for cycles/byte (default auto: measured with a\n"
+         "                       chain of dependent adds timed against the wall clock)\n"
          "  --verify-only        run only the output cross-check, no timing\n"
          "  --mask-peers         clear in OpenSSL (OPENSSL_ia32cap, by re-executing) and\n"
          "                       libgcrypt (GCRYCTL_DISABLE_HWF) the CPU features that\n"

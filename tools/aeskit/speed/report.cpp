@@ -40,7 +40,7 @@ void write_escaped(std::FILE* out, std::string_view text) {
   std::fputc('"', out);
 }
 
-void write_record(std::FILE* out, const Record& record) {
+void write_record(std::FILE* out, const Record& record, double mhz) {
   std::fputs("{\"impl\":", out);
   write_escaped(out, record.impl);
   std::fputs(",\"backend\":", out);
@@ -53,6 +53,13 @@ void write_record(std::FILE* out, const Record& record) {
                ops_per_sec(record), mb_per_sec(record));
   if (per_op_item(record.kind)) std::fprintf(out, ",\"ns_per_op\":%.2f", ns_per_op(record));
   std::fprintf(out, ",\"hw_masked\":%s", record.hw_masked ? "true" : "false");
+  if (mhz > 0) {
+    std::fprintf(out, ",\"cpu_mhz\":%.0f", mhz);
+    if (per_op_item(record.kind))
+      std::fprintf(out, ",\"cycles_per_op\":%.1f", ns_per_op(record) * mhz / 1e3);
+    else if (mb_per_sec(record) > 0)
+      std::fprintf(out, ",\"cycles_per_byte\":%.4f", mhz / mb_per_sec(record));
+  }
   std::fputc('}', out);
 }
 
@@ -146,11 +153,12 @@ std::FILE* open_json(const std::string& path, std::string& error) {
   return out;
 }
 
-bool write_json(std::FILE* out, const std::vector<Record>& records, std::string& error) {
+bool write_json(std::FILE* out, const std::vector<Record>& records, double mhz,
+                std::string& error) {
   std::fputs("[\n", out);
   for (std::size_t i = 0; i < records.size(); ++i) {
     std::fputs("  ", out);
-    write_record(out, records[i]);
+    write_record(out, records[i], mhz);
     std::fputs(i + 1 < records.size() ? ",\n" : "\n", out);
   }
   std::fputs("]\n", out);

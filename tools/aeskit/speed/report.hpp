@@ -44,7 +44,8 @@ void print_table(std::FILE* out, const Item& item, const std::vector<Record>& re
 std::FILE* open_json(const std::string& path, std::string& error);
 
 // write_json writes every record as one JSON array to `out`, then closes it unless it is
-// standard output.
-bool write_json(std::FILE* out, const std::vector<Record>& records, std::string& error);
+// standard output. With the clock known (mhz > 0) each record also carries "cpu_mhz" and
+// "cycles_per_byte" (message items) or "cycles_per_op" (block and setup items).
+bool write_json(std::FILE* out, const std::vector<Record>& records, double mhz, std::string& error);
 
 }  // namespace aeskit::cli::speed
