@@ -14,6 +14,7 @@
 
 #include "aeskit/aeskit.hpp"
 #include "commands.hpp"
+#include "speed/bound.hpp"
 #include "speed/buffer.hpp"
 #include "speed/chunked.hpp"
 #include "speed/clock.hpp"
@@ -378,6 +379,9 @@ int run_speed(int argc, char** argv) {
     print_summary(run.human, run.records, std::string(run.impls.front()->name()), run.mhz);
   if (!run.options.verify_only && run.options.format == Format::csv)
     write_csv(run.human, run.records, run.mhz);
+  if (!run.options.verify_only && run.options.bound)
+    print_bounds(run.human, measure_limits(run.mhz), run.records,
+                 std::string(run.impls.front()->name()));
   if (run.impls.size() > 1) {
     std::fprintf(run.human, "cross-check: aeskit's output matched every peer's on %d item%s\n",
                  run.items_checked, run.items_checked == 1 ? "" : "s");

@@ -94,6 +94,10 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
       options.quick = true;
       continue;
     }
+    if (arg == "--bound") {
+      options.bound = true;
+      continue;
+    }
     // Every other option takes a value: "--name value" or "--name=value".
     std::string name(arg);
     std::string value;
@@ -194,6 +198,10 @@ const char* usage() {
          "  --format FORMAT      table (default): one compact table per key size, each cell\n"
          "                       aeskit's MB/s, cycles/byte and ratio to the best peer;\n"
          "                       bssl: BoringSSL-style lines and a table per item; csv\n"
+         "  --bound              also measure the machine's own limit: the AES round's and\n"
+         "                       the carry-less multiply's latency and throughput at each\n"
+         "                       vector width, each item's lower bound in cycles/byte from\n"
+         "                       them, and the share of it aeskit reaches (docs/SPEED-BOUND.md)\n"
          "  --cpu-mhz MHZ|auto   core clock for cycles/byte (default auto: measured with a\n"
          "                       chain of dependent adds timed against the wall clock)\n"
          "  --verify-only        run only the output cross-check, no timing\n"

@@ -36,6 +36,7 @@ struct Options {
   bool sizes_given = false;    // --sizes was on the command line (--quick keeps it)
   bool seconds_given = false;  // --seconds was on the command line (--quick keeps it)
   double cpu_mhz = 0;          // --cpu-mhz: the core clock for cycles/byte; 0: measure it
+  bool bound = false;          // --bound: measure the machine's limit, print % of it (bound.hpp)
 };
 
 // parse_options reads the arguments after "speed". On a usage error it returns false and
