@@ -104,8 +104,8 @@ void print_summary(std::FILE* out, const std::vector<Record>& records, const std
           std::fprintf(out, " | %6.1f %6.0f %7s", ns_per_op(*mine), cycles_per_op(*mine, mhz),
                        ratio);
         else
-          std::fprintf(out, " | %6.0f %5.2f %7s", mb_per_sec(*mine), cycles_per_byte(*mine, mhz),
-                       ratio);
+          std::fprintf(out, mb_per_sec(*mine) < 99.95 ? " | %6.1f %5.2f %7s" : " | %6.0f %5.2f %7s",
+                       mb_per_sec(*mine), cycles_per_byte(*mine, mhz), ratio);
       }
       std::fputc('\n', out);
     }
