@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev libgtest-dev
           nlohmann-json3-dev valgrind zlib1g-dev
+          libxml2-utils librsvg2-bin  # aeskit speed --plot's test: xmllint, rsvg-convert
           g++-aarch64-linux-gnu qemu-user  # the aarch64 preset: cross compiler + qemu-aarch64
           g++-arm-linux-gnueabihf g++-powerpc64le-linux-gnu  # armhf, ppc64le presets
           g++-s390x-linux-gnu)  # s390x preset (big-endian)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "speed/mac.hpp"
 #include "speed/mask.hpp"
 #include "speed/options.hpp"
+#include "speed/plot.hpp"
 #include "speed/progress.hpp"
 #include "speed/report.hpp"
 #include "speed/summary.hpp"
@@ -379,9 +381,28 @@ int run_speed(int argc, char** argv) {
     print_summary(run.human, run.records, std::string(run.impls.front()->name()), run.mhz);
   if (!run.options.verify_only && run.options.format == Format::csv)
     write_csv(run.human, run.records, run.mhz);
-  if (!run.options.verify_only && run.options.bound)
-    print_bounds(run.human, measure_limits(run.mhz), run.records,
-                 std::string(run.impls.front()->name()));
+  std::optional<MachineLimits> limits;
+  if (!run.options.verify_only && run.options.bound) {
+    limits = measure_limits(run.mhz);
+    print_bounds(run.human, *limits, run.records, std::string(run.impls.front()->name()));
+  }
+  for (const auto& [path, scaling] :
+       {std::pair{run.options.plot_path, false}, std::pair{run.options.plot_scaling_path, true}}) {
+    if (path.empty() || run.options.verify_only) continue;
+    const std::string svg = scaling ? scaling_svg(run.records)
+                                    : throughput_svg(run.records, limits ? &*limits : nullptr);
+    if (svg.empty()) {
+      std::fprintf(stderr, "aeskit speed: nothing to plot in %s (%s)\n", path.c_str(),
+                   scaling ? "needs a multi-thread item at two thread counts or more"
+                           : "needs an item measured at two sizes or more");
+      ++run.failures;
+    } else if (!write_file(path, svg, error)) {
+      std::fprintf(stderr, "aeskit speed: %s\n", error.c_str());
+      ++run.failures;
+    } else {
+      std::fprintf(run.human, "plot written to %s\n", path.c_str());
+    }
+  }
   if (run.impls.size() > 1) {
     std::fprintf(run.human, "cross-check: aeskit's output matched every peer's on %d item%s\n",
                  run.items_checked, run.items_checked == 1 ? "" : "s");

@@ -133,6 +133,12 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
         error = "--format: expected table, bssl or csv";
         return false;
       }
+    } else if (name == "--plot" || name == "--plot-scaling") {
+      if (value.empty()) {
+        error = name + " needs a file name";
+        return false;
+      }
+      (name == "--plot" ? options.plot_path : options.plot_scaling_path) = value;
     } else if (name == "--cpu-mhz") {
       if (value == "auto") {
         options.cpu_mhz = 0;
@@ -202,6 +208,11 @@ const char* usage() {
          "                       the carry-less multiply's latency and throughput at each\n"
          "                       vector width, each item's lower bound in cycles/byte from\n"
          "                       them, and the share of it aeskit reaches (docs/SPEED-BOUND.md)\n"
+         "  --plot FILE.svg      draw MB/s against message size (log scale) for every item\n"
+         "                       measured at two sizes or more: aeskit and each peer as\n"
+         "                       lines, with --bound the bound as a dashed line\n"
+         "  --plot-scaling FILE.svg  draw MB/s against threads for the multi-thread items\n"
+         "                       (Cobblestone), memcpy dashed\n"
          "  --cpu-mhz MHZ|auto   core clock for cycles/byte (default auto: measured with a\n"
          "                       chain of dependent adds timed against the wall clock)\n"
          "  --verify-only        run only the output cross-check, no timing\n"

@@ -33,10 +33,12 @@ struct Options {
   bool help = false;                                // --help
   Format format = Format::table;                    // --format
   bool quick = false;  // --quick: the curated item set (items.hpp quick_items) in under a minute
-  bool sizes_given = false;    // --sizes was on the command line (--quick keeps it)
-  bool seconds_given = false;  // --seconds was on the command line (--quick keeps it)
-  double cpu_mhz = 0;          // --cpu-mhz: the core clock for cycles/byte; 0: measure it
-  bool bound = false;          // --bound: measure the machine's limit, print % of it (bound.hpp)
+  bool sizes_given = false;       // --sizes was on the command line (--quick keeps it)
+  bool seconds_given = false;     // --seconds was on the command line (--quick keeps it)
+  double cpu_mhz = 0;             // --cpu-mhz: the core clock for cycles/byte; 0: measure it
+  bool bound = false;             // --bound: measure the machine's limit, print % of it (bound.hpp)
+  std::string plot_path;          // --plot FILE.svg: throughput against size (plot.hpp)
+  std::string plot_scaling_path;  // --plot-scaling FILE.svg: the multi-thread items
 };
 
 // parse_options reads the arguments after "speed". On a usage error it returns false and
