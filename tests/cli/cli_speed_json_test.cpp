@@ -439,4 +439,25 @@ TEST(SpeedFormats, BoundTable) {
   EXPECT_EQ(out.find("  SHA-256 hash "), std::string::npos) << "no model for hashes";
 }
 
+// --slope: a fitted per-byte cost and per-call cost per item and implementation; with
+// --cpu-mhz fixed, the per-byte cost is near the cycles/byte at the largest size (the per-call
+// cost spread over 16 KiB is small), within the noise of 10 ms measurements.
+TEST(SpeedFormats, SlopeFits) {
+  int exit_code = -1;
+  const std::string out = run_tool(
+      "--slope --compare none --seconds 0.01 --sizes 1024,4096,16384 --cpu-mhz 3000 --filter "
+      "\"AES-128-CTR encrypt\"",
+      exit_code);
+  ASSERT_EQ(exit_code, 0) << out;
+  const std::size_t table = out.find("Slopes (--slope)");
+  ASSERT_NE(table, std::string::npos) << out;
+  const std::size_t at = out.find("AES-128-CTR encrypt", table);
+  ASSERT_NE(at, std::string::npos) << out;
+  double per_byte = 0, per_call = 0;
+  ASSERT_EQ(std::sscanf(out.c_str() + at + 19, " | %lf %lf", &per_byte, &per_call), 2)
+      << out.substr(at, 80);
+  EXPECT_GT(per_byte, 0.0);
+  EXPECT_LT(per_byte, 100.0);
+}
+
 }  // namespace

@@ -381,6 +381,8 @@ int run_speed(int argc, char** argv) {
     print_summary(run.human, run.records, std::string(run.impls.front()->name()), run.mhz);
   if (!run.options.verify_only && run.options.format == Format::csv)
     write_csv(run.human, run.records, run.mhz);
+  if (!run.options.verify_only && run.options.slope)
+    print_slopes(run.human, run.records, run.impl_names, run.mhz);
   std::optional<MachineLimits> limits;
   if (!run.options.verify_only && run.options.bound) {
     limits = measure_limits(run.mhz);

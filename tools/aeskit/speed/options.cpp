@@ -94,6 +94,10 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
       options.quick = true;
       continue;
     }
+    if (arg == "--slope") {
+      options.slope = true;
+      continue;
+    }
     if (arg == "--bound") {
       options.bound = true;
       continue;
@@ -204,6 +208,9 @@ const char* usage() {
          "  --format FORMAT      table (default): one compact table per key size, each cell\n"
          "                       aeskit's MB/s, cycles/byte and ratio to the best peer;\n"
          "                       bssl: BoringSSL-style lines and a table per item; csv\n"
+         "  --slope              also fit time per operation against message size over the\n"
+         "                       sizes measured (libgcrypt bench-slope's method): the per-byte\n"
+         "                       cost without the per-call cost, and the per-call cost\n"
          "  --bound              also measure the machine's own limit: the AES round's and\n"
          "                       the carry-less multiply's latency and throughput at each\n"
          "                       vector width, each item's lower bound in cycles/byte from\n"

@@ -36,6 +36,7 @@ struct Options {
   bool sizes_given = false;       // --sizes was on the command line (--quick keeps it)
   bool seconds_given = false;     // --seconds was on the command line (--quick keeps it)
   double cpu_mhz = 0;             // --cpu-mhz: the core clock for cycles/byte; 0: measure it
+  bool slope = false;             // --slope: per-byte and per-call costs fitted (summary.hpp)
   bool bound = false;             // --bound: measure the machine's limit, print % of it (bound.hpp)
   std::string plot_path;          // --plot FILE.svg: throughput against size (plot.hpp)
   std::string plot_scaling_path;  // --plot-scaling FILE.svg: the multi-thread items

@@ -118,6 +118,51 @@ void print_summary(std::FILE* out, const std::vector<Record>& records, const std
   std::fflush(out);
 }
 
+void print_slopes(std::FILE* out, const std::vector<Record>& records,
+                  const std::vector<std::string>& impls, double mhz) {
+  std::vector<std::string> labels;
+  for (const Record& r : records)
+    if (!per_op(r.kind) && r.kind != ItemKind::chunked)
+      add_unique(labels, r.algorithm + " " + r.op);
+  std::fprintf(out,
+               "\nSlopes (--slope): time per operation = per-call + size x per-byte, fitted "
+               "over the sizes measured\n%-28s",
+               "");
+  for (const std::string& impl : impls) std::fprintf(out, " | %-24s", impl.c_str());
+  std::fprintf(out, "\n%-28s", "item");
+  for (std::size_t i = 0; i < impls.size(); ++i)
+    std::fprintf(out, " | %24s", "c/B   per-call cycles");
+  std::fputc('\n', out);
+  for (const std::string& label : labels) {
+    std::string line;
+    bool any = false;
+    for (const std::string& impl : impls) {
+      double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+      for (const Record& r : records) {
+        if (r.impl != impl || r.algorithm + " " + r.op != label || ops_per_sec(r) <= 0) continue;
+        const double x = static_cast<double>(r.bytes), y = ns_per_op(r) * mhz / 1e3;  // cycles
+        n += 1;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+      }
+      char cell[64] = "                       -";
+      const double var = n * sxx - sx * sx;
+      if (n >= 2 && var > 0) {
+        const double slope = (n * sxy - sx * sy) / var;
+        const double intercept = (sy - slope * sx) / n;
+        std::snprintf(cell, sizeof cell, "%6.3f %17.0f", slope, intercept);
+        any = true;
+      }
+      line += " | ";
+      line += cell;
+    }
+    if (any) std::fprintf(out, "%-28.28s%s\n", label.c_str(), line.c_str());
+  }
+  std::fflush(out);
+}
+
 void write_csv(std::FILE* out, const std::vector<Record>& records, double mhz) {
   std::fputs(
       "impl,backend,algorithm,op,bytes,ops_per_sec,mb_per_sec,ns_per_op,cycles_per_byte,"

@@ -27,6 +27,13 @@ double cycles_per_op(const Record& record, double mhz);
 void print_summary(std::FILE* out, const std::vector<Record>& records, const std::string& ours,
                    double mhz);
 
+// print_slopes (--slope, libgcrypt bench-slope's method): per item and implementation, a
+// least-squares line through (message size, time per operation) over the sizes measured:
+// its slope is the per-byte cost without the per-call cost (cycles/byte), its intercept the
+// per-call cost (cycles). Items measured at fewer than two sizes are left out.
+void print_slopes(std::FILE* out, const std::vector<Record>& records,
+                  const std::vector<std::string>& impls, double mhz);
+
 // write_csv writes a header line and one line per record.
 void write_csv(std::FILE* out, const std::vector<Record>& records, double mhz);
 
