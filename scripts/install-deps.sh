@@ -5,7 +5,8 @@ packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev li
           nlohmann-json3-dev valgrind zlib1g-dev
           g++-aarch64-linux-gnu qemu-user  # the aarch64 preset: cross compiler + qemu-aarch64
           g++-arm-linux-gnueabihf g++-powerpc64le-linux-gnu  # armhf, ppc64le presets
-          g++-s390x-linux-gnu)  # s390x preset (big-endian)
+          g++-s390x-linux-gnu  # s390x preset (big-endian)
+          pandoc pkgconf dpkg-dev file)  # packaging: man page, .pc check, cpack -G DEB (shlibdeps)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
