@@ -6,7 +6,8 @@ packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev li
           libxml2-utils librsvg2-bin  # aeskit speed --plot's test: xmllint, rsvg-convert
           g++-aarch64-linux-gnu qemu-user  # the aarch64 preset: cross compiler + qemu-aarch64
           g++-arm-linux-gnueabihf g++-powerpc64le-linux-gnu  # armhf, ppc64le presets
-          g++-s390x-linux-gnu)  # s390x preset (big-endian)
+          g++-s390x-linux-gnu  # s390x preset (big-endian)
+          pandoc pkgconf dpkg-dev file)  # packaging: man page, .pc check, cpack -G DEB (shlibdeps)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

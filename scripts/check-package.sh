@@ -1,0 +1,238 @@
+#!/usr/bin/env bash
+# check-package.sh — aeskit as its users get it: the installed tree and the Debian package,
+# each used by the consumers in examples/ (built as separate programs, run, results checked).
+#
+#   scripts/check-package.sh [--tree | --deb] [BUILD_DIR]    (default: both, build/release)
+#
+# --tree: `cmake --install BUILD_DIR --prefix TMP`; checks the files (libaeskit.so.X.Y with
+#   that SONAME, libaeskit.a, headers, aeskit.pc with prefix TMP, the CMake package and its
+#   version rule, the tool, the man page); builds examples/cmake-consumer with
+#   find_package(aeskit) (static and shared) and examples/pkgconfig-consumer with
+#   `pkg-config --cflags --libs aeskit` (shared, and static with --static); runs all four on an
+#   empty file and on a 100000-byte one. (CTest runs this part: package.installed_tree.)
+# --deb (root): `cpack -G DEB` in BUILD_DIR; checks the package's files and dependencies;
+#   `apt-get install ./aeskit_*.deb`; runs `aeskit` and the man page lookup; builds and runs
+#   the same four consumers against /usr (no search paths given); then `apt-get purge` so the
+#   machine is left as it was (also on failure). Refuses to run when an aeskit package is
+#   already installed. Not root: says SKIPPED and exits 77, never passes.
+# pkgconfig-consumer/*.c (C programs over the C API) are built the same way with
+# cc -std=c99 -pedantic, *.cpp with c++ -std=c++20; all with -Wall -Wextra -Werror.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=$(pwd)
+
+do_tree=1
+do_deb=1
+case "${1:-}" in
+  --tree) do_deb=0; shift ;;
+  --deb) do_tree=0; shift ;;
+esac
+build=$(cd "${1:-build/release}" && pwd)
+version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
+major=${version%%.*}
+minor=${version#*.}
+minor=${minor%%.*}
+if [ "$major" = 0 ]; then soversion=$major.$minor; else soversion=$major; fi
+start=$(date +%s)
+
+work=$(mktemp -d)
+installed_deb=0
+cleanup() {
+  if [ $installed_deb = 1 ]; then
+    echo "-- removing the aeskit package again"
+    DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq aeskit >/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "check-package: FAIL: $*" >&2
+  exit 1
+}
+need_file() {
+  [ -e "$1" ] || fail "missing: $1"
+}
+
+# The test inputs: an empty file and 100000 bytes (6 full chunks and a partial one).
+head -c 100000 /dev/urandom >"$work/input.bin"
+: >"$work/empty.bin"
+
+# run_consumer NAME PROGRAM [ENV...]: PROGRAM on both inputs, each in a fresh directory.
+run_consumer() {
+  local name=$1 prog=$2 out
+  shift 2
+  for input in "$work/empty.bin" "$work/input.bin"; do
+    local d
+    d=$(mktemp -d -p "$work")
+    out=$(env "$@" "$prog" "$input" "$d") || fail "$name on $(basename "$input") failed"
+    echo "   $name $(basename "$input"): $out"
+  done
+}
+
+# build_consumers LABEL PREFIX_PATH (empty: the system's): the four consumer builds, run.
+build_consumers() {
+  local label=$1 prefix=$2 b=$work/$1
+  local -a cmake_args=() ld_env=() pc_env=()
+  if [ -n "$prefix" ]; then
+    cmake_args=(-DCMAKE_PREFIX_PATH="$prefix")
+    ld_env=(LD_LIBRARY_PATH="$prefix/lib")
+    # Only the tree under test: no aeskit.pc from elsewhere.
+    pc_env=(PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig")
+  fi
+  echo "-- $label: examples/cmake-consumer with find_package(aeskit)"
+  cmake -S "$src/examples/cmake-consumer" -B "$b/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror" "${cmake_args[@]}" >"$b.log" 2>&1 ||
+    { cat "$b.log"; fail "$label: configuring examples/cmake-consumer"; }
+  cmake --build "$b/cmake" >>"$b.log" 2>&1 || { cat "$b.log"; fail "$label: building examples/cmake-consumer"; }
+  readelf -d "$b/cmake/app_shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
+    fail "$label: app_shared does not need libaeskit.so.$soversion"
+  if readelf -d "$b/cmake/app_static" | grep -q 'libaeskit'; then
+    fail "$label: app_static needs a shared libaeskit"
+  fi
+  run_consumer "cmake app_static" "$b/cmake/app_static"
+  run_consumer "cmake app_shared" "$b/cmake/app_shared" "${ld_env[@]}"
+
+  echo "-- $label: examples/pkgconfig-consumer with pkg-config --cflags --libs aeskit"
+  local pc_prefix
+  pc_prefix=$(env "${pc_env[@]}" pkg-config --variable=prefix aeskit) || fail "$label: pkg-config finds no aeskit"
+  [ "$pc_prefix" = "${prefix:-/usr}" ] || fail "$label: aeskit.pc has prefix=$pc_prefix, expected ${prefix:-/usr}"
+  [ "$(env "${pc_env[@]}" pkg-config --modversion aeskit)" = "$version" ] || fail "$label: aeskit.pc version"
+  local f compiler
+  for f in "$src"/examples/pkgconfig-consumer/*.c "$src"/examples/pkgconfig-consumer/*.cpp; do
+    [ -f "$f" ] || continue
+    case "$f" in
+      *.c) compiler=(cc -std=c99 -pedantic) ;;
+      *) compiler=(c++ -std=c++20) ;;
+    esac
+    local base
+    base=$(basename "$f")
+    mkdir -p "$b/pc"
+    # Shared: exactly the documented command line.
+    # shellcheck disable=SC2046
+    "${compiler[@]}" -Wall -Wextra -Werror -O2 "$f" $(env "${pc_env[@]}" pkg-config --cflags --libs aeskit) \
+      -o "$b/pc/$base.shared" || fail "$label: building $base (shared)"
+    # Static: --static adds Libs.private (-lstdc++ -lm -pthread) and Cflags.private; -laeskit
+    # is made to pick libaeskit.a.
+    local libs
+    libs=$(env "${pc_env[@]}" pkg-config --static --libs aeskit | sed 's/-laeskit/-Wl,-Bstatic -laeskit -Wl,-Bdynamic/')
+    # shellcheck disable=SC2046,SC2086
+    "${compiler[@]}" -Wall -Wextra -Werror -O2 "$f" $(env "${pc_env[@]}" pkg-config --static --cflags aeskit) \
+      $libs -o "$b/pc/$base.static" || fail "$label: building $base (static)"
+    readelf -d "$b/pc/$base.shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
+      fail "$label: $base.shared does not need libaeskit.so.$soversion"
+    if readelf -d "$b/pc/$base.static" | grep -q 'libaeskit'; then
+      fail "$label: $base.static needs a shared libaeskit"
+    fi
+    run_consumer "pkg-config $base static" "$b/pc/$base.static"
+    run_consumer "pkg-config $base shared" "$b/pc/$base.shared" "${ld_env[@]}"
+  done
+}
+
+# check_version_rule CONFIG_VERSION_FILE: what find_package(aeskit X) accepts, by the version
+# file itself (0.x: the same minor only; from 1.0: the same major).
+check_version_rule() {
+  local file=$1 want req expect got compat_major
+  cat >"$work/version-check.cmake" <<'EOF2'
+string(REPLACE "." ";" v "${PACKAGE_FIND_VERSION}")
+list(LENGTH v PACKAGE_FIND_VERSION_COUNT)
+list(APPEND v 0 0 0)
+list(GET v 0 PACKAGE_FIND_VERSION_MAJOR)
+list(GET v 1 PACKAGE_FIND_VERSION_MINOR)
+list(GET v 2 PACKAGE_FIND_VERSION_PATCH)
+set(PACKAGE_FIND_VERSION_RANGE FALSE)
+include("${VERSION_FILE}")
+if(PACKAGE_VERSION_COMPATIBLE)
+  message("TRUE")
+else()
+  message("FALSE")
+endif()
+EOF2
+  compat_major=TRUE
+  [ "$major" = 0 ] && compat_major=FALSE
+  for want in "$major.$minor:TRUE" "$version:TRUE" "$major.$((minor + 1)):$compat_major" "$((major + 1)).0:FALSE"; do
+    req=${want%%:*}
+    expect=${want##*:}
+    got=$(cmake -DPACKAGE_FIND_VERSION="$req" -DVERSION_FILE="$file" -P "$work/version-check.cmake" 2>&1) ||
+      fail "evaluating $file: $got"
+    [ "$got" = "$expect" ] || fail "find_package(aeskit $req) with version $version: compatible=$got, expected $expect"
+  done
+  echo "   version rule: find_package(aeskit $major.$minor) accepts $version;" \
+       "$major.$((minor + 1)) $([ $compat_major = TRUE ] && echo does || echo does not), $((major + 1)).0 does not"
+}
+
+if [ $do_tree = 1 ]; then
+  t0=$(date +%s)
+  prefix=$work/prefix
+  echo "-- installed tree: cmake --install $build --prefix $prefix"
+  cmake --install "$build" --prefix "$prefix" >"$work/install.log" || { cat "$work/install.log"; fail "cmake --install"; }
+  for f in lib/libaeskit.a lib/libaeskit.so "lib/libaeskit.so.$soversion" "lib/libaeskit.so.$version" \
+           include/aeskit/aeskit.hpp include/aeskit/export.hpp lib/pkgconfig/aeskit.pc \
+           lib/cmake/aeskit/aeskitConfig.cmake lib/cmake/aeskit/aeskitConfigVersion.cmake \
+           lib/cmake/aeskit/aeskitTargets.cmake; do
+    need_file "$prefix/$f"
+  done
+  # The tool and its man page: not in a build with AESKIT_BUILD_TOOLS=OFF; the man page needs
+  # pandoc at build time (scripts/install-deps.sh installs it). The .deb part requires both.
+  if grep -q '^AESKIT_BUILD_TOOLS:BOOL=OFF' "$build/CMakeCache.txt"; then
+    echo "   tool and man page: NOT CHECKED (AESKIT_BUILD_TOOLS=OFF)"
+  else
+    need_file "$prefix/bin/aeskit"
+    "$prefix/bin/aeskit" cpu >/dev/null || fail "the installed aeskit tool does not run"
+    if grep -q '^AESKIT_PANDOC:FILEPATH=.*NOTFOUND' "$build/CMakeCache.txt"; then
+      echo "   man page: NOT CHECKED (the build found no pandoc, so it has none)"
+    else
+      need_file "$prefix/share/man/man1/aeskit.1.gz"
+      zcat "$prefix/share/man/man1/aeskit.1.gz" | grep -q '^\.TH "AESKIT" "1"' || fail "the man page has no .TH AESKIT 1"
+    fi
+  fi
+  readelf -d "$prefix/lib/libaeskit.so.$version" | grep -q "Library soname: \[libaeskit.so.$soversion\]" ||
+    fail "libaeskit.so.$version has no SONAME libaeskit.so.$soversion"
+  check_version_rule "$prefix/lib/cmake/aeskit/aeskitConfigVersion.cmake"
+  build_consumers tree "$prefix"
+  echo "-- installed tree: OK ($(($(date +%s) - t0)) s)"
+fi
+
+if [ $do_deb = 1 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "check-package: SKIPPED: the .deb part installs a package and needs root" >&2
+    exit 77
+  fi
+  if dpkg-query -W -f='${Status}' aeskit 2>/dev/null | grep -q installed; then
+    fail "an aeskit package is already installed; remove it first (apt-get purge aeskit)"
+  fi
+  t0=$(date +%s)
+  echo "-- Debian package: cpack -G DEB in $build"
+  (cd "$build" && cpack -G DEB -B "$work/deb") >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log"; fail "cpack"; }
+  deb=$(ls "$work"/deb/aeskit_*.deb)
+  dpkg-deb -c "$deb" | awk '{print $6}' | sed 's:^\./:/:' >"$work/deb.files"
+  for f in "/usr/lib/libaeskit.so.$version" /usr/lib/libaeskit.a /usr/include/aeskit/aeskit.hpp \
+           /usr/lib/pkgconfig/aeskit.pc /usr/lib/cmake/aeskit/aeskitConfig.cmake /usr/bin/aeskit \
+           /usr/share/man/man1/aeskit.1.gz; do
+    grep -qx "$f" "$work/deb.files" || fail "$(basename "$deb") lacks $f"
+  done
+  depends=$(dpkg-deb -f "$deb" Depends)
+  for d in libc6 libstdc++6; do
+    [[ $depends == *"$d"* ]] || fail "$(basename "$deb"): Depends ($depends) lacks $d"
+  done
+  echo "   $(basename "$deb"): $(wc -l <"$work/deb.files") entries, $(du -k "$deb" | cut -f1) KiB; Depends: $depends"
+  echo "-- apt-get install ./$(basename "$deb")"
+  installed_deb=1
+  (cd "$work/deb" && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$(basename "$deb")") \
+    >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt-get install"; }
+  [ "$(command -v aeskit)" = /usr/bin/aeskit ] || fail "aeskit is not /usr/bin/aeskit after installing"
+  aeskit cpu >/dev/null || fail "aeskit from the package does not run"
+  ldconfig -p | grep -q "libaeskit.so.$soversion " || fail "libaeskit.so.$soversion is not in the ld.so cache"
+  if command -v man >/dev/null; then
+    [ "$(man -w aeskit)" = /usr/share/man/man1/aeskit.1.gz ] || fail "man -w aeskit: $(man -w aeskit 2>&1)"
+  fi
+  [ "$(pkg-config --variable=prefix aeskit)" = /usr ] || fail "the packaged aeskit.pc has prefix $(pkg-config --variable=prefix aeskit)"
+  build_consumers deb ""
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq aeskit >/dev/null || fail "apt-get purge aeskit"
+  installed_deb=0
+  if [ -e /usr/include/aeskit ] || [ -e "/usr/lib/libaeskit.so.$version" ]; then
+    fail "files left after apt-get purge"
+  fi
+  echo "-- Debian package: OK, removed again ($(($(date +%s) - t0)) s)"
+fi
+echo "check-package: OK ($(($(date +%s) - start)) s)"
