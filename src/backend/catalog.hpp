@@ -1,7 +1,7 @@
 // src/backend/catalog.hpp — which backends this build has, per kind, fastest first: the only
 // place outside the backend folders that knows the list. CMakeLists.txt compiles the backend
 // folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM /
-// AESKIT_HAVE_ARMV8CE for them;
+// AESKIT_HAVE_ARMV8CE / AESKIT_HAVE_POWER8 for them;
 // every #if on those macros outside the folders stands here.
 //
 // Each list ends with nullptr (so a list may be empty on a CPU family); registry.hpp reads it
@@ -29,6 +29,9 @@
 #include "backend/pmull/ghash_pmull.hpp"
 #include "backend/pmull/polyval_pmull.hpp"
 #endif
+#if defined(AESKIT_HAVE_POWER8)
+#include "backend/power8/power8.hpp"
+#endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
@@ -47,6 +50,9 @@ inline constexpr const AesBackend* kAesBackendList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kArmv8ceBackend,  // AArch64 with the Crypto Extensions
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kPower8Backend,  // ppc64le with the POWER8 vector crypto instructions
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kVpermBackend,  // SSSE3 on x86, NEON on AArch64 and ARMv7, AltiVec on ppc64le

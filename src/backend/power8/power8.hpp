@@ -1,0 +1,9 @@
+// src/backend/power8/power8.hpp — the POWER8 in-core crypto AES backend (ppc64le: vcipher,
+// vcipherlast, vncipher, vncipherlast).
+#pragma once
+
+#include "backend/backend.hpp"
+
+namespace aeskit::detail {
+extern const AesBackend kPower8Backend;
+}
