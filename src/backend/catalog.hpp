@@ -31,6 +31,8 @@
 #endif
 #if defined(AESKIT_HAVE_POWER8)
 #include "backend/power8/power8.hpp"
+#include "backend/vpmsum/ghash_vpmsum.hpp"
+#include "backend/vpmsum/polyval_vpmsum.hpp"
 #endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
@@ -69,6 +71,9 @@ inline constexpr const GhashBackend* kGhashBackendList[] = {
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kGhashPmullBackend,  // AArch64 PMULL
 #endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kGhashVpmsumBackend,  // POWER8+ vpmsumd
+#endif
 #if defined(AESKIT_HAVE_VPERM)
     &kGhashSimdBackend,  // the simd::V128 backends: no carry-less multiply needed
 #endif
@@ -85,6 +90,9 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kPolyvalPmull,
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kPolyvalVpmsum,
 #endif
     nullptr,
 };
