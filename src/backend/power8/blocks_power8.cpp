@@ -25,10 +25,10 @@ AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
       block b[Y];
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in + 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in, 16 * i);
       cipher<D, R>(keys, b);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, b[i]);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -48,9 +48,9 @@ AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[1
       rounds<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i)
-        b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in + 16 * i)));
+        b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, 16 * i)));
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, b[i]);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -76,14 +76,14 @@ AESKIT_POWER8_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16]
     const Keys<R> keys = load_keys<R>(enc);
     block f = load(iv);
     for (std::size_t i = 0; i < blocks; ++i) {
-      const block p = load(in + 16 * i);
+      const block p = load(in, 16 * i);
       if constexpr (C == Chain::cbc)
         f = chain_step<Dir::encrypt, R>(keys, x(f, x(p, keys.k[0])), keys.k[R]);
       if constexpr (C == Chain::cfb)
         f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), x(keys.k[R], p));
       if constexpr (C == Chain::ofb)
         f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), keys.k[R]);
-      store(out + 16 * i, C == Chain::ofb ? x(f, p) : f);
+      store(out, C == Chain::ofb ? x(f, p) : f, 16 * i);
     }
     store(iv, f);
   });
@@ -106,7 +106,7 @@ AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint
       block c[Y];  // C_1..C_Y of the group
       block b[Y];  // the rounds' inputs
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in + 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, 16 * i);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i) {
         if constexpr (D == Dir::decrypt)
@@ -121,7 +121,7 @@ AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint
         b[i] = round_last(D, b[i], x(keys.k[R], other));
       }
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, b[i]);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
       prev = c[Y - 1];
       in += 16 * Y;
       out += 16 * Y;
@@ -143,16 +143,27 @@ AESKIT_POWER8_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_
   ecb<Dir::decrypt>(dec, in, out, blocks);
 }
 
+// ctr32_be / ctr32_le: the 128-bit adds up to each wrap of the 32-bit word (counter.hpp).
 AESKIT_POWER8_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
                                           const std::uint8_t* in, std::uint8_t* out,
                                           std::size_t blocks) noexcept {
-  return ctr<Counter::be32>(enc, counter, in, out, blocks);
+  ctr32_runs<false>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
+    ctr<Counter::be128>(enc, counter, in, out, n);
+    in += 16 * n;
+    out += 16 * n;
+  });
+  return blocks;
 }
 
 AESKIT_POWER8_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
                                           const std::uint8_t* in, std::uint8_t* out,
                                           std::size_t blocks) noexcept {
-  return ctr<Counter::le32>(enc, counter, in, out, blocks);
+  ctr32_runs<true>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
+    ctr<Counter::le128>(enc, counter, in, out, n);
+    in += 16 * n;
+    out += 16 * n;
+  });
+  return blocks;
 }
 
 // ctr128_be: the whole block is the counter (vadduqm carries through all 128 bits).

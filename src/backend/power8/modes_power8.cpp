@@ -49,13 +49,13 @@ AESKIT_POWER8_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16]
       for (std::size_t i = 0; i < Y; ++i) {
         mask[i] = reverse(t);  // to the cipher's byte order
         t = times_alpha(t);
-        b[i] = x(load(in + 16 * i), mask[i]);
+        b[i] = x(load(in, 16 * i), mask[i]);
       }
       rounds<D, R>(keys, b);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i) b[i] = round_last(D, b[i], x(keys.k[R], mask[i]));
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, b[i]);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -86,7 +86,7 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
       for (std::size_t i = 0; i < Y; ++i) {
         o = x(o, load(l.l[__builtin_ctzll(index + i)]));  // index ≥ 1, public
         off[i] = o;
-        const block v = load(in + 16 * i);
+        const block v = load(in, 16 * i);
         if constexpr (Op == OcbOp::encrypt) acc = x(acc, v);
         b[i] = x(v, o);
       }
@@ -102,7 +102,7 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
           if constexpr (Op == OcbOp::decrypt) acc = x(acc, b[i]);
         }
 #pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, b[i]);
+        for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
         out += 16 * Y;
       }
       index += Y;
@@ -156,7 +156,7 @@ AESKIT_POWER8_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[
     const Keys<R> keys = load_keys<R>(enc);
     block m = load(mac);
     for (std::size_t i = 0; i < blocks; ++i)
-      m = chain_step<Dir::encrypt, R>(keys, x(m, x(load(in + 16 * i), keys.k[0])), keys.k[R]);
+      m = chain_step<Dir::encrypt, R>(keys, x(m, x(load(in, 16 * i), keys.k[0])), keys.k[R]);
     store(mac, m);
   });
   return blocks;
@@ -180,12 +180,12 @@ AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
         rounds<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
-          v[i] = load(in + 16 * i);
+          v[i] = load(in, 16 * i);
           b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], v[i]));
         }
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
-          store(out + 16 * i, b[i]);
+          store(out, b[i], 16 * i);
           m = chain_step<Dir::encrypt, R>(keys, x(m, x(mac_output ? b[i] : v[i], keys.k[0])),
                                           keys.k[R]);
         }

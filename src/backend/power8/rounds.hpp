@@ -71,11 +71,14 @@ using u64x2 = __vector unsigned long long;
 using u128 = __vector unsigned __int128;
 
 // load / store: a block in big-endian byte order (see the header).
-AESKIT_POWER8_INLINE block load(const std::uint8_t* p) {
-  return vec_xl_be(0, const_cast<unsigned char*>(p));
+// The offset form (p + off, off a multiple of 16 known at compile time) lets the compiler
+// keep the group's offsets in registers for the indexed loads and stores (lxvw4x/stxvw4x
+// take base + index) instead of an address add per block.
+AESKIT_POWER8_INLINE block load(const std::uint8_t* p, std::size_t off = 0) {
+  return vec_xl_be(static_cast<long>(off), const_cast<unsigned char*>(p));
 }
-AESKIT_POWER8_INLINE void store(std::uint8_t* p, block b) {
-  vec_xst_be(b, 0, p);
+AESKIT_POWER8_INLINE void store(std::uint8_t* p, block b, std::size_t off = 0) {
+  vec_xst_be(b, static_cast<long>(off), p);
 }
 // load_le / store_le: the block in the register's native (little-endian) order: memory byte
 // i is element i, so a little-endian integer in memory is an integer in the register.

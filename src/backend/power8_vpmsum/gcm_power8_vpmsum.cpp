@@ -51,7 +51,7 @@ AESKIT_POWER8_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey,
                                      std::uint8_t counter[16], std::uint8_t hash[16],
                                      const std::uint8_t* in, std::uint8_t* out,
                                      std::size_t blocks) {
-  CounterGen<Counter::be32> gen(counter);
+  CounterGen<Counter::be128> gen(counter);
   vpmsum::u64x2 y = vpmsum::load_ghash(hash);
   power8::with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = power8::load_keys<R>(enc);
@@ -59,7 +59,7 @@ AESKIT_POWER8_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey,
       block data[Y];
       block b[Y];
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) data[i] = power8::load(in + 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) data[i] = power8::load(in, 16 * i);
       gen.take(b);
       if constexpr (!kSeal) y = hash_group(hkey, y, data);
       power8::rounds<Dir::encrypt, R>(keys, b);
@@ -67,7 +67,7 @@ AESKIT_POWER8_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey,
       for (std::size_t i = 0; i < Y; ++i)
         b[i] = power8::round_last(Dir::encrypt, b[i], power8::x(keys.k[R], data[i]));
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) power8::store(out + 16 * i, b[i]);
+      for (std::size_t i = 0; i < Y; ++i) power8::store(out, b[i], 16 * i);
       if constexpr (kSeal) y = hash_group(hkey, y, b);
       in += 16 * Y;
       out += 16 * Y;
@@ -78,18 +78,33 @@ AESKIT_POWER8_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey,
   return blocks;
 }
 
+// seal / open: inc32 as 128-bit adds up to each wrap of the 32-bit word
+// (power8/counter.hpp).
+template <bool kSeal>
+AESKIT_POWER8_INLINE std::size_t gcm_runs(const RoundKeys& enc, const GhashKey& hkey,
+                                          std::uint8_t counter[16], std::uint8_t hash[16],
+                                          const std::uint8_t* in, std::uint8_t* out,
+                                          std::size_t blocks) {
+  power8::ctr32_runs<false>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
+    gcm<kSeal>(enc, hkey, counter, hash, in, out, n);
+    in += 16 * n;
+    out += 16 * n;
+  });
+  return blocks;
+}
+
 AESKIT_POWER8_TARGET std::size_t seal(const RoundKeys& enc, const GhashKey& hkey,
                                       std::uint8_t counter[16], std::uint8_t hash[16],
                                       const std::uint8_t* in, std::uint8_t* out,
                                       std::size_t blocks) noexcept {
-  return gcm<true>(enc, hkey, counter, hash, in, out, blocks);
+  return gcm_runs<true>(enc, hkey, counter, hash, in, out, blocks);
 }
 
 AESKIT_POWER8_TARGET std::size_t open(const RoundKeys& enc, const GhashKey& hkey,
                                       std::uint8_t counter[16], std::uint8_t hash[16],
                                       const std::uint8_t* in, std::uint8_t* out,
                                       std::size_t blocks) noexcept {
-  return gcm<false>(enc, hkey, counter, hash, in, out, blocks);
+  return gcm_runs<false>(enc, hkey, counter, hash, in, out, blocks);
 }
 
 }  // namespace
