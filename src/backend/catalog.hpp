@@ -31,7 +31,6 @@
 #endif
 #if defined(AESKIT_HAVE_POWER8)
 #include "backend/power8/power8.hpp"
-#include "backend/power8_vpmsum/gcm_power8_vpmsum.hpp"
 #include "backend/vpmsum/ghash_vpmsum.hpp"
 #include "backend/vpmsum/polyval_vpmsum.hpp"
 #endif
@@ -100,7 +99,7 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
 
 // Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
 // widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp; AArch64:
-// armv8ce_pmull/gcm_armv8ce_pmull.cpp; ppc64le: power8_vpmsum/gcm_power8_vpmsum.cpp).
+// armv8ce_pmull/gcm_armv8ce_pmull.cpp). ppc64le has none: docs/POWER8.md.
 inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGcmFusedVaes512Vpclmul512,
@@ -109,9 +108,6 @@ inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kGcmFusedArmv8cePmull,
-#endif
-#if defined(AESKIT_HAVE_POWER8)
-    &kGcmFusedPower8Vpmsum,
 #endif
     nullptr,
 };

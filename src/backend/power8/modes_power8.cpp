@@ -69,6 +69,14 @@ enum class OcbOp { encrypt, decrypt, hash };
 // ocb: Offset_i = Offset_{i-1} ^ L[ntz(i)]; encrypt C_i = Offset_i ^ E(P_i ^ Offset_i),
 // checksum ^= P_i; decrypt P_i = Offset_i ^ D(C_i ^ Offset_i), checksum ^= P_i; hash
 // sum ^= E(A_i ^ Offset_i).
+//
+// Groups aligned to 8 (the first index ≡ 1 mod 8): the first seven blocks' ntz are those of
+// 1..7 (0, 1, 0, 2, 0, 1, 0), so L_0, L_1, L_2 stay in registers and only the eighth block
+// loads its row, L[ntz(i + 7)]; a tail after aligned groups has the same pattern without the
+// eighth. An unaligned start runs one short group of per-block rows up to the alignment.
+// The offset is kept with k_0 XORed in (ok = Offset ^ k_0): the block's first XOR, v ^ ok,
+// is then also the first round key's, and the last round's key operand is
+// ok ^ (k_R ^ k_0): four XORs per block with the chain and the checksum.
 template <OcbOp Op>
 AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, std::uint64_t index,
                                      std::uint8_t offset[16], std::uint8_t acc_bytes[16],
@@ -77,28 +85,37 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
   constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
-    block o = load(offset);
+    const block last_k0 = x(keys.k[R], keys.k[0]);
+    const block l0 = load(l.l[0]), l1 = load(l.l[1]), l2 = load(l.l[2]);
+    block ok = x(load(offset), keys.k[0]);
     block acc = load(acc_bytes);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
+    const auto group = [&]<std::size_t Y, bool kAligned>() AESKIT_POWER8_LAMBDA {
       block off[Y];
       block b[Y];
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i) {
-        o = x(o, load(l.l[__builtin_ctzll(index + i)]));  // index ≥ 1, public
-        off[i] = o;
+        if constexpr (kAligned) {
+          constexpr unsigned kNtz[7] = {0, 1, 0, 2, 0, 1, 0};
+          ok = x(ok, i == 7 ? load(l.l[__builtin_ctzll(index + 7)])
+                            : (kNtz[i % 7] == 0   ? l0
+                               : kNtz[i % 7] == 1 ? l1
+                                                  : l2));
+        } else {
+          ok = x(ok, load(l.l[__builtin_ctzll(index + i)]));  // index ≥ 1, public
+        }
+        off[i] = ok;
         const block v = load(in, 16 * i);
         if constexpr (Op == OcbOp::encrypt) acc = x(acc, v);
-        b[i] = x(v, o);
+        b[i] = x(v, ok);  // with k_0
       }
+      middle<D, R>(keys, b);
       if constexpr (Op == OcbOp::hash) {
-        cipher<D, R>(keys, b);
 #pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) acc = x(acc, b[i]);
+        for (std::size_t i = 0; i < Y; ++i) acc = x(acc, round_last(D, b[i], keys.k[R]));
       } else {
-        rounds<D, R>(keys, b);
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
-          b[i] = round_last(D, b[i], x(keys.k[R], off[i]));
+          b[i] = round_last(D, b[i], x(off[i], last_k0));
           if constexpr (Op == OcbOp::decrypt) acc = x(acc, b[i]);
         }
 #pragma GCC unroll 8
@@ -107,8 +124,14 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
       }
       index += Y;
       in += 16 * Y;
-    });
-    store(offset, o);
+    };
+    std::size_t head = static_cast<std::size_t>((kGroup - (index - 1) % kGroup) % kGroup);
+    if (head > blocks) head = blocks;
+    run_groups(
+        head, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA { group.template operator()<Y, false>(); });
+    run_groups(blocks - head,
+               [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA { group.template operator()<Y, true>(); });
+    store(offset, x(ok, keys.k[0]));
     store(acc_bytes, acc);
   });
   return blocks;

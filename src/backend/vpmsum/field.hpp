@@ -28,7 +28,7 @@
 // Twice, with W = (T1, T0) ^ T0·C: result = swap(W) ^ (T2, T3) ^ W0·C.
 //
 // GhashKey layout: for i = 1..8, the i-th power (dot-power: H^i·x^(-128(i-1))) as (H0, 0),
-// (H1, H0), (0, H1) at 48 (i - 1), + 16, + 32, each stored with vec_xst (native order).
+// (H1, H0), (0, H1) at 48 (i - 1), + 16, + 32 (vec_xst_be: lanes in big-endian order).
 // Constant time: vpmsumd's timing does not depend on its operands; no branch or index on H,
 // state or data.
 #pragma once
@@ -129,16 +129,20 @@ AESKIT_VPMSUM_INLINE u64x2 dot(u64x2 a, u64x2 b) {
   return reduce(s);
 }
 
+// The table is stored and loaded with the big-endian element order forms (vec_xst_be /
+// vec_xl_be on 64-bit lanes: one stxvd2x / lxvd2x on POWER8, where the native-order forms
+// add an xxswapd each); a store and a load of the same form give the value back.
 AESKIT_VPMSUM_INLINE Power load_power(const GhashKey& key, std::size_t i) {  // i = 1..8
-  const std::uint8_t* p = key.bytes + 48 * (i - 1);
-  return Power{load_polyval(p), load_polyval(p + 16), load_polyval(p + 32)};
+  auto* p =
+      reinterpret_cast<unsigned long long*>(const_cast<std::uint8_t*>(key.bytes)) + 6 * (i - 1);
+  return Power{vec_xl_be(0, p), vec_xl_be(16, p), vec_xl_be(32, p)};
 }
 AESKIT_VPMSUM_INLINE void store_power(GhashKey& key, std::size_t i, u64x2 h) {
   const Power p = make_power(h);
-  std::uint8_t* q = key.bytes + 48 * (i - 1);
-  store_polyval(q, p.l);
-  store_polyval(q + 16, p.m);
-  store_polyval(q + 32, p.h);
+  auto* q = reinterpret_cast<unsigned long long*>(key.bytes) + 6 * (i - 1);
+  vec_xst_be(p.l, 0, q);
+  vec_xst_be(p.m, 16, q);
+  vec_xst_be(p.h, 32, q);
 }
 
 // init_table: H^1..H^n (dot powers) from h in the POLYVAL domain.
