@@ -31,6 +31,7 @@
 #endif
 #if defined(AESKIT_HAVE_POWER8)
 #include "backend/power8/power8.hpp"
+#include "backend/power8sha/power8sha.hpp"
 #include "backend/vpmsum/ghash_vpmsum.hpp"
 #include "backend/vpmsum/polyval_vpmsum.hpp"
 #endif
@@ -119,6 +120,9 @@ inline constexpr const ShaCompressor* kShaCompressorList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kShaArmv8Sha1, &kShaArmv8Sha256, &kShaArmv8Sha512,
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kShaPower8,  // SHA-256/SHA-512 on vshasigma (SHA-1: portable)
 #endif
     &kShaPortable,  nullptr,
 };
