@@ -98,7 +98,6 @@ void check_backend(const AesBackend& b, Rng& rng) {
             std::memcpy(acc_want, acc0, 16);
             got = in;  // the block after the last must stay as it was
             want = in;
-            model(op, penc, pdec, l, first, off_want, acc_want, in.data(), want.data(), blocks);
             const std::uint8_t* src = in_place ? got.data() : in.data();
             std::size_t done = 0;
             if (op == Op::encrypt)
@@ -107,6 +106,9 @@ void check_backend(const AesBackend& b, Rng& rng) {
               done = b.ocb_decrypt(dec, l, first, off_got, acc_got, src, got.data(), blocks);
             else
               done = b.ocb_hash(enc, l, first, off_got, acc_got, in.data(), blocks);
+            // A kernel may stop early (the contract): the model runs the blocks it did.
+            model(op, penc, pdec, l, first, off_want, acc_want, in.data(), want.data(),
+                  done <= blocks ? done : 0);
             const std::string what = std::string(b.name) + " ocb_" +
                                      (op == Op::encrypt   ? "encrypt"
                                       : op == Op::decrypt ? "decrypt"
@@ -114,8 +116,9 @@ void check_backend(const AesBackend& b, Rng& rng) {
                                      ", key " + std::to_string(key_len) + ", first index " +
                                      std::to_string(first) + ", " + std::to_string(blocks) +
                                      " blocks" + (in_place ? ", in place" : "");
-            // A kernel may stop early (the contract); these do every block.
-            expect(done == blocks, what + ": processed every block");
+            expect(done <= blocks, what + ": processed at most the blocks given");
+            // power8's kernels do every block (so every position is checked).
+            if (b.name == "power8") expect(done == blocks, what + ": processed every block");
             expect(std::memcmp(off_got, off_want, 16) == 0, what + ": offset");
             expect(std::memcmp(acc_got, acc_want, 16) == 0, what + ": checksum / sum");
             if (op != Op::hash) expect(got == want, what + ": output");
