@@ -55,6 +55,7 @@ inline constexpr const AesBackend* kAesBackendList[] = {
     &kArmv8ceBackend,  // AArch64 with the Crypto Extensions
 #endif
 #if defined(AESKIT_HAVE_POWER8)
+    &kPower9Backend,  // the same on POWER9 (Power ISA 3.0 loads and stores)
     &kPower8Backend,  // ppc64le with the POWER8 vector crypto instructions
 #endif
 #if defined(AESKIT_HAVE_VPERM)

@@ -46,6 +46,7 @@ enum class Feature : unsigned {
   // AESKIT_DISABLE: the Power ISA 2.07 in-core crypto (vcipher, vcipherlast, vncipher,
   // vncipherlast, vsbox, vpmsumd, vshasigmaw/d); needs `vsx`.
   vcrypto,
+  isa300,  // POWER9's Power ISA 3.0 (AT_HWCAP2 PPC_FEATURE2_ARCH_3_00): lxvb16x/stxvb16x; needs vsx
   count
 };
 

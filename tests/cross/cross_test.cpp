@@ -290,8 +290,10 @@ int main() {
     if (info.name == "armv8ce" && info.available) want = "armv8ce";
 #endif
 #if defined(__powerpc64__)
+  // power9 (the power8 kernels built for ISA 3.0) comes first in the list.
   for (const aeskit::BackendInfo& info : aeskit::backends())
-    if (info.name == "power8" && info.available) want = "power8";
+    if ((info.name == "power8" || info.name == "power9") && info.available && want == "vperm")
+      want = info.name;
 #endif
   if (const char* named = std::getenv("AESKIT_CROSS_EXPECT_DEFAULT")) want = named;
   const std::string chosen(aeskit::default_backend());
@@ -304,7 +306,7 @@ int main() {
   if (want == "armv8ce") kernels_on(want, "armv8ce+pmull");
 #endif
 #if defined(__powerpc64__)
-  if (want == "power8") kernels_on(want, "");
+  if (want == "power8" || want == "power9") kernels_on(want, "");
 #endif
 #endif
   return cross_check::finish();

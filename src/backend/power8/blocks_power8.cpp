@@ -15,6 +15,7 @@
 #include "backend/power8/kernels.hpp"
 
 namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 namespace {
 
 template <Dir D>
@@ -203,4 +204,5 @@ AESKIT_POWER8_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
   return chain<Chain::ofb>(enc, iv, in, out, blocks);
 }
 
+}  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

@@ -27,6 +27,7 @@
 #include "base/byte_order.hpp"
 
 namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 
 enum class Counter { be32, le128, be128 };
 
@@ -93,4 +94,5 @@ AESKIT_POWER8_INLINE void ctr32_runs(std::uint8_t counter[16], std::size_t block
   }
 }
 
+}  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

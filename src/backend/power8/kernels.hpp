@@ -10,6 +10,7 @@
 #include "backend/power8/rounds.hpp"
 
 namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 
 // key_schedule_power8.cpp
 AESKIT_POWER8_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len,
@@ -72,4 +73,5 @@ AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
                                          const std::uint8_t* in, std::uint8_t* out,
                                          std::size_t blocks, bool mac_output) noexcept;
 
+}  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

@@ -15,6 +15,7 @@
 #include "base/byte_order.hpp"
 
 namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 namespace {
 
 AESKIT_POWER8_INLINE std::uint32_t sub_word(std::uint32_t w) {
@@ -62,4 +63,5 @@ AESKIT_POWER8_TARGET void derive_decrypt_key(const RoundKeys& enc, RoundKeys& de
   dec.rounds = r;
 }
 
+}  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

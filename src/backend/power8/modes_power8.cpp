@@ -17,6 +17,7 @@
 #include "backend/power8/kernels.hpp"
 
 namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 namespace {
 
 // times_alpha: T·α in GF(2^128) for XTS, on the tweak in the native byte order (load_le: the
@@ -226,4 +227,5 @@ AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
   return blocks;
 }
 
+}  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

@@ -6,4 +6,5 @@
 
 namespace aeskit::detail {
 extern const AesBackend kPower8Backend;
-}
+extern const AesBackend kPower9Backend;  // the same kernels built for POWER9 (aes_power9.cpp)
+}  // namespace aeskit::detail

@@ -57,12 +57,24 @@
 #error "power8: 64-bit little-endian POWER only"
 #endif
 
+// Two builds of the kernels. A translation unit that defines AESKIT_POWER8_ISA3 before
+// including this header (aes_power9.cpp) compiles them for the Power ISA 3.0 (POWER9) in the
+// inline namespace `p9`, where load()/store()'s vec_xl_be/vec_xst_be are one lxvb16x/stxvb16x
+// (no vperm); the others are POWER8 code in `p8`. The p9 build is the backend "power9"
+// (cpu::Feature::isa300 and vcrypto; AESKIT_DISABLE=isa300 leaves power8).
+#if defined(AESKIT_POWER8_ISA3)
+#define AESKIT_POWER8_ISA "cpu=power9"
+#define AESKIT_POWER8_NS p9
+#else
 #define AESKIT_POWER8_ISA "cpu=power8"
+#define AESKIT_POWER8_NS p8
+#endif
 #define AESKIT_POWER8_TARGET __attribute__((target(AESKIT_POWER8_ISA)))
 #define AESKIT_POWER8_LAMBDA __attribute__((target(AESKIT_POWER8_ISA), always_inline))
 #define AESKIT_POWER8_INLINE AESKIT_POWER8_LAMBDA inline
 
 namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {       // rounds.hpp: p8 or p9
 inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
 
 using block = __vector unsigned char;
@@ -192,4 +204,5 @@ AESKIT_POWER8_INLINE void run_groups(std::size_t blocks, F&& f) {
   }
 }
 
+}  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8
