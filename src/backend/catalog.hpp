@@ -1,7 +1,7 @@
 // src/backend/catalog.hpp — which backends this build has, per kind, fastest first: the only
 // place outside the backend folders that knows the list. CMakeLists.txt compiles the backend
 // folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM /
-// AESKIT_HAVE_ARMV8CE for them;
+// AESKIT_HAVE_ARMV8CE / AESKIT_HAVE_POWER8 for them;
 // every #if on those macros outside the folders stands here.
 //
 // Each list ends with nullptr (so a list may be empty on a CPU family); registry.hpp reads it
@@ -29,6 +29,12 @@
 #include "backend/pmull/ghash_pmull.hpp"
 #include "backend/pmull/polyval_pmull.hpp"
 #endif
+#if defined(AESKIT_HAVE_POWER8)
+#include "backend/power8/power8.hpp"
+#include "backend/power8sha/power8sha.hpp"
+#include "backend/vpmsum/ghash_vpmsum.hpp"
+#include "backend/vpmsum/polyval_vpmsum.hpp"
+#endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
@@ -48,6 +54,10 @@ inline constexpr const AesBackend* kAesBackendList[] = {
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kArmv8ceBackend,  // AArch64 with the Crypto Extensions
 #endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kPower9Backend,  // the same on POWER9 (Power ISA 3.0 loads and stores)
+    &kPower8Backend,  // ppc64le with the POWER8 vector crypto instructions
+#endif
 #if defined(AESKIT_HAVE_VPERM)
     &kVpermBackend,  // SSSE3 on x86, NEON on AArch64 and ARMv7, AltiVec on ppc64le
 #endif
@@ -62,6 +72,9 @@ inline constexpr const GhashBackend* kGhashBackendList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kGhashPmullBackend,  // AArch64 PMULL
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kGhashVpmsumBackend,  // POWER8+ vpmsumd
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kGhashSimdBackend,  // the simd::V128 backends: no carry-less multiply needed
@@ -80,12 +93,15 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kPolyvalPmull,
 #endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kPolyvalVpmsum,
+#endif
     nullptr,
 };
 
 // Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
 // widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp; AArch64:
-// armv8ce_pmull/gcm_armv8ce_pmull.cpp).
+// armv8ce_pmull/gcm_armv8ce_pmull.cpp). ppc64le has none: docs/POWER8.md.
 inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGcmFusedVaes512Vpclmul512,
@@ -105,6 +121,9 @@ inline constexpr const ShaCompressor* kShaCompressorList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kShaArmv8Sha1, &kShaArmv8Sha256, &kShaArmv8Sha512,
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kShaPower8,  // SHA-256/SHA-512 on vshasigma (SHA-1: portable)
 #endif
     &kShaPortable,  nullptr,
 };

@@ -14,11 +14,12 @@ namespace {
 constexpr std::array<std::string_view, kFeatureCount> kNames = {
     "sse2", "ssse3",   "sse41",  "aesni", "pclmul", "avx",  "avx2",    "bmi2",
     "vaes", "vpclmul", "avx512", "gfni",  "sha",    "neon", "altivec", "vsx",
-    "aes",  "pmull",   "sha1",   "sha2",  "sha512", "sha3"};
+    "aes",  "pmull",   "sha1",   "sha2",  "sha512", "sha3", "vcrypto", "isa300"};
 
 // A feature and what it needs: the ISA extension's prerequisite, as the vendors document it
 // (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and our kernels'
-// subset; VAES/VPCLMULQDQ are VEX-encoded on ymm; VSX extends the AltiVec register file).
+// subset; VAES/VPCLMULQDQ are VEX-encoded on ymm; VSX extends the AltiVec register file; the POWER8
+// crypto instructions are VSX-era vector instructions).
 struct Requirement {
   Feature feature;
   Feature needs;
@@ -31,6 +32,7 @@ constexpr Requirement kRequirements[] = {
     {Feature::vpclmul, Feature::avx}, {Feature::vpclmul, Feature::pclmul},
     {Feature::avx512, Feature::avx2}, {Feature::gfni, Feature::sse2},
     {Feature::sha, Feature::sse2},    {Feature::vsx, Feature::altivec},
+    {Feature::vcrypto, Feature::vsx}, {Feature::isa300, Feature::vsx},
 };
 
 std::string lower_trimmed(std::string_view token) {

@@ -42,6 +42,11 @@ enum class Feature : unsigned {
   sha2,     // FEAT_SHA256
   sha512,   // FEAT_SHA512
   sha3,     // FEAT_SHA3: EOR3, RAX1, XAR, BCAX
+  // POWER (AT_HWCAP2's PPC_FEATURE2_VEC_CRYPTO; probed on ppc64le only). Named "vcrypto" for
+  // AESKIT_DISABLE: the Power ISA 2.07 in-core crypto (vcipher, vcipherlast, vncipher,
+  // vncipherlast, vsbox, vpmsumd, vshasigmaw/d); needs `vsx`.
+  vcrypto,
+  isa300,  // POWER9's Power ISA 3.0 (AT_HWCAP2 PPC_FEATURE2_ARCH_3_00): lxvb16x/stxvb16x; needs vsx
   count
 };
 

@@ -12,6 +12,9 @@
 //     AT_HWCAP has PPC_FEATURE_HAS_ALTIVEC (0x10000000) and PPC_FEATURE_HAS_VSX (0x00000080),
 //     AT_HWCAP2 has PPC_FEATURE2_ARCH_2_07 (0x80000000). `vsx` is reported only with ISA 2.07,
 //     since that is what the vector code needs; `altivec` alone is the plain VMX unit.
+//     `vcrypto`: AT_HWCAP2's PPC_FEATURE2_VEC_CRYPTO (0x02000000), the in-core crypto
+//     instructions (vcipher family, vsbox, vpmsumd, vshasigma) the power8 backends use;
+//     `isa300`: AT_HWCAP2's PPC_FEATURE2_ARCH_3_00 (0x00800000), POWER9's Power ISA 3.0.
 // Both: the brand is the kernel's platform string (AT_PLATFORM), and no vector unit changes
 // the clock by register width.
 // References: Linux arch/arm64/include/uapi/asm/hwcap.h, arch/arm/include/uapi/asm/hwcap.h,
@@ -43,10 +46,15 @@ static_assert(HWCAP_ARM_NEON == kHwcapNeon);
 constexpr unsigned long kHasAltivec = 0x10000000ul;
 constexpr unsigned long kHasVsx = 0x00000080ul;
 constexpr unsigned long kArch207 = 0x80000000ul;
+constexpr unsigned long kVecCrypto = 0x02000000ul;
+constexpr unsigned long kArch300 = 0x00800000ul;
 #if defined(PPC_FEATURE_HAS_ALTIVEC) && defined(PPC_FEATURE_HAS_VSX) && \
     defined(PPC_FEATURE2_ARCH_2_07)
 static_assert(PPC_FEATURE_HAS_ALTIVEC == kHasAltivec && PPC_FEATURE_HAS_VSX == kHasVsx &&
               PPC_FEATURE2_ARCH_2_07 == kArch207);
+#endif
+#if defined(PPC_FEATURE2_VEC_CRYPTO) && defined(PPC_FEATURE2_ARCH_3_00)
+static_assert(PPC_FEATURE2_VEC_CRYPTO == kVecCrypto && PPC_FEATURE2_ARCH_3_00 == kArch300);
 #endif
 #else
 #error "probe_auxv.cpp is for AArch64, 32-bit Arm and ppc64le (CMakeLists.txt)"
@@ -71,6 +79,8 @@ FeatureSet probe_features() {
   const unsigned long hwcap2 = getauxval(AT_HWCAP2);
   if (hwcap & kHasAltivec) f.add(Feature::altivec);
   if ((hwcap & kHasVsx) && (hwcap2 & kArch207)) f.add(Feature::vsx);
+  if (hwcap2 & kVecCrypto) f.add(Feature::vcrypto);
+  if (hwcap2 & kArch300) f.add(Feature::isa300);
 #endif
   return f;
 }

@@ -246,6 +246,13 @@ TEST(Dispatch, DependencyClosure) {
   for (Feature f : {Feature::avx2, Feature::avx512, Feature::vaes, Feature::vpclmul})
     EXPECT_FALSE(closed.has(f)) << aeskit::cpu::feature_name(f);
   EXPECT_EQ(aeskit::cpu::close_dependencies(all), all);
+  // POWER: the vector crypto instructions need VSX (and so AltiVec).
+  EXPECT_EQ(aeskit::cpu::feature_name(Feature::vcrypto), "vcrypto");
+  EXPECT_FALSE(apply_disable(all, "vsx").enabled.has(Feature::vcrypto));
+  EXPECT_FALSE(apply_disable(all, "altivec").enabled.has(Feature::vcrypto));
+  const FeatureSet no_vcrypto = apply_disable(all, "VCrypto").enabled;
+  EXPECT_FALSE(no_vcrypto.has(Feature::vcrypto));
+  EXPECT_TRUE(no_vcrypto.has(Feature::vsx));
 }
 
 TEST(Dispatch, ProcessStateMatchesItsEnvironment) {

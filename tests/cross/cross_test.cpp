@@ -7,8 +7,9 @@
 // regular (native) test build. Prints one line per failure and a summary; exits 1 on any failure,
 // and also if the vperm backend is not compiled in and available (it must be on x86 with SSSE3, on
 // AArch64, on ARMv7 with NEON and on ppc64le with VSX), or if, on a CPU family without AES
-// instructions in this library (everything but x86 and AArch64 with the Crypto Extensions), keys
-// made without naming a backend do not run on vperm (armv8ce on such AArch64): the cross builds
+// instructions in this library (everything but x86, AArch64 with the Crypto Extensions and POWER8+
+// with vector crypto), keys made without naming a backend do not run on vperm (armv8ce on such
+// AArch64, power8 on such ppc64le): the cross builds
 // must test the vector code, not fall back to portable unnoticed.
 // AESKIT_CROSS_EXPECT_NO_VECTOR_UNIT=1 turns the vperm check around, for a CPU that has no
 // vector unit the library uses (scripts/cpu-models.sh: qemu64, SSE2 only): vperm must then be
@@ -278,15 +279,21 @@ int main() {
   else
     expect(have_vperm, "the vperm backend is compiled in and available");
 #if !defined(__x86_64__) && !defined(__i386__)
-  // AArch64 with the Crypto Extensions must pick armv8ce; otherwise (and with
-  // AESKIT_DISABLE=aes) no AES-instruction backend runs here, so the dispatcher must pick vperm
-  // (portable on a target without a vector unit the library uses, such as s390x).
-  // AESKIT_CROSS_EXPECT_DEFAULT names the backend instead (the aarch64 CTest entries set it,
-  // so an emulated CPU that lost its AES instructions cannot pass unnoticed).
+  // AArch64 with the Crypto Extensions must pick armv8ce, POWER with vector crypto power8;
+  // otherwise (and with AESKIT_DISABLE=aes / vcrypto) no AES-instruction backend runs here, so the
+  // dispatcher must pick vperm (portable on a target without a vector unit the library uses, such
+  // as s390x). AESKIT_CROSS_EXPECT_DEFAULT names the backend instead (the aarch64 CTest entries set
+  // it, so an emulated CPU that lost its AES instructions cannot pass unnoticed).
   std::string want = expect_no_vector ? "portable" : "vperm";
 #if defined(__aarch64__)
   for (const aeskit::BackendInfo& info : aeskit::backends())
     if (info.name == "armv8ce" && info.available) want = "armv8ce";
+#endif
+#if defined(__powerpc64__)
+  // power9 (the power8 kernels built for ISA 3.0) comes first in the list.
+  for (const aeskit::BackendInfo& info : aeskit::backends())
+    if ((info.name == "power8" || info.name == "power9") && info.available && want == "vperm")
+      want = info.name;
 #endif
   if (const char* named = std::getenv("AESKIT_CROSS_EXPECT_DEFAULT")) want = named;
   const std::string chosen(aeskit::default_backend());
@@ -297,6 +304,9 @@ int main() {
          "a key made without naming a backend runs on " + want);
 #if defined(__aarch64__)
   if (want == "armv8ce") kernels_on(want, "armv8ce+pmull");
+#endif
+#if defined(__powerpc64__)
+  if (want == "power8" || want == "power9") kernels_on(want, "");
 #endif
 #endif
   return cross_check::finish();

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backend/ghash_backend.hpp"
+#include "backend/polyval_kernels.hpp"
 #include "cpu/features.hpp"
 #include "cross_check.hpp"
 #include "support/ghash_oracle.hpp"
@@ -97,16 +98,30 @@ int main() {
   else
     expect(simd_checked, "the simd GHASH backend is compiled in, supported and checked");
 #if !defined(__x86_64__) && !defined(__i386__)
-  // AArch64 with PMULL must pick pmull; AESKIT_CROSS_EXPECT_GHASH names the backend instead
+  // AArch64 with PMULL must pick pmull, POWER8+ with vector crypto vpmsum;
+  // AESKIT_CROSS_EXPECT_GHASH names the backend instead
   // (the aarch64 CTest entries set it, with and without AESKIT_DISABLE=pmull).
   std::string want = expect_no_vector ? "portable" : "simd";
 #if defined(__aarch64__)
   if (features.has(aeskit::cpu::Feature::pmull)) want = "pmull";
 #endif
+#if defined(__powerpc64__)
+  if (features.has(aeskit::cpu::Feature::vcrypto)) want = "vpmsum";
+#endif
   if (const char* named = std::getenv("AESKIT_CROSS_EXPECT_GHASH")) want = named;
   const std::string chosen(aeskit::detail::best_ghash_backend(features).name);
   std::printf("default ghash: %s\n", chosen.c_str());
   expect(chosen == want, "the dispatcher picks the " + want + " GHASH backend, not " + chosen);
+#if defined(__powerpc64__)
+  // vpmsum's native POLYVAL kernel passed its self-test (against the bit-serial multiply)
+  // and is the one AES-GCM-SIV gets.
+  if (chosen == "vpmsum") {
+    const auto* pv =
+        aeskit::detail::find_polyval_kernel(aeskit::detail::best_ghash_backend(features), features);
+    expect(pv != nullptr && pv->name == "vpmsum polyval",
+           "the vpmsum POLYVAL kernel passed its self-test and is selected");
+  }
+#endif
 #endif
   return cross_check::finish();
 }

@@ -124,6 +124,15 @@ int main() {
   expect(c1.name == want1, "SHA-1 runs on " + std::string(want1));
   expect(c256.name == want256, "SHA-256 runs on " + std::string(want256));
 #endif
+#if defined(__powerpc64__)
+  // With the vector crypto instructions, SHA-256 and SHA-512 run on power8sha.
+  const char* want_p8 = features.has(aeskit::cpu::Feature::vcrypto) ? "power8sha" : "portable";
+  for (auto alg : {aeskit::HashAlgorithm::sha256, aeskit::HashAlgorithm::sha512}) {
+    const auto& c = aeskit::detail::best_sha_compressor(features, alg);
+    expect(c.name == want_p8,
+           "SHA-256/512 run on " + std::string(want_p8) + ", not " + std::string(c.name));
+  }
+#endif
   std::printf("%d passed, %d failed\n", g_checks - g_failures, g_failures);
   return g_failures == 0 ? 0 : 1;
 }

@@ -1,0 +1,208 @@
+// src/backend/power8/blocks_power8.cpp — the power8 backend's ECB, CTR (32/128-bit big-endian
+// and GCM-SIV's 32-bit little-endian counter), CBC, CFB128 and OFB kernels.
+//
+// CPU features: POWER8 vector crypto (vcipher, vcipherlast, vncipher, vncipherlast).
+// References: FIPS-197; NIST SP 800-38A §6.1-6.5 (ECB, CBC, CFB, OFB, CTR); RFC 8452 §4 (the
+// little-endian counter); backend/backend.hpp (the contract); rounds.hpp (round structure,
+// byte order, groups of 8).
+//
+// Independent blocks (ECB, CTR, CBC and CFB decryption) go through the rounds 8 at a time;
+// the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
+// its inputs before it stores, so in == out works. The data XOR that ends CTR and the
+// CBC/CFB decryptions is folded into the last round's key operand (rounds.hpp):
+// vcipherlast(s, k_R ^ d), one XOR and one crypto instruction per block.
+#include "backend/power8/counter.hpp"
+#include "backend/power8/kernels.hpp"
+
+namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
+namespace {
+
+template <Dir D>
+AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                              std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
+      block b[Y];
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in, 16 * i);
+      cipher<D, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+  });
+}
+
+template <Counter C>
+AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
+                                     const std::uint8_t* in, std::uint8_t* out,
+                                     std::size_t blocks) {
+  CounterGen<C> gen(counter);
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
+      block b[Y];
+      gen.take(b);
+      rounds<Dir::encrypt, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i)
+        b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, 16 * i)));
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+  });
+  gen.save(counter);
+  return blocks;
+}
+
+// The serial chains, one block after another (f: the feedback block, iv at the start and
+// the new iv at the end):
+//   CBC encryption  C_i = E(P_i ^ C_{i-1})      f = C_i
+//   CFB encryption  C_i = P_i ^ E(C_{i-1})      f = C_i
+//   OFB             O_i = E(O_{i-1}), out_i = in_i ^ O_i      f = O_i
+// What does not depend on f is computed beside the chain: P_i ^ k_0 (CBC), k_R ^ P_i folded
+// into vcipherlast (CFB); the chain itself is one XOR (f ^ ...) and R crypto instructions.
+enum class Chain { cbc, cfb, ofb };
+
+template <Chain C>
+AESKIT_POWER8_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16],
+                                       const std::uint8_t* in, std::uint8_t* out,
+                                       std::size_t blocks) {
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
+    const Keys<R> keys = load_keys<R>(enc);
+    block f = load(iv);
+    for (std::size_t i = 0; i < blocks; ++i) {
+      const block p = load(in, 16 * i);
+      if constexpr (C == Chain::cbc)
+        f = chain_step<Dir::encrypt, R>(keys, x(f, x(p, keys.k[0])), keys.k[R]);
+      if constexpr (C == Chain::cfb)
+        f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), x(keys.k[R], p));
+      if constexpr (C == Chain::ofb)
+        f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), keys.k[R]);
+      store(out, C == Chain::ofb ? x(f, p) : f, 16 * i);
+    }
+    store(iv, f);
+  });
+  return blocks;
+}
+
+// feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
+//   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
+//   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
+// with C_0 = iv; iv becomes the last input block. Every input of a group is read before its
+// first store, so in == out works.
+template <Dir D>
+AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
+                                                  const std::uint8_t* in, std::uint8_t* out,
+                                                  std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    block prev = load(iv);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
+      block c[Y];  // C_1..C_Y of the group
+      block b[Y];  // the rounds' inputs
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, 16 * i);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) {
+        if constexpr (D == Dir::decrypt)
+          b[i] = c[i];
+        else
+          b[i] = i == 0 ? prev : c[i - 1];
+      }
+      rounds<D, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) {
+        const block other = D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i];
+        b[i] = round_last(D, b[i], x(keys.k[R], other));
+      }
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      prev = c[Y - 1];
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+    store(iv, prev);
+  });
+  return blocks;
+}
+
+}  // namespace
+
+AESKIT_POWER8_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
+                                         std::uint8_t* out, std::size_t blocks) noexcept {
+  ecb<Dir::encrypt>(enc, in, out, blocks);
+}
+
+AESKIT_POWER8_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
+                                         std::uint8_t* out, std::size_t blocks) noexcept {
+  ecb<Dir::decrypt>(dec, in, out, blocks);
+}
+
+// ctr32_be / ctr32_le: the 128-bit adds up to each wrap of the 32-bit word (counter.hpp).
+AESKIT_POWER8_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
+                                          const std::uint8_t* in, std::uint8_t* out,
+                                          std::size_t blocks) noexcept {
+  ctr32_runs<false>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
+    ctr<Counter::be128>(enc, counter, in, out, n);
+    in += 16 * n;
+    out += 16 * n;
+  });
+  return blocks;
+}
+
+AESKIT_POWER8_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
+                                          const std::uint8_t* in, std::uint8_t* out,
+                                          std::size_t blocks) noexcept {
+  ctr32_runs<true>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
+    ctr<Counter::le128>(enc, counter, in, out, n);
+    in += 16 * n;
+    out += 16 * n;
+  });
+  return blocks;
+}
+
+// ctr128_be: the whole block is the counter (vadduqm carries through all 128 bits).
+AESKIT_POWER8_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t counter[16],
+                                           const std::uint8_t* in, std::uint8_t* out,
+                                           std::size_t blocks) noexcept {
+  return ctr<Counter::be128>(enc, counter, in, out, blocks);
+}
+
+AESKIT_POWER8_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                             const std::uint8_t* in, std::uint8_t* out,
+                                             std::size_t blocks) noexcept {
+  return chain<Chain::cbc>(enc, iv, in, out, blocks);
+}
+
+AESKIT_POWER8_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
+                                             const std::uint8_t* in, std::uint8_t* out,
+                                             std::size_t blocks) noexcept {
+  return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
+}
+
+AESKIT_POWER8_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                                const std::uint8_t* in, std::uint8_t* out,
+                                                std::size_t blocks) noexcept {
+  return chain<Chain::cfb>(enc, iv, in, out, blocks);
+}
+
+AESKIT_POWER8_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
+                                                const std::uint8_t* in, std::uint8_t* out,
+                                                std::size_t blocks) noexcept {
+  return feedback_decrypt<Dir::encrypt>(enc, iv, in, out, blocks);
+}
+
+AESKIT_POWER8_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
+                                     const std::uint8_t* in, std::uint8_t* out,
+                                     std::size_t blocks) noexcept {
+  return chain<Chain::ofb>(enc, iv, in, out, blocks);
+}
+
+}  // namespace AESKIT_POWER8_NS
+}  // namespace aeskit::detail::power8

@@ -1,0 +1,10 @@
+// src/backend/power8/power8.hpp — the POWER8 in-core crypto AES backend (ppc64le: vcipher,
+// vcipherlast, vncipher, vncipherlast).
+#pragma once
+
+#include "backend/backend.hpp"
+
+namespace aeskit::detail {
+extern const AesBackend kPower8Backend;
+extern const AesBackend kPower9Backend;  // the same kernels built for POWER9 (aes_power9.cpp)
+}  // namespace aeskit::detail

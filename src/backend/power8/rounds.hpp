@@ -1,0 +1,208 @@
+// src/backend/power8/rounds.hpp — the AES round structure on the POWER8 in-core crypto
+// instructions, the byte-order helpers, the interleaved group loop and the small helpers every
+// power8 kernel shares.
+//
+// CPU features: 64-bit little-endian POWER with the Power ISA 2.07 vector crypto instructions
+// (vcipher, vcipherlast, vncipher, vncipherlast, vsbox; AT_HWCAP2 PPC_FEATURE2_VEC_CRYPTO,
+// cpu::Feature::vcrypto). The code is compiled for them with a function-level target attribute
+// (target("cpu=power8")), the ppc64le ABI baseline, so the attribute only makes the need
+// explicit; selection still asks the CPU (src/cpu/probe_auxv.cpp).
+// References: Power ISA v2.07B §5.11 (Vector Cryptographic Instructions); FIPS-197 §5.1
+// (Cipher), §5.3 (Inverse Cipher).
+//
+// Math. The instructions see the AES state in the register's big-endian byte order (byte 0 of
+// the state leftmost) and do
+//     vcipher(s, k)      = MixColumns(SubBytes(ShiftRows(s))) ^ k
+//     vcipherlast(s, k)  = SubBytes(ShiftRows(s)) ^ k
+//     vncipher(s, k)     = InvMixColumns(InvSubBytes(InvShiftRows(s)) ^ k)
+//     vncipherlast(s, k) = InvSubBytes(InvShiftRows(s)) ^ k
+// so FIPS-197's Cipher with round keys k_0..k_R is
+//     s ^= k_0;  s = vcipher(s, k_r) for r = 1..R-1;  s = vcipherlast(s, k_R).
+// vncipher XORs the round key *before* InvMixColumns, where FIPS-197's (straight) Inverse
+// Cipher has AddRoundKey: InvShiftRows, InvSubBytes, AddRoundKey(k_r), InvMixColumns is its
+// round r for r = R-1..1. So the decryption schedule is the encryption schedule reversed,
+// d_r = k_{R-r}, with no InvMixColumns applied to it (unlike AESD/AESDEC, which XOR after
+// InvMixColumns and need the Equivalent Inverse Cipher's InvMixColumns(k_r)):
+//     s ^= d_0;  s = vncipher(s, d_r) for r = 1..R-1;  s = vncipherlast(s, d_R).
+// The last instruction XORs its key operand at the very end, so a mode's final XOR with data,
+// a tweak or an offset folds into the key operand: vcipherlast(s, k_R ^ d).
+//
+// Byte order. ppc64le loads put memory byte 0 in the register's rightmost byte; the crypto
+// instructions want it leftmost. load()/store() (vec_xl_be / vec_xst_be: lxvw4x + vperm,
+// vperm + stxvw4x on POWER8; lxvb16x/stxvb16x on POWER9) are the one place this is handled:
+// every block, round key and mask is held in big-endian byte order, and then a CTR32 counter
+// is the rightmost 32-bit lane as a plain integer and a CTR128 counter the whole register as
+// an unsigned __int128 (vadduqm). Only GCM-SIV's little-endian counter and XTS's tweak (a
+// little-endian 128-bit integer) are kept in the other order, and reversed once per block
+// (counter.hpp, modes_power8.cpp).
+//
+// Interleave. vcipher/vncipher issue one per cycle on POWER8 and two on POWER9 with a latency
+// of 6 cycles (docs/POWER8.md has the sources and the choice of 8 over 6): 8 independent
+// blocks per group; with AES-256's 15 round keys and 8 states, 23 of the 32 vector registers
+// the crypto instructions can name hold the group. Whole groups of 8, then one group of the
+// 1..7 left (a template per count).
+//
+// RoundKeys layout: round key i in FIPS-197 byte order at bytes [16 i, 16 i + 16); the
+// decryption schedule holds d_0..d_R = k_R..k_0 the same way.
+#pragma once
+
+#include <altivec.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/backend.hpp"
+
+#if !defined(__powerpc64__) || !defined(__LITTLE_ENDIAN__)
+#error "power8: 64-bit little-endian POWER only"
+#endif
+
+// Two builds of the kernels. A translation unit that defines AESKIT_POWER8_ISA3 before
+// including this header (aes_power9.cpp) compiles them for the Power ISA 3.0 (POWER9) in the
+// inline namespace `p9`, where load()/store()'s vec_xl_be/vec_xst_be are one lxvb16x/stxvb16x
+// (no vperm); the others are POWER8 code in `p8`. The p9 build is the backend "power9"
+// (cpu::Feature::isa300 and vcrypto; AESKIT_DISABLE=isa300 leaves power8).
+#if defined(AESKIT_POWER8_ISA3)
+#define AESKIT_POWER8_ISA "cpu=power9"
+#define AESKIT_POWER8_NS p9
+#else
+#define AESKIT_POWER8_ISA "cpu=power8"
+#define AESKIT_POWER8_NS p8
+#endif
+#define AESKIT_POWER8_TARGET __attribute__((target(AESKIT_POWER8_ISA)))
+#define AESKIT_POWER8_LAMBDA __attribute__((target(AESKIT_POWER8_ISA), always_inline))
+#define AESKIT_POWER8_INLINE AESKIT_POWER8_LAMBDA inline
+
+namespace aeskit::detail::power8 {
+inline namespace AESKIT_POWER8_NS {       // rounds.hpp: p8 or p9
+inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
+
+using block = __vector unsigned char;
+using u32x4 = __vector unsigned int;
+using u64x2 = __vector unsigned long long;
+using u128 = __vector unsigned __int128;
+
+// load / store: a block in big-endian byte order (see the header).
+// The offset form (p + off, off a multiple of 16 known at compile time) lets the compiler
+// keep the group's offsets in registers for the indexed loads and stores (lxvw4x/stxvw4x
+// take base + index) instead of an address add per block.
+AESKIT_POWER8_INLINE block load(const std::uint8_t* p, std::size_t off = 0) {
+  return vec_xl_be(static_cast<long>(off), const_cast<unsigned char*>(p));
+}
+AESKIT_POWER8_INLINE void store(std::uint8_t* p, block b, std::size_t off = 0) {
+  vec_xst_be(b, static_cast<long>(off), p);
+}
+// load_le / store_le: the block in the register's native (little-endian) order: memory byte
+// i is element i, so a little-endian integer in memory is an integer in the register.
+AESKIT_POWER8_INLINE block load_le(const std::uint8_t* p) {
+  return vec_xl(0, const_cast<unsigned char*>(p));
+}
+AESKIT_POWER8_INLINE void store_le(std::uint8_t* p, block b) {
+  vec_xst(b, 0, p);
+}
+// reverse: one byte order to the other (one vperm).
+AESKIT_POWER8_INLINE block reverse(block b) {
+  const block r = {15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+  return vec_perm(b, b, r);
+}
+AESKIT_POWER8_INLINE block x(block a, block b) {
+  return vec_xor(a, b);
+}
+
+enum class Dir { encrypt, decrypt };
+
+AESKIT_POWER8_INLINE block round(Dir d, block s, block k) {
+  return d == Dir::encrypt ? vec_cipher_be(s, k) : vec_ncipher_be(s, k);
+}
+AESKIT_POWER8_INLINE block round_last(Dir d, block s, block k) {
+  return d == Dir::encrypt ? vec_cipherlast_be(s, k) : vec_ncipherlast_be(s, k);
+}
+
+// Keys<R>: the R + 1 round keys of one schedule (encryption k_r or decryption d_r), in
+// registers.
+template <unsigned R>
+struct Keys {
+  block k[R + 1];
+};
+
+template <unsigned R>
+AESKIT_POWER8_INLINE Keys<R> load_keys(const RoundKeys& rk) {
+  Keys<R> keys;
+#pragma GCC unroll 16
+  for (unsigned i = 0; i <= R; ++i) keys.k[i] = load(rk.bytes + 16 * i);
+  return keys;
+}
+
+// middle: Y blocks through rounds 1..R-1 (Y independent instructions per round), the first
+// key already XORed.
+template <Dir D, unsigned R, std::size_t Y>
+AESKIT_POWER8_INLINE void middle(const Keys<R>& keys, block (&b)[Y]) {
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < Y; ++i) b[i] = round(D, b[i], keys.k[r]);
+  }
+}
+
+// rounds: Y blocks through the first key XOR and rounds 1..R-1; the caller finishes with
+// round_last(), usually folding data into its key operand.
+template <Dir D, unsigned R, std::size_t Y>
+AESKIT_POWER8_INLINE void rounds(const Keys<R>& keys, block (&b)[Y]) {
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) b[i] = x(b[i], keys.k[0]);
+  middle<D, R>(keys, b);
+}
+
+// cipher: Y blocks through every round.
+template <Dir D, unsigned R, std::size_t Y>
+AESKIT_POWER8_INLINE void cipher(const Keys<R>& keys, block (&b)[Y]) {
+  rounds<D, R>(keys, b);
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) b[i] = round_last(D, b[i], keys.k[R]);
+}
+
+// chain_step: one block of a serial chain, round_last(middle(s), last) where s already has
+// k_0 (or whatever else is off the chain) XORed in: the chain is the R crypto instructions and
+// nothing else.
+template <Dir D, unsigned R>
+AESKIT_POWER8_INLINE block chain_step(const Keys<R>& keys, block s, block last) {
+  block b[1] = {s};
+  middle<D, R>(keys, b);
+  return round_last(D, b[0], last);
+}
+
+// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
+template <class F>
+AESKIT_POWER8_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
+  if (rounds == 10) return f.template operator()<10>();
+  if (rounds == 12) return f.template operator()<12>();
+  return f.template operator()<14>();
+}
+
+// run_groups: f.template operator()<kGroup>() for each whole group, then
+// f.template operator()<m>() once for the m = 1..7 blocks left (a public count).
+template <class F>
+AESKIT_POWER8_INLINE void run_groups(std::size_t blocks, F&& f) {
+  for (; blocks >= kGroup; blocks -= kGroup) f.template operator()<kGroup>();
+  switch (blocks) {
+    case 1:
+      return f.template operator()<1>();
+    case 2:
+      return f.template operator()<2>();
+    case 3:
+      return f.template operator()<3>();
+    case 4:
+      return f.template operator()<4>();
+    case 5:
+      return f.template operator()<5>();
+    case 6:
+      return f.template operator()<6>();
+    case 7:
+      return f.template operator()<7>();
+    default:
+      return;
+  }
+}
+
+}  // namespace AESKIT_POWER8_NS
+}  // namespace aeskit::detail::power8
