@@ -34,8 +34,8 @@ unsigned rounds_of(std::string_view algorithm) {
   return 0;
 }
 
-void add(std::vector<InstructionTiming>& list, std::string name, unsigned width, unsigned lanes,
-         double (*cycles)(unsigned, bool, double), double mhz) {
+[[maybe_unused]] void add(std::vector<InstructionTiming>& list, std::string name, unsigned width,
+                          unsigned lanes, double (*cycles)(unsigned, bool, double), double mhz) {
   InstructionTiming t;
   t.name = std::move(name);
   t.lanes = lanes;
@@ -111,7 +111,9 @@ void print_bounds(std::FILE* out, const MachineLimits& m, const std::vector<Reco
   std::fprintf(out, "  %-38s %9.2f %11s %13s\n", "dependent add (the clock's reference)", 1.0, "-",
                "-");
   if (m.aes_rate <= 0) {
-    std::fprintf(out, "  (no AES instruction on this CPU: no bound for the modes)\n");
+    std::fprintf(out,
+                 "  (no AES instruction timed here: this CPU has none, or this architecture has no "
+                 "loop in bound_*.cpp; no bound for the modes)\n");
     std::fflush(out);
     return;
   }
