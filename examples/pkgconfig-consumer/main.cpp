@@ -1,8 +1,7 @@
 // examples/pkgconfig-consumer/main.cpp — a program built against an installed aeskit with
 // pkg-config only, no CMake:
 //   c++ -std=c++20 main.cpp $(pkg-config --cflags --libs aeskit) -o app
-// (a C++ program until the C API, include/aeskit/aeskit.h, lands; a C consumer then goes
-// beside it as main.c and scripts/check-package.sh builds it the same way with cc).
+// (main.c beside it is the C consumer, over include/aeskit/aeskit.h).
 // `app FILE WORKDIR` streams FILE through the chunked format's push Encryptor (Cobblestone-128,
 // 5000-byte pieces) into WORKDIR/stream.cob, streams that back through the Decryptor and
 // compares with FILE; then seals FILE with AES-128-GCM-SIV (tag detached) into
