@@ -649,9 +649,9 @@ static void test_chunked(void) {
   CHECK_RC(aeskit_chunked_decryptor_finish(NULL, back, &n, 10), AESKIT_E_NULL_POINTER);
   CHECK_RC(aeskit_chunked_decryptor_update_bound(d, 1, NULL), AESKIT_E_NULL_POINTER);
   aeskit_chunked_decryptor_free(d);
-  /* A truncated stream fails at finish. */
+  /* A stream cut inside the header + tag fails at finish (a longer cut is a forged chunk). */
   CHECK_RC(aeskit_chunked_decryptor_new(&d, key, 16, NULL, 0), AESKIT_OK);
-  CHECK_RC(aeskit_chunked_decryptor_update(d, ct2, 100, back, &n, sizeof back), AESKIT_OK);
+  CHECK_RC(aeskit_chunked_decryptor_update(d, ct2, 60, back, &n, sizeof back), AESKIT_OK);
   CHECK_RC(aeskit_chunked_decryptor_finish(d, back, &n, sizeof back), AESKIT_E_TRUNCATED);
   aeskit_chunked_decryptor_free(d);
   aeskit_chunked_decryptor_free(NULL);
