@@ -170,6 +170,48 @@ AESKIT_C_API int aeskit_aead_name(size_t index, const char** out);
 AESKIT_C_API int aeskit_random_nonce(const aeskit_aead* ctx, uint8_t* nonce, size_t max_len,
                                      size_t* nonce_len);
 
+/* ---- incremental AEAD (GCM) and nonce sequences ----------------------------------------- */
+
+/* Incremental seal/open of one message under an AEAD handle (AES-GCM keys only; every other
+ * family: ONE_SHOT_ONLY): update_ad any number of times before the first update, update with
+ * any split (out receives exactly in_len bytes; out may be exactly in), then finish. The AEAD
+ * handle must outlive the stream. The opener's update releases plaintext BEFORE it is
+ * authenticated: use it only when the message cannot be held in memory, and discard all of
+ * it unless finish returns AESKIT_OK. */
+typedef struct aeskit_aead_stream aeskit_aead_stream;
+AESKIT_C_API int aeskit_aead_sealer_new(aeskit_aead_stream** s, const aeskit_aead* ctx,
+                                        const uint8_t* nonce, size_t nonce_len);
+AESKIT_C_API int aeskit_aead_opener_new(aeskit_aead_stream** s, const aeskit_aead* ctx,
+                                        const uint8_t* nonce, size_t nonce_len);
+AESKIT_C_API int aeskit_aead_stream_update_ad(aeskit_aead_stream* s, const uint8_t* ad,
+                                              size_t ad_len);
+AESKIT_C_API int aeskit_aead_stream_update(aeskit_aead_stream* s, const uint8_t* in, size_t in_len,
+                                           uint8_t* out, size_t max_out_len);
+/* sealer_finish writes the tag (tag_length bytes) to tag and its length to *tag_len (errors:
+ * OUTPUT_TOO_SMALL, INVALID_STATE, also for an opener); opener_finish compares `tag` (exactly
+ * tag_length bytes) in constant time (errors: AUTHENTICATION_FAILED, INVALID_STATE, also for
+ * a sealer). After finish only free is allowed. update errors: OUTPUT_TOO_SMALL,
+ * OVERLAPPING_BUFFERS, MESSAGE_TOO_LONG, INVALID_STATE; creation: ONE_SHOT_ONLY,
+ * BAD_NONCE_LENGTH. */
+AESKIT_C_API int aeskit_aead_sealer_finish(aeskit_aead_stream* s, uint8_t* tag, size_t max_tag_len,
+                                           size_t* tag_len);
+AESKIT_C_API int aeskit_aead_opener_finish(aeskit_aead_stream* s, const uint8_t* tag,
+                                           size_t tag_len);
+AESKIT_C_API void aeskit_aead_stream_free(aeskit_aead_stream* s);
+
+/* A nonce sequence (TLS 1.3 / QUIC): nonce(i) = base XOR i (the 64-bit counter big-endian,
+ * right-aligned). next hands out nonce(0), nonce(1), ... each once and refuses to wrap or pass
+ * `limit` (0: no limit but the counter's; NONCE_EXHAUSTED); accept (receiver) gives nonce(i)
+ * only for i above every counter accepted before (else NONCE_REUSED). Not thread-safe. */
+typedef struct aeskit_nonce_seq aeskit_nonce_seq;
+AESKIT_C_API int aeskit_nonce_seq_new(aeskit_nonce_seq** s, const uint8_t* base, size_t base_len,
+                                      uint64_t limit);
+AESKIT_C_API int aeskit_nonce_seq_next(aeskit_nonce_seq* s, uint8_t* nonce, size_t max_len,
+                                       uint64_t* counter);
+AESKIT_C_API int aeskit_nonce_seq_accept(aeskit_nonce_seq* s, uint64_t counter, uint8_t* nonce,
+                                         size_t max_len);
+AESKIT_C_API void aeskit_nonce_seq_free(aeskit_nonce_seq* s);
+
 /* ---- AES and the block modes ---------------------------------------------------------- */
 
 typedef struct aeskit_aes aeskit_aes;

@@ -544,6 +544,78 @@ static void test_hashes(void) {
   CHECK_RC(aeskit_hkdf_expand(8, prk, 32, info, 10, okm, 42), AESKIT_E_UNKNOWN_ALGORITHM);
 }
 
+/* The incremental GCM sealer/opener against one-shot seal; nonce sequences. */
+static void test_streams(void) {
+  uint8_t key[16] = {3}, nonce[12] = {4}, ad[20] = {5}, msg[100], whole[116], ct[100], back[100];
+  uint8_t tag[16], base[12], seq_nonce[12];
+  size_t n = 0, i;
+  uint64_t counter = 0;
+  aeskit_aead* ctx = NULL;
+  aeskit_aead_stream* s = NULL;
+  aeskit_nonce_seq* q = NULL;
+  for (i = 0; i < sizeof msg; ++i) msg[i] = (uint8_t)(i + 1);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_aead_seal(ctx, whole, &n, sizeof whole, nonce, 12, msg, 100, ad, 20), AESKIT_OK);
+  CHECK_RC(aeskit_aead_sealer_new(&s, ctx, nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad, 7), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad + 7, 13), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, msg, 33, ct, 33), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, msg + 33, 67, ct + 33, 66), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_aead_stream_update(s, msg + 33, 67, ct + 33, 67), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad, 1), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_aead_opener_finish(s, tag, 16), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_aead_sealer_finish(s, tag, 15, &n), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_aead_sealer_finish(s, tag, sizeof tag, &n), AESKIT_OK);
+  CHECK(n == 16 && memcmp(ct, whole, 100) == 0 && memcmp(tag, whole + 100, 16) == 0);
+  CHECK_RC(aeskit_aead_stream_update(s, msg, 1, ct, 1), AESKIT_E_INVALID_STATE);
+  aeskit_aead_stream_free(s);
+  /* The opener, in place, then a wrong tag. */
+  memcpy(back, whole, 100);
+  CHECK_RC(aeskit_aead_opener_new(&s, ctx, nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad, 20), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, back, 100, back, 100), AESKIT_OK);
+  CHECK_RC(aeskit_aead_sealer_finish(s, tag, sizeof tag, &n), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_aead_opener_finish(s, whole + 100, 16), AESKIT_OK);
+  CHECK(memcmp(back, msg, 100) == 0);
+  aeskit_aead_stream_free(s);
+  CHECK_RC(aeskit_aead_opener_new(&s, ctx, nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, whole, 100, back, 100), AESKIT_OK);
+  CHECK_RC(aeskit_aead_opener_finish(s, whole + 100, 16), AESKIT_E_AUTHENTICATION_FAILED);
+  aeskit_aead_stream_free(s);
+  aeskit_aead_stream_free(NULL);
+  CHECK_RC(aeskit_aead_sealer_new(&s, ctx, nonce, 0), AESKIT_E_BAD_NONCE_LENGTH);
+  CHECK_RC(aeskit_aead_sealer_new(&s, ctx, NULL, 12), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_stream_update_ad(NULL, ad, 1), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_stream_update(NULL, msg, 1, ct, 1), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_sealer_finish(NULL, tag, 16, &n), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_opener_finish(NULL, tag, 16), AESKIT_E_NULL_POINTER);
+  aeskit_aead_free(ctx);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-OCB", key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_aead_opener_new(&s, ctx, nonce, 12), AESKIT_E_ONE_SHOT_ONLY);
+  aeskit_aead_free(ctx);
+
+  /* Nonce sequence: base XOR counter, no wrap past the limit, replay refused. */
+  for (i = 0; i < sizeof base; ++i) base[i] = (uint8_t)i;
+  CHECK_RC(aeskit_nonce_seq_new(&q, base, 12, 2), AESKIT_OK);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, &counter), AESKIT_OK);
+  CHECK(counter == 0 && memcmp(seq_nonce, base, 12) == 0);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, &counter), AESKIT_OK);
+  CHECK(counter == 1 && seq_nonce[11] == (base[11] ^ 1) && memcmp(seq_nonce, base, 11) == 0);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, &counter), AESKIT_E_NONCE_EXHAUSTED);
+  CHECK_RC(aeskit_nonce_seq_accept(q, 1, seq_nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_nonce_seq_accept(q, 1, seq_nonce, 12), AESKIT_E_NONCE_REUSED);
+  CHECK_RC(aeskit_nonce_seq_accept(q, 0, seq_nonce, 12), AESKIT_E_NONCE_REUSED);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_nonce_seq_accept(NULL, 0, seq_nonce, 12), AESKIT_E_NULL_POINTER);
+  aeskit_nonce_seq_free(q);
+  aeskit_nonce_seq_free(NULL);
+  CHECK_RC(aeskit_nonce_seq_new(&q, base, 0, 0), AESKIT_E_BAD_NONCE_LENGTH);
+  CHECK_RC(aeskit_nonce_seq_new(&q, NULL, 12, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_nonce_seq_new(&q, base, 12, 0), AESKIT_OK);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 11, &counter), AESKIT_E_OUTPUT_TOO_SMALL);
+  aeskit_nonce_seq_free(q);
+}
+
 struct memory_source {
   const uint8_t* data;
   size_t len, pos;
@@ -706,6 +778,7 @@ int main(void) {
   test_macs();
   test_hashes();
   test_chunked();
+  test_streams();
   printf("capi_c_test: %d checks, %d failed\n", checks, failures);
   return failures == 0 && checks > 0 ? 0 : 1;
 }
