@@ -24,6 +24,7 @@ RANK = {
     "mac": 6,      # src/mac: CMAC, GMAC-free MACs, key wrap helpers over modes
     "aead": 7,     # src/aead: every AEAD family over modes, hash and mac
     "chunked": 8,  # src/chunked: c2sp.org chunked encryption over the public AEAD API
+    "capi": 9,     # src/capi: the C API (include/aeskit/aeskit.h) over the public C++ API
 }
 
 bad = []

@@ -102,7 +102,7 @@ AESKIT_API const AeadAlgorithm& aes_256_gcm() noexcept;
 // 8..16 bytes (the RFC allows any length up to 16; below 8 forgeries get cheap, so we stop
 // there), at most 2^48 blocks per message (RFC 7253 §5 caps a key at 2^48 blocks). One pass,
 // one AES call per block for both secrecy and authenticity. OCB keys work with seal/open and
-// the detached variants; AeadSealer/AeadOpener reject them (Errc::invalid_argument): their
+// the detached variants; AeadSealer/AeadOpener reject them (Errc::one_shot_only): their
 // update() must return every byte at once, and OCB cannot encrypt a trailing partial block
 // before it knows the message ends there.
 AESKIT_API const AeadAlgorithm& aes_128_ocb() noexcept;
@@ -128,7 +128,7 @@ AESKIT_API const AeadAlgorithm& xaes_256_gcm() noexcept;
 // shorter than 2^(8q) bytes (13-byte nonce: 64 KiB - 1; 12: 16 MiB - 1; 11: 4 GiB - 1), else
 // seal/open return Errc::message_too_long. Tags of 4, 6, ..., 16 bytes, fixed per key (the
 // default 16); AD of any length. CCM needs both lengths before it starts, so it is one-shot:
-// AeadSealer/AeadOpener reject CCM keys (Errc::invalid_argument).
+// AeadSealer/AeadOpener reject CCM keys (Errc::one_shot_only).
 // Common profiles are these descriptors with a tag length and a nonce length:
 //   CCM-8 (RFC 6655 TLS AES_128_CCM_8, 12-byte nonce; 13-byte nonces in IEEE 802.15.4 /
 //     Zigbee-style stacks): AeadKey::create(aead::aes_128_ccm(), key, 8), or the named
@@ -149,7 +149,7 @@ AESKIT_API const AeadAlgorithm& aes_256_ccm_8() noexcept;
 // AES-EAX (Bellare-Rogaway-Wagner; "AES-128-EAX", "AES-192-EAX", "AES-256-EAX"): nonces of
 // any length, the empty one included (16 bytes recommended), AD of any length, tags of
 // 8..16 bytes fixed per key (default 16). One pass: CTR and the OMAC over the ciphertext
-// interleaved. One-shot only (AeadSealer/AeadOpener return invalid_argument).
+// interleaved. One-shot only (AeadSealer/AeadOpener return one_shot_only).
 AESKIT_API const AeadAlgorithm& aes_128_eax() noexcept;
 AESKIT_API const AeadAlgorithm& aes_192_eax() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_eax() noexcept;
@@ -175,7 +175,7 @@ AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 // constant-time in the padding and the MAC check (Lucky13), with one error
 // (authentication_failed) for every bad record. The "-IMPLICIT-IV" forms (TLS 1.0) append the
 // first record's IV to the key and take no nonce for it, then the previous record's last
-// ciphertext block as the nonce. One-shot only; the detached calls return invalid_argument.
+// ciphertext block as the nonce. One-shot only; the detached calls return no_detached_tag.
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept;
@@ -291,7 +291,7 @@ struct AeadStream {
 // allowed; other calls fail with invalid_state. A failed call changes nothing.
 class AESKIT_API AeadSealer {
  public:
-  // Errors: invalid_state (empty key), bad_nonce_length, invalid_argument (an OCB key: see
+  // Errors: invalid_state (empty key), bad_nonce_length, one_shot_only (every family but GCM: see
   // aead::aes_128_ocb).
   static Result<AeadSealer> create(const AeadKey& key, std::span<const std::uint8_t> nonce);
 
@@ -332,7 +332,7 @@ class AESKIT_API AeadSealer {
 // destruction and assignment; a failed update() changes nothing).
 class AESKIT_API AeadOpener {
  public:
-  // Errors: invalid_state (empty key), bad_nonce_length, invalid_argument (an OCB key).
+  // Errors: invalid_state (empty key), bad_nonce_length, one_shot_only (not a GCM key).
   static Result<AeadOpener> create(const AeadKey& key, std::span<const std::uint8_t> nonce);
 
   AeadOpener(AeadOpener&&) noexcept;

@@ -10,6 +10,7 @@
 #include "aeskit/keywrap.hpp"
 #include "aeskit/mac.hpp"
 #include "aeskit/modes.hpp"
+#include "aeskit/nonce.hpp"
 #include "aeskit/siv.hpp"
 #include "aeskit/status.hpp"
 #include "aeskit/xts.hpp"

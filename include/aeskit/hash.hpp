@@ -60,8 +60,10 @@ struct HmacKey {
 // After finish() the object needs reset() before it can hash again.
 class AESKIT_API Hash {
  public:
-  // create: backend empty picks the best ("shani" or "portable"). Errors: unknown_backend,
-  // backend_unavailable (the backend cannot run here or does not implement `alg`).
+  // create: backend empty picks the best ("shani" or "portable"). Errors: unknown_backend (no
+  // SHA backend of that name; AES backend names are not SHA backend names),
+  // backend_lacks_algorithm (the backend does not implement `alg`: shani has no SHA-512),
+  // backend_unavailable (the backend cannot run on this CPU).
   static Result<Hash> create(HashAlgorithm alg, std::string_view backend = {});
 
   Hash() noexcept = default;  // empty; every operation fails with invalid_state
@@ -102,7 +104,7 @@ AESKIT_API Status hash(HashAlgorithm alg, std::span<const std::uint8_t> in,
 class AESKIT_API Hmac {
  public:
   // create: any key length (keys longer than the block are hashed first, RFC 2104 §2).
-  // Errors: unknown_backend, backend_unavailable.
+  // Errors: unknown_backend, backend_lacks_algorithm, backend_unavailable (as Hash::create).
   static Result<Hmac> create(HashAlgorithm alg, std::span<const std::uint8_t> key,
                              std::string_view backend = {});
 

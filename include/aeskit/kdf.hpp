@@ -22,10 +22,13 @@ namespace aeskit {
 // hkdf_max_output: 255 · HashLen (5100, 8160 or 16320 bytes).
 AESKIT_API std::size_t hkdf_max_output(HashAlgorithm alg) noexcept;
 
-// hkdf_extract writes PRK (digest_length(alg) bytes) to the start of `prk_out`.
-// Errors: output_too_small.
-AESKIT_API Status hkdf_extract(HashAlgorithm alg, std::span<const std::uint8_t> salt,
-                               std::span<const std::uint8_t> ikm,
+// Argument order, the same in all three: algorithm, input key material, salt, info, output
+// (RFC 5869 writes HKDF-Extract(salt, IKM); here IKM always comes first, as in hkdf()).
+
+// hkdf_extract writes PRK = HMAC-Hash(salt, IKM) (digest_length(alg) bytes) to the start of
+// `prk_out`. Errors: output_too_small.
+AESKIT_API Status hkdf_extract(HashAlgorithm alg, std::span<const std::uint8_t> ikm,
+                               std::span<const std::uint8_t> salt,
                                std::span<std::uint8_t> prk_out) noexcept;
 
 // hkdf_expand fills all of `out` (L = out.size(), 0 allowed) from `prk`.

@@ -9,8 +9,8 @@
 //
 // Lengths (SP 800-38F §5.3.1):
 //   KW:  plaintext of 16 bytes or more, a multiple of 8, at most 2^54 - 1 semiblocks
-//        (else Errc::invalid_argument / message_too_long); wrapped = plaintext + 8 bytes.
-//   KWP: plaintext of 1 to 2^32 - 1 bytes (empty: invalid_argument, longer: message_too_long);
+//        (else Errc::not_semiblock_multiple / message_too_long); wrapped = plaintext + 8 bytes.
+//   KWP: plaintext of 1 to 2^32 - 1 bytes (empty: Errc::empty_input, longer: message_too_long);
 //        wrapped = 8 + the plaintext rounded up to a multiple of 8.
 //
 // Unwrapping: any wrapped input that does not authenticate — a wrong length (KW: under 24 bytes
@@ -54,7 +54,7 @@ constexpr std::size_t key_wrap_pad_length(std::size_t n) noexcept {
 }
 
 // key_wrap (KW-AE): writes plaintext.size() + 8 bytes to out and returns that count.
-// Errors: invalid_state (empty key), invalid_argument (plaintext under 16 bytes or not a
+// Errors: invalid_state (empty key), not_semiblock_multiple (plaintext under 16 bytes or not a
 // multiple of 8), message_too_long, output_too_small, overlapping_buffers.
 AESKIT_API Result<std::size_t> key_wrap(const AesKey& kek, std::span<const std::uint8_t> plaintext,
                                         std::span<std::uint8_t> out);
@@ -66,7 +66,7 @@ AESKIT_API Result<std::size_t> key_unwrap(const AesKey& kek, std::span<const std
                                           std::span<std::uint8_t> out);
 
 // key_wrap_pad (KWP-AE): writes key_wrap_pad_length(plaintext.size()) bytes and returns that
-// count. Errors: invalid_state, invalid_argument (empty plaintext), message_too_long (2^32
+// count. Errors: invalid_state, empty_input (empty plaintext), message_too_long (2^32
 // bytes or more), output_too_small, overlapping_buffers.
 AESKIT_API Result<std::size_t> key_wrap_pad(const AesKey& kek,
                                             std::span<const std::uint8_t> plaintext,

@@ -25,9 +25,11 @@ namespace aeskit {
 class AESKIT_API Gmac {
  public:
   // create: tag_length is one of 4, 8, 12..16 (default 16); backend as for AesKey (empty:
-  // best). Errors: bad_key_length, bad_tag_length, unknown_backend, backend_unavailable.
-  static Result<Gmac> create(std::span<const std::uint8_t> key, std::string_view backend = {},
-                             std::size_t tag_length = 16);
+  // best). Every factory takes (algorithm, key, parameters, backend), in that order:
+  // Gmac::create(key, 8) is a truncated GMAC on the default backend.
+  // Errors: bad_key_length, bad_tag_length, unknown_backend, backend_unavailable.
+  static Result<Gmac> create(std::span<const std::uint8_t> key, std::size_t tag_length = 16,
+                             std::string_view backend = {});
 
   Gmac() noexcept = default;  // empty; every operation fails with invalid_state
   Gmac(Gmac&&) noexcept = default;
@@ -73,10 +75,11 @@ class AESKIT_API Cmac {
   static constexpr std::size_t kMinTagLength = 4;
 
   // create: tag_length kMinTagLength..16 (default 16: the full CMAC); backend as for AesKey
-  // (empty: best). Errors: bad_key_length, bad_tag_length, unknown_backend,
+  // (empty: best), last as in every factory: Cmac::create(key, 8) is a truncated CMAC on the
+  // default backend. Errors: bad_key_length, bad_tag_length, unknown_backend,
   // backend_unavailable.
-  static Result<Cmac> create(std::span<const std::uint8_t> key, std::string_view backend = {},
-                             std::size_t tag_length = 16);
+  static Result<Cmac> create(std::span<const std::uint8_t> key, std::size_t tag_length = 16,
+                             std::string_view backend = {});
 
   Cmac() noexcept;  // empty; every operation fails with invalid_state
   Cmac(Cmac&&) noexcept;

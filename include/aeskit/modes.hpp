@@ -71,6 +71,17 @@ AESKIT_API Result<std::size_t> decrypt(const AesKey& key, Mode mode,
 // update and nothing in finish. ECB/CBC write whole blocks as they complete; decryption with
 // pkcs7 holds back the last complete block until finish(), which checks the padding.
 // update_output_bound(n) is the most bytes update() can write for an n-byte input.
+//
+// Buffers for update(in, out): `out` may be separate from `in`, or start exactly at `in`; for
+// ECB/CBC it may also trail `in` by up to pending() bytes (out = in - d, 0 <= d <= pending()).
+// That makes streaming in place over one buffer work with chunks of any size: keep a read
+// position r and a write position w = r - pending() and call
+//   w += *c.update(buf.subspan(r, len), buf.subspan(w));  r += len;
+// then finish(buf.subspan(w)); the buffer ends up holding the output contiguously from the
+// start. Any other overlap is refused (overlapping_buffers). With out == in exactly and
+// pending() > 0, the output still starts at out: it is shifted by pending() bytes against the
+// input (the first block lands at out[0]), which is rarely what a caller wants.
+// Stream modes (CTR, CFB, CFB8, OFB) hold nothing back (pending() is 0): out == in in place.
 class AESKIT_API Cipher {
  public:
   static Result<Cipher> create(const AesKey& key, Mode mode, Direction direction,
@@ -91,6 +102,9 @@ class AESKIT_API Cipher {
   Result<std::size_t> finish(std::span<std::uint8_t> out);
 
   std::size_t update_output_bound(std::size_t in_len) const noexcept;
+  // pending: input bytes an ECB/CBC Cipher holds for its next block (0..16); 0 for stream
+  // modes. The output written so far trails the input consumed by exactly this much.
+  std::size_t pending() const noexcept;
 
   Mode mode() const noexcept { return mode_; }
   Direction direction() const noexcept { return direction_; }

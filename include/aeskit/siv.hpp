@@ -65,7 +65,7 @@ class AESKIT_API SivKey {
   std::string kernel() const;  // the code path, "<backend>:siv ..."
 
   // seal writes V || C (plaintext.size() + 16 bytes) to `out` and returns that count.
-  // Errors: invalid_argument (more than kMaxAdComponents components), output_too_small,
+  // Errors: too_many_ad_components (more than kMaxAdComponents components), output_too_small,
   // overlapping_buffers, invalid_state.
   Result<std::size_t> seal(std::span<const std::span<const std::uint8_t>> ad,
                            std::span<const std::uint8_t> plaintext,
@@ -73,7 +73,7 @@ class AESKIT_API SivKey {
 
   // open checks and decrypts V || C, writing the plaintext (sealed.size() - 16 bytes) and
   // returning its length. Errors: authentication_failed (also for an input shorter than 16
-  // bytes; the plaintext span is zeroed), invalid_argument, output_too_small,
+  // bytes; the plaintext span is zeroed), too_many_ad_components, output_too_small,
   // overlapping_buffers, invalid_state.
   Result<std::size_t> open(std::span<const std::span<const std::uint8_t>> ad,
                            std::span<const std::uint8_t> sealed, std::span<std::uint8_t> out) const;

@@ -21,11 +21,13 @@ enum class Errc : int {
   not_block_multiple = 4,   // ECB/CBC input without padding is not a multiple of 16 bytes
   bad_padding = 5,          // PKCS#7 padding did not verify on decryption
   overlapping_buffers = 6,  // input and output overlap without being exactly the same buffer
-  unknown_backend = 7,      // no backend of that name is compiled in
+  unknown_backend = 7,      // no backend of that name, for this kind of primitive (AES, SHA),
+                            // is compiled in
   backend_unavailable = 8,  // the backend exists but this CPU (or AESKIT_DISABLE, or a failed
                             // self-test of its kernels) rules it out
   invalid_state = 9,        // e.g. update() after finish(), or use of a moved-from object
-  invalid_argument = 10,    // an option that does not apply (e.g. padding with CTR)
+  invalid_argument = 10,    // an option that does not apply (e.g. padding with CTR, a chunked
+                            // salt or raw chunk of the wrong size)
 
   // AEAD and MAC (aeskit/aead.hpp, aeskit/mac.hpp).
   authentication_failed = 11,  // open / verify: the tag did not match (one opaque code)
@@ -51,6 +53,28 @@ enum class Errc : int {
 
   // TLS AEADs (AES-CBC-HMAC, aeskit/aead.hpp).
   bad_ad_length = 23,  // associated data of a length the algorithm does not take (TLS: 11 bytes)
+
+  // One cause each, where invalid_argument or backend_unavailable used to cover several.
+  backend_lacks_algorithm = 24,  // the backend runs here but does not implement that
+                                 // algorithm (Hash::create(sha512, "shani"))
+  too_many_ad_components = 25,   // SIV: more than SivKey::kMaxAdComponents AD components
+  not_semiblock_multiple = 26,   // key wrap (KW): input under 16 bytes or not a multiple of 8
+  empty_input = 27,              // key wrap with padding (KWP): nothing to wrap
+  one_shot_only = 28,            // incremental sealer/opener asked of a one-shot AEAD
+  no_detached_tag = 29,          // detached seal/open asked of an AEAD without a separate tag
+                                 // (the TLS CBC-HMAC records)
+
+  // Nonce safety (aeskit/nonce.hpp).
+  nonce_reused = 30,         // a nonce sequence was asked for a counter it already used
+  nonce_exhausted = 31,      // the nonce counter would wrap: no fresh nonce is left
+  usage_limit_reached = 32,  // the key's enforced message limit is used up: rekey
+  random_nonce_unsafe = 33,  // random nonces requested for an algorithm whose nonce is too
+                             // short (or whose security breaks) under random choice
+
+  // The C API (aeskit/aeskit.h) reports these too.
+  null_pointer = 34,       // a null pointer with a non-zero length, or a required pointer null
+  unknown_algorithm = 35,  // no algorithm (AEAD, hash, mode) of that name or number
+  out_of_memory = 36,      // an allocation failed (handle creation)
 };
 
 // errc_message returns a one-line description of `code`; never null.

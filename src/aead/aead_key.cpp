@@ -263,7 +263,7 @@ Status AeadKey::seal_detached(std::span<const std::uint8_t> nonce, std::span<con
                               std::span<std::uint8_t> tag_out) const {
   if (!state_) return Errc::invalid_state;
   const detail::AeadKeyState& k = *state_;
-  if (detail::record_layout(k)) return Errc::invalid_argument;
+  if (detail::record_layout(k)) return Errc::no_detached_tag;
   if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
   const std::size_t n = plaintext.size();
   if (ciphertext_out.size() < n || tag_out.size() < k.tag_length) return Errc::output_too_small;
@@ -326,7 +326,7 @@ Status AeadKey::open_detached(std::span<const std::uint8_t> nonce, std::span<con
                               std::span<std::uint8_t> out) const {
   if (!state_) return Errc::invalid_state;
   const detail::AeadKeyState& k = *state_;
-  if (detail::record_layout(k)) return Errc::invalid_argument;
+  if (detail::record_layout(k)) return Errc::no_detached_tag;
   const std::size_t n = ciphertext.size();
   if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
   if (out.size() < n) return Errc::output_too_small;

@@ -23,7 +23,7 @@
 //     calls work too.
 //   * record (fixed_layout() false: TLS CBC-HMAC, whose padding makes the ciphertext longer
 //     by a length-dependent amount): AeadKey calls seal_record()/open_record() with the whole
-//     buffers; the detached calls return Errc::invalid_argument.
+//     buffers; the detached calls return Errc::no_detached_tag.
 #pragma once
 
 #include <cstddef>

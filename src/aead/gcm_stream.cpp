@@ -22,7 +22,7 @@ using Phase = AeadStream::Phase;
 Status start(AeadStream& s, const AeadKey& key, std::span<const std::uint8_t> nonce) {
   const AeadKeyState* k = AeadAccess::state(key);
   if (k == nullptr) return Errc::invalid_state;
-  if (k->scheme != nullptr) return Errc::invalid_argument;  // only GCM streams
+  if (k->scheme != nullptr) return Errc::one_shot_only;  // only GCM streams
   if (Status st = check_nonce(*k->algorithm, nonce); !st) return st;
   s.key = k;
   gcm::derive_j0(k->gcm, nonce, s.j0);

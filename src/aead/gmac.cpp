@@ -14,8 +14,8 @@ const AeadAlgorithm* gcm_for_key_length(std::size_t n) {
 
 }  // namespace
 
-Result<Gmac> Gmac::create(std::span<const std::uint8_t> key, std::string_view backend,
-                          std::size_t tag_length) {
+Result<Gmac> Gmac::create(std::span<const std::uint8_t> key, std::size_t tag_length,
+                          std::string_view backend) {
   const AeadAlgorithm* algorithm = gcm_for_key_length(key.size());
   if (algorithm == nullptr) return Errc::bad_key_length;
   Result<AeadKey> aead = AeadKey::create(*algorithm, key, tag_length, backend);

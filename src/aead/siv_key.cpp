@@ -50,7 +50,7 @@ std::string SivKey::kernel() const {
 Result<std::size_t> SivKey::seal(Components ad, std::span<const std::uint8_t> plaintext,
                                  std::span<std::uint8_t> out) const {
   if (!core_) return Errc::invalid_state;
-  if (ad.size() > kMaxAdComponents) return Errc::invalid_argument;
+  if (ad.size() > kMaxAdComponents) return Errc::too_many_ad_components;
   const std::size_t n = plaintext.size();
   const std::size_t written = n + kIvLength;
   if (out.size() < written) return Errc::output_too_small;
@@ -71,7 +71,7 @@ Result<std::size_t> SivKey::seal(Components ad, std::span<const std::uint8_t> pl
 Result<std::size_t> SivKey::open(Components ad, std::span<const std::uint8_t> sealed,
                                  std::span<std::uint8_t> out) const {
   if (!core_) return Errc::invalid_state;
-  if (ad.size() > kMaxAdComponents) return Errc::invalid_argument;
+  if (ad.size() > kMaxAdComponents) return Errc::too_many_ad_components;
   if (sealed.size() < kIvLength) return Errc::authentication_failed;
   const std::size_t n = sealed.size() - kIvLength;
   if (out.size() < n) return Errc::output_too_small;

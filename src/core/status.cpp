@@ -15,12 +15,16 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
      "input length must be a multiple of 16 bytes for this mode without padding"},
     {bad_padding, "padding check failed on decryption"},
     {overlapping_buffers, "input and output buffers overlap without being the same buffer"},
-    {unknown_backend, "no AES backend of that name is compiled into this build"},
+    {unknown_backend,
+     "no backend of that name is compiled into this build for this primitive (AES backends and "
+     "SHA backends have different names: see aeskit cpu)"},
     {backend_unavailable,
-     "that AES backend cannot run on this CPU (or was disabled by AESKIT_DISABLE, or failed its "
+     "that backend cannot run on this CPU (or was disabled by AESKIT_DISABLE, or failed its "
      "self-test)"},
     {invalid_state, "object is not usable in this state (finished, moved from, or empty)"},
-    {invalid_argument, "option does not apply to this mode"},
+    {invalid_argument,
+     "argument does not apply here (padding with a stream mode, a chunked salt or raw chunk of "
+     "the wrong size)"},
     {authentication_failed,
      "authentication failed: the message or its tag was altered, or the key, nonce or associated "
      "data differ"},
@@ -42,9 +46,30 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
     {bad_ad_length,
      "associated data length is not allowed for this algorithm (TLS CBC-HMAC: the 11 bytes seq_num "
      "|| type || version)"},
+    {backend_lacks_algorithm,
+     "that backend runs on this CPU but does not implement this algorithm (e.g. shani has no "
+     "SHA-512)"},
+    {too_many_ad_components, "too many associated-data components (SIV takes at most 126)"},
+    {not_semiblock_multiple,
+     "key wrap (KW) input must be at least 16 bytes and a multiple of 8 (use KWP for other "
+     "lengths)"},
+    {empty_input, "input must not be empty (key wrap with padding wraps 1 byte or more)"},
+    {one_shot_only,
+     "this AEAD is one-shot only: it has no incremental sealer/opener (only GCM streams)"},
+    {no_detached_tag,
+     "this AEAD has no detached tag (TLS CBC-HMAC records: use seal/open on whole records)"},
+    {nonce_reused, "nonce already used with this key: a nonce sequence only moves forward"},
+    {nonce_exhausted, "nonce counter exhausted: it would wrap; rekey"},
+    {usage_limit_reached, "the key's message limit is reached: rekey before sealing more"},
+    {random_nonce_unsafe,
+     "random nonces are not safe with this algorithm (use a nonce sequence, or GCM-SIV / "
+     "XAES-256-GCM)"},
+    {null_pointer, "a pointer is null although its length is not zero (or it is required)"},
+    {unknown_algorithm, "no algorithm of that name or number in this build"},
+    {out_of_memory, "out of memory"},
 };
 // A new code: its row here, and the last enumerator below.
-static_assert(detail::complete(kMessages, bad_ad_length), "a row per Errc, in order");
+static_assert(detail::complete(kMessages, out_of_memory), "a row per Errc, in order");
 
 }  // namespace
 

@@ -103,7 +103,8 @@ Result<const ShaCompressor*> select_compressor(HashAlgorithm alg,
   if (backend.empty()) return &best_sha_compressor(features, alg);
   const ShaCompressor* c = find_sha_compressor(backend);
   if (!c) return Errc::unknown_backend;
-  if (!c->supported(features) || compress_fn(*c, alg) == nullptr) return Errc::backend_unavailable;
+  if (compress_fn(*c, alg) == nullptr) return Errc::backend_lacks_algorithm;  // on any CPU
+  if (!c->supported(features)) return Errc::backend_unavailable;
   return c;
 }
 

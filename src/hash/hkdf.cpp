@@ -19,8 +19,8 @@ std::size_t hkdf_max_output(HashAlgorithm alg) noexcept {
   return 255 * digest_length(alg);
 }
 
-Status hkdf_extract(HashAlgorithm alg, std::span<const std::uint8_t> salt,
-                    std::span<const std::uint8_t> ikm, std::span<std::uint8_t> prk_out) noexcept {
+Status hkdf_extract(HashAlgorithm alg, std::span<const std::uint8_t> ikm,
+                    std::span<const std::uint8_t> salt, std::span<std::uint8_t> prk_out) noexcept {
   const std::size_t d = digest_length(alg);
   if (prk_out.size() < d) return Errc::output_too_small;
   return hmac(alg, salt, ikm, prk_out.first(d));

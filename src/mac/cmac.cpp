@@ -26,8 +26,8 @@ struct CmacState {
 
 }  // namespace detail
 
-Result<Cmac> Cmac::create(std::span<const std::uint8_t> key, std::string_view backend,
-                          std::size_t tag_length) {
+Result<Cmac> Cmac::create(std::span<const std::uint8_t> key, std::size_t tag_length,
+                          std::string_view backend) {
   if (key.size() != 16 && key.size() != 24 && key.size() != 32) return Errc::bad_key_length;
   if (tag_length < kMinTagLength || tag_length > kMaxTagLength) return Errc::bad_tag_length;
   Result<AesKey> aes = AesKey::create(key, backend);

@@ -115,6 +115,10 @@ Result<std::size_t> Cipher::update_stream(std::span<const std::uint8_t> in,
   return n;
 }
 
+std::size_t Cipher::pending() const noexcept {
+  return detail::is_block_mode(mode_) ? buffered_ : 0;
+}
+
 Result<std::size_t> Cipher::update_blocks(std::span<const std::uint8_t> in,
                                           std::span<std::uint8_t> out) {
   const std::size_t n = in.size();
@@ -125,7 +129,15 @@ Result<std::size_t> Cipher::update_blocks(std::span<const std::uint8_t> in,
   if (hold_last && total % 16 == 0 && out_blocks > 0) --out_blocks;
   const std::size_t out_len = 16 * out_blocks;
   if (out.size() < out_len) return Errc::output_too_small;
-  if (detail::partially_overlaps(in.data(), n, out.data(), out_len))
+  // Streaming in place over one buffer: the output may trail the input by up to the b bytes
+  // held from earlier calls (out = in - d, 0 <= d <= b). Safe because the gather loop below
+  // reads the input up to 16 * (blocks written) - b + b before it writes blocks ending at
+  // 16 * (blocks written) - d of the input's coordinates: it never writes over input it has
+  // not read.
+  const auto in_at = reinterpret_cast<std::uintptr_t>(in.data());
+  const auto out_at = reinterpret_cast<std::uintptr_t>(out.data());
+  const bool trailing = n != 0 && out_at <= in_at && in_at - out_at <= buffered_;
+  if (!trailing && detail::partially_overlaps(in.data(), n, out.data(), out_len))
     return Errc::overlapping_buffers;
 
   const KeyState& k = *KeyAccess::state(*key_);

@@ -126,7 +126,7 @@ Result<std::size_t> key_wrap(const AesKey& kek, std::span<const std::uint8_t> pl
   const KeyState* key = state_of(kek);
   if (key == nullptr) return Errc::invalid_state;
   const std::size_t len = plaintext.size();
-  if (len < 16 || len % 8 != 0) return Errc::invalid_argument;
+  if (len < 16 || len % 8 != 0) return Errc::not_semiblock_multiple;
   if (len / 8 > kMaxSemiblocks) return Errc::message_too_long;
   const std::size_t written = len + 8;
   if (Status s = check_buffers(plaintext, out, written); !s) return s;
@@ -165,7 +165,7 @@ Result<std::size_t> key_wrap_pad(const AesKey& kek, std::span<const std::uint8_t
   const KeyState* key = state_of(kek);
   if (key == nullptr) return Errc::invalid_state;
   const std::size_t len = plaintext.size();
-  if (len == 0) return Errc::invalid_argument;
+  if (len == 0) return Errc::empty_input;
   if (static_cast<std::uint64_t>(len) > kMaxKwpBytes) return Errc::message_too_long;
   const std::size_t written = key_wrap_pad_length(len);
   if (Status s = check_buffers(plaintext, out, written); !s) return s;

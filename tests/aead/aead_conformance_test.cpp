@@ -6,8 +6,8 @@
 //
 //  - round trips at every plaintext length 0..300 and a few large ones (4096 + 15,
 //    65536 + 1, as far as the algorithm's limit allows): seal, open, both in place, the
-//    detached forms (or invalid_argument where the layout has none), the incremental
-//    sealer/opener (or invalid_argument where the family is one-shot); every backend's bytes
+//    detached forms (or no_detached_tag where the layout has none), the incremental
+//    sealer/opener (or one_shot_only where the family is one-shot); every backend's bytes
 //    equal portable's; nonces of the shortest, recommended and longest (up to 64) lengths;
 //  - every single-bit change of the sealed message, the AD and the nonce is refused with
 //    authentication_failed and the plaintext span zeroed (all bits at 0, 1, 15, 16, 17 and
@@ -130,8 +130,8 @@ void check_round_trip(const AeadKey& key, const Bytes& nonce, const Bytes& ad, c
   const aeskit::Status o = key.open_detached(nonce, ad, ct, t, back);
   if (layout.record) {
     // The record layout has no detached form; nothing may be written.
-    ASSERT_EQ(s.code(), Errc::invalid_argument);
-    ASSERT_EQ(o.code(), Errc::invalid_argument);
+    ASSERT_EQ(s.code(), Errc::no_detached_tag);
+    ASSERT_EQ(o.code(), Errc::no_detached_tag);
     ASSERT_EQ(back, Bytes(pt.size(), kFill));
     return;
   }
@@ -143,13 +143,13 @@ void check_round_trip(const AeadKey& key, const Bytes& nonce, const Bytes& ad, c
   ASSERT_TRUE(o.ok()) << "open_detached: " << o.message();
   ASSERT_EQ(to_hex(back), to_hex(pt));
 
-  // Incremental, where the family offers it (else invalid_argument); any split would do, the
+  // Incremental, where the family offers it (else one_shot_only); any split would do, the
   // GCM tests split at random.
   auto sealer = aeskit::AeadSealer::create(key, nonce);
   auto opener = aeskit::AeadOpener::create(key, nonce);
   if (!sealer.ok()) {
-    ASSERT_EQ(sealer.code(), Errc::invalid_argument);
-    ASSERT_EQ(opener.code(), Errc::invalid_argument);
+    ASSERT_EQ(sealer.code(), Errc::one_shot_only);
+    ASSERT_EQ(opener.code(), Errc::one_shot_only);
     return;
   }
   ASSERT_TRUE(opener.ok());

@@ -217,8 +217,8 @@ void aead_xts_cmac_versus_portable(std::string_view backend, Rng& rng) {
     const std::string what =
         std::string(backend) + " vs portable, CMAC, " + std::to_string(len) + " bytes";
     const Bytes key_bytes = rng.bytes(16), data = rng.bytes(len);
-    auto key = aeskit::Cmac::create(key_bytes, backend);
-    auto ref = aeskit::Cmac::create(key_bytes, "portable");
+    auto key = aeskit::Cmac::create(key_bytes, 16, backend);
+    auto ref = aeskit::Cmac::create(key_bytes, 16, "portable");
     expect(key.ok() && ref.ok(), what + ": Cmac::create");
     if (!key.ok() || !ref.ok()) continue;
     Bytes got(16), want(16);

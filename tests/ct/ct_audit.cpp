@@ -330,7 +330,7 @@ void audit_cmac(Checker& c, const char* backend) {
     Bytes key = pattern(key_len, 11 * key_len);
     Bytes key_secret = key;
     secret(key_secret);
-    auto k = aeskit::Cmac::create(key_secret, backend);
+    auto k = aeskit::Cmac::create(key_secret, 16, backend);
     auto ref = aeskit::Cmac::create(key);
     c.expect(k.ok() && ref.ok(), "Cmac::create");
     if (!k.ok() || !ref.ok()) return;

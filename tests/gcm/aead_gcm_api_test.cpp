@@ -111,8 +111,9 @@ TEST(AeadKeyCreation, KeyTagAndBackendErrors) {
       EXPECT_EQ(g.code(), Errc::bad_key_length);
     }
   }
-  EXPECT_EQ(aeskit::Gmac::create(Bytes(16, 1), {}, 10).code(), Errc::bad_tag_length);
-  EXPECT_EQ(aeskit::Gmac::create(Bytes(16, 1), "no-such-backend").code(), Errc::unknown_backend);
+  EXPECT_EQ(aeskit::Gmac::create(Bytes(16, 1), 10).code(), Errc::bad_tag_length);
+  EXPECT_EQ(aeskit::Gmac::create(Bytes(16, 1), 16, "no-such-backend").code(),
+            Errc::unknown_backend);
 }
 
 // A fixture with one key and a scratch arena, checking "nothing written" after each error.

@@ -86,7 +86,7 @@ TEST_F(Macs, CmacEveryBackendAgainstAGuardPage) {
       const Bytes key = random_bytes(key_len, seed);
       for (std::size_t tag_len : {16u, 4u}) {
         auto mac = aeskit::Cmac::create(std::span<const std::uint8_t>(side(0, key), key_len),
-                                        b->name, tag_len);
+                                        tag_len, b->name);
         ASSERT_TRUE(mac.ok()) << mac.status().message();
         for (std::size_t len : byte_lengths(max_blocks(b->batch_blocks))) {
           check("CMAC compute", len, tag_len,
@@ -129,7 +129,7 @@ TEST_F(Macs, GmacEveryBackendAgainstAGuardPage) {
     for (std::size_t key_len : {16u, 32u}) {
       const Bytes key = random_bytes(key_len, seed);
       auto mac =
-          aeskit::Gmac::create(std::span<const std::uint8_t>(side(0, key), key_len), b->name);
+          aeskit::Gmac::create(std::span<const std::uint8_t>(side(0, key), key_len), 16, b->name);
       ASSERT_TRUE(mac.ok()) << mac.status().message();
       const std::size_t tag_len = mac->tag_length();
       const Bytes nonce = random_bytes(12, seed);
@@ -276,11 +276,11 @@ TEST_F(Macs, HkdfAgainstAGuardPage) {
       // extract: IKM at a guard, then the salt at a guard; PRK out at a guard.
       const Bytes salt = random_bytes(len % 23, seed), ikm = random_bytes(len, seed);
       check("hkdf_extract ikm", len, dlen, [&](const std::uint8_t* in, std::uint8_t* out, auto*) {
-        return outcome(aeskit::hkdf_extract(alg, std::span(side(0, salt), salt.size()),
-                                            std::span(in, len), std::span(out, dlen)));
+        return outcome(aeskit::hkdf_extract(
+            alg, std::span(in, len), std::span(side(0, salt), salt.size()), std::span(out, dlen)));
       });
       check("hkdf_extract salt", len, dlen, [&](const std::uint8_t* in, std::uint8_t* out, auto*) {
-        return outcome(aeskit::hkdf_extract(alg, std::span(in, len), std::span(side(0, ikm), len),
+        return outcome(aeskit::hkdf_extract(alg, std::span(side(0, ikm), len), std::span(in, len),
                                             std::span(out, dlen)));
       });
       // expand: PRK of HashLen + len % 9 bytes at a guard, info at a guard, L = len.

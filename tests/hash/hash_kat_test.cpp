@@ -250,7 +250,7 @@ TEST(HkdfKat, Rfc5869AppendixA) {
     // A.7 leaves the salt out: RFC 5869 §2.2 makes that HashLen zero bytes; test both forms.
     const Bytes salt = c.salt_absent ? Bytes(d, 0) : c.salt;
     Bytes prk(d);
-    ASSERT_TRUE(aeskit::hkdf_extract(c.alg, salt, c.ikm, prk).ok());
+    ASSERT_TRUE(aeskit::hkdf_extract(c.alg, c.ikm, salt, prk).ok());
     EXPECT_EQ(to_hex(prk), c.prk);
     const Bytes want = from_hex(c.okm);
     Bytes okm(want.size());
@@ -294,8 +294,11 @@ TEST(HashApi, ErrorsAndStates) {
   // Backends by name.
   EXPECT_EQ(aeskit::Hash::create(HashAlgorithm::sha1, "nonesuch").code(), Errc::unknown_backend);
   EXPECT_TRUE(aeskit::Hash::create(HashAlgorithm::sha512, "portable").ok());
-  // SHA-NI has no SHA-512: asking for it is backend_unavailable (also when the CPU lacks it).
-  EXPECT_EQ(aeskit::Hash::create(HashAlgorithm::sha512, "shani").code(), Errc::backend_unavailable);
+  // SHA-NI has no SHA-512: asking for it is backend_lacks_algorithm (also when the CPU lacks
+  // SHA-NI), and an AES backend's name is no SHA backend's.
+  EXPECT_EQ(aeskit::Hash::create(HashAlgorithm::sha512, "shani").code(),
+            Errc::backend_lacks_algorithm);
+  EXPECT_EQ(aeskit::Hash::create(HashAlgorithm::sha256, "aesni").code(), Errc::unknown_backend);
   const bool shani = aeskit::cpu::cpu_features().has(aeskit::cpu::Feature::sha) &&
                      aeskit::cpu::cpu_features().has(aeskit::cpu::Feature::sse41);
   EXPECT_EQ(aeskit::Hash::create(HashAlgorithm::sha256, "shani").ok(), shani);
@@ -358,7 +361,7 @@ TEST(HkdfApi, LimitsAndErrors) {
     EXPECT_EQ(aeskit::hkdf(alg, ikm, salt, info, over).code(), Errc::output_too_long);
     EXPECT_EQ(over, Bytes(255 * d + 1, 0x77));  // nothing written
     Bytes prk(d);
-    ASSERT_TRUE(aeskit::hkdf_extract(alg, salt, ikm, prk).ok());
+    ASSERT_TRUE(aeskit::hkdf_extract(alg, ikm, salt, prk).ok());
     EXPECT_EQ(aeskit::hkdf_expand(alg, prk, info, over).code(), Errc::output_too_long);
     Bytes out(40, 0x55);
     EXPECT_EQ(aeskit::hkdf_expand(alg, std::span(prk).first(d - 1), info, out).code(),
@@ -373,7 +376,7 @@ TEST(HkdfApi, LimitsAndErrors) {
     EXPECT_EQ(aeskit::hkdf_expand(alg, prk, std::span(buf).first(10), std::span(buf).subspan(5, 20))
                   .code(),
               Errc::overlapping_buffers);
-    EXPECT_EQ(aeskit::hkdf_extract(alg, salt, ikm, std::span(prk).first(d - 1)).code(),
+    EXPECT_EQ(aeskit::hkdf_extract(alg, ikm, salt, std::span(prk).first(d - 1)).code(),
               Errc::output_too_small);
     Bytes a(48, 6), b(48, 6);
     ASSERT_TRUE(

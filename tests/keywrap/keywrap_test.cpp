@@ -139,7 +139,7 @@ void wycheproof(KeyWrap& t, const char* file, bool pad, int want_valid, int want
     if (!wrappable) {
       Bytes out(msg.size() + 16, 0xAA);
       auto n = pad ? aeskit::key_wrap_pad(k, msg, out) : aeskit::key_wrap(k, msg, out);
-      EXPECT_EQ(n.code(), Errc::invalid_argument);
+      EXPECT_EQ(n.code(), pad ? Errc::empty_input : Errc::not_semiblock_multiple);
       EXPECT_EQ(out, Bytes(msg.size() + 16, 0xAA));
     }
   });
@@ -282,9 +282,9 @@ TEST_P(KeyWrap, ApiErrorsWriteNothing) {
   const Bytes pt(24, 3);
   // KW lengths.
   for (std::size_t n : {0u, 1u, 8u, 15u, 17u, 23u})
-    EXPECT_EQ(aeskit::key_wrap(k, Bytes(n, 3), out).code(), Errc::invalid_argument) << n;
+    EXPECT_EQ(aeskit::key_wrap(k, Bytes(n, 3), out).code(), Errc::not_semiblock_multiple) << n;
   // KWP: empty input.
-  EXPECT_EQ(aeskit::key_wrap_pad(k, {}, out).code(), Errc::invalid_argument);
+  EXPECT_EQ(aeskit::key_wrap_pad(k, {}, out).code(), Errc::empty_input);
   EXPECT_EQ(out, Bytes(64, 0xAA));
   // Output too small.
   EXPECT_EQ(aeskit::key_wrap(k, pt, std::span(out).first(31)).code(), Errc::output_too_small);

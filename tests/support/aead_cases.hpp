@@ -56,7 +56,7 @@ struct Kat {
 struct Layout {
   // TLS CBC-HMAC (MAC-then-encrypt with TLS padding): the record is roundup16(|P| + tag + 1)
   // bytes, open returns the plaintext length and zeroes the whole record-sized output on
-  // failure, the detached calls return invalid_argument.
+  // failure, the detached calls return no_detached_tag.
   bool record = false;
   // AES-SIV (RFC 5297 §7): the tag (V) comes first, sealed = V || C.
   bool tag_first = false;

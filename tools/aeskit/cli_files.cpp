@@ -163,6 +163,10 @@ int exit_for(Errc code) noexcept {
     case Errc::weak_key:
     case Errc::invalid_argument:
     case Errc::bad_ad_length:
+    case Errc::too_many_ad_components:
+    case Errc::not_semiblock_multiple:
+    case Errc::empty_input:
+    case Errc::random_nonce_unsafe:
     case Errc::bad_tag_length:
       return kExitUsage;
     default:

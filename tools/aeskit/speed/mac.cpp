@@ -32,7 +32,7 @@ class AeskitCmacRunner final : public Runner {
 std::string cmac_table_note(const Item& item, std::string_view backend) {
   const std::uint8_t key[32] = {};
   Result<Cmac> probe =
-      Cmac::create(std::span<const std::uint8_t>(key).first(item.key_bits / 8), backend);
+      Cmac::create(std::span<const std::uint8_t>(key).first(item.key_bits / 8), 16, backend);
   std::string note = "aeskit backend " + std::string(backend);
   if (probe.ok()) note += ", " + probe->kernel();
   return note + "; key set once, full 16-byte tag per message";
@@ -40,7 +40,7 @@ std::string cmac_table_note(const Item& item, std::string_view backend) {
 
 std::unique_ptr<Runner> make_aeskit_cmac_runner(const Item& item, const Material& material,
                                                 std::string_view backend, std::string& error) {
-  Result<Cmac> mac = Cmac::create(material.key.first(item.key_bits / 8), backend);
+  Result<Cmac> mac = Cmac::create(material.key.first(item.key_bits / 8), 16, backend);
   if (!mac.ok()) {
     error = std::string("Cmac::create failed: ") + mac.message();
     return nullptr;

@@ -1,0 +1,170 @@
+// src/capi/capi_aead.cpp — the C API's AEAD handles (aeskit/aeskit.h) over aeskit::AeadKey:
+// BoringSSL EVP_AEAD-style seal/open with max_out_len and *out_len, the detached forms, the
+// lengths, the algorithm list and random nonces. No CPU feature.
+//
+// Each call checks its pointers (NULL with a non-zero length: null_pointer) and then lets
+// AeadKey check lengths and overlap, so the C and C++ APIs refuse the same inputs with the
+// same codes; *out_len is written only on success.
+#include <string_view>
+
+#include "capi/capi_common.hpp"
+
+using namespace aeskit;
+using namespace aeskit::capi;
+
+namespace {
+
+int make(aeskit_aead** ctx, const char* algorithm, const uint8_t* key, size_t key_len,
+         size_t tag_len, const char* backend) {
+  if (ctx == nullptr || algorithm == nullptr || null_with_length(key, key_len))
+    return status(Errc::null_pointer);
+  const AeadAlgorithm* alg = aead::find(algorithm);
+  if (alg == nullptr) return status(Errc::unknown_algorithm);
+  if (tag_len == 0) tag_len = alg->default_tag_length();
+  Result<AeadKey> k = AeadKey::create(*alg, in(key, key_len), tag_len, backend_name(backend));
+  if (!k.ok()) return status(k);
+  *ctx = new aeskit_aead{std::move(k).value()};
+  return 0;
+}
+
+// A TLS CBC-HMAC record pads up to 16 bytes beyond the MAC (aeskit/aead.hpp).
+bool record_layout(const AeadAlgorithm& alg) noexcept {
+  return alg.name().find("-CBC-SHA") != std::string_view::npos;
+}
+
+bool bad_io(const uint8_t* out, size_t max_out_len, const size_t* out_len, const uint8_t* nonce,
+            size_t nonce_len, const uint8_t* input, size_t in_len, const uint8_t* ad,
+            size_t ad_len) noexcept {
+  return out_len == nullptr || null_with_length(out, max_out_len) ||
+         null_with_length(nonce, nonce_len) || null_with_length(input, in_len) ||
+         null_with_length(ad, ad_len);
+}
+
+}  // namespace
+
+extern "C" {
+
+int aeskit_aead_new(aeskit_aead** ctx, const char* algorithm, const uint8_t* key, size_t key_len,
+                    size_t tag_len) {
+  return guarded([&] { return make(ctx, algorithm, key, key_len, tag_len, nullptr); });
+}
+
+int aeskit_aead_new_backend(aeskit_aead** ctx, const char* algorithm, const uint8_t* key,
+                            size_t key_len, size_t tag_len, const char* backend) {
+  return guarded([&] { return make(ctx, algorithm, key, key_len, tag_len, backend); });
+}
+
+void aeskit_aead_free(aeskit_aead* ctx) {
+  delete ctx;
+}
+
+int aeskit_aead_key_length(const aeskit_aead* ctx, size_t* out) {
+  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = ctx->key.algorithm()->key_length();
+  return 0;
+}
+
+int aeskit_aead_nonce_length(const aeskit_aead* ctx, size_t* out) {
+  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = ctx->key.algorithm()->nonce_recommended();
+  return 0;
+}
+
+int aeskit_aead_tag_length(const aeskit_aead* ctx, size_t* out) {
+  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = ctx->key.tag_length();
+  return 0;
+}
+
+int aeskit_aead_max_overhead(const aeskit_aead* ctx, size_t* out) {
+  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = ctx->key.tag_length() + (record_layout(*ctx->key.algorithm()) ? 16 : 0);
+  return 0;
+}
+
+int aeskit_aead_seal(const aeskit_aead* ctx, uint8_t* out, size_t* out_len, size_t max_out_len,
+                     const uint8_t* nonce, size_t nonce_len, const uint8_t* input, size_t in_len,
+                     const uint8_t* ad, size_t ad_len) {
+  if (ctx == nullptr ||
+      bad_io(out, max_out_len, out_len, nonce, nonce_len, input, in_len, ad, ad_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<std::size_t> n = ctx->key.seal(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
+                                          capi::out(out, max_out_len));
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+int aeskit_aead_open(const aeskit_aead* ctx, uint8_t* out, size_t* out_len, size_t max_out_len,
+                     const uint8_t* nonce, size_t nonce_len, const uint8_t* input, size_t in_len,
+                     const uint8_t* ad, size_t ad_len) {
+  if (ctx == nullptr ||
+      bad_io(out, max_out_len, out_len, nonce, nonce_len, input, in_len, ad, ad_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<std::size_t> n = ctx->key.open(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
+                                          capi::out(out, max_out_len));
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+int aeskit_aead_seal_detached(const aeskit_aead* ctx, uint8_t* out, uint8_t* out_tag,
+                              size_t* out_tag_len, size_t max_out_tag_len, const uint8_t* nonce,
+                              size_t nonce_len, const uint8_t* input, size_t in_len,
+                              const uint8_t* ad, size_t ad_len) {
+  if (ctx == nullptr || out_tag_len == nullptr || null_with_length(out, in_len) ||
+      null_with_length(out_tag, max_out_tag_len) || null_with_length(nonce, nonce_len) ||
+      null_with_length(input, in_len) || null_with_length(ad, ad_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Status s = ctx->key.seal_detached(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
+                                      capi::out(out, in_len), capi::out(out_tag, max_out_tag_len));
+    if (!s.ok()) return status(s);
+    *out_tag_len = ctx->key.tag_length();
+    return 0;
+  });
+}
+
+int aeskit_aead_open_detached(const aeskit_aead* ctx, uint8_t* out, const uint8_t* nonce,
+                              size_t nonce_len, const uint8_t* input, size_t in_len,
+                              const uint8_t* tag, size_t tag_len, const uint8_t* ad,
+                              size_t ad_len) {
+  if (ctx == nullptr || null_with_length(out, in_len) || null_with_length(nonce, nonce_len) ||
+      null_with_length(input, in_len) || null_with_length(tag, tag_len) ||
+      null_with_length(ad, ad_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    return status(ctx->key.open_detached(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
+                                         in(tag, tag_len), capi::out(out, in_len)));
+  });
+}
+
+int aeskit_aead_count(size_t* out) {
+  if (out == nullptr) return status(Errc::null_pointer);
+  *out = aead::algorithms().size();
+  return 0;
+}
+
+int aeskit_aead_name(size_t index, const char** out) {
+  if (out == nullptr) return status(Errc::null_pointer);
+  const auto all = aead::algorithms();
+  if (index >= all.size()) return status(Errc::unknown_algorithm);
+  *out = all[index]->name().data();  // the names are NUL-terminated literals
+  return 0;
+}
+
+int aeskit_random_nonce(const aeskit_aead* ctx, uint8_t* nonce, size_t max_len, size_t* nonce_len) {
+  if (ctx == nullptr || nonce_len == nullptr || null_with_length(nonce, max_len))
+    return status(Errc::null_pointer);
+  const AeadAlgorithm& alg = *ctx->key.algorithm();
+  Status s = random_nonce(alg, capi::out(nonce, max_len));
+  if (!s.ok()) return status(s);
+  *nonce_len = alg.nonce_recommended();
+  return 0;
+}
+
+}  // extern "C"

@@ -1,0 +1,240 @@
+// src/capi/capi_chunked.cpp — the C API's chunked encryption (c2sp.org/chunked-encryption,
+// aeskit/aeskit.h): lengths, whole-buffer seal/open, push streams and pull streams over a C
+// callback, over aeskit::chunked. No CPU feature. The suite follows the key length.
+#include <variant>
+
+#include "capi/capi_common.hpp"
+
+using namespace aeskit;
+using namespace aeskit::capi;
+
+static_assert(AESKIT_CHUNKED_ENCRYPT_FINISH_BOUND == chunked::Encryptor::kFinishBound);
+static_assert(AESKIT_CHUNKED_DECRYPT_FINISH_BOUND == chunked::Decryptor::kFinishBound);
+
+struct aeskit_chunked_encryptor {
+  chunked::Encryptor stream;
+};
+struct aeskit_chunked_decryptor {
+  chunked::Decryptor stream;
+};
+struct aeskit_chunked_pull {
+  std::variant<chunked::PullEncryptor, chunked::PullDecryptor> stream;
+};
+
+namespace {
+
+bool bad_key(const uint8_t* key, size_t key_len, const uint8_t* context,
+             size_t context_len) noexcept {
+  return null_with_length(key, key_len) || null_with_length(context, context_len);
+}
+
+// source_of wraps the C callback: a non-zero status stops the stream with that code.
+chunked::Source source_of(aeskit_source_fn fn, void* user) {
+  return [fn, user](std::span<std::uint8_t> buf) -> Result<std::size_t> {
+    std::size_t got = 0;
+    const int rc = fn(user, buf.data(), buf.size(), &got);
+    if (rc != 0) return static_cast<Errc>(rc);
+    if (got > buf.size()) return Errc::invalid_state;
+    return got;
+  };
+}
+
+template <class Stream>
+int stream_update(Stream& s, const uint8_t* input, size_t in_len, uint8_t* out, size_t* out_len,
+                  size_t max_out_len) {
+  if (out_len == nullptr || null_with_length(input, in_len) || null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<std::size_t> n = s.update(in(input, in_len), capi::out(out, max_out_len));
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+template <class Stream>
+int stream_finish(Stream& s, uint8_t* out, size_t* out_len, size_t max_out_len) {
+  if (out_len == nullptr || null_with_length(out, max_out_len)) return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<std::size_t> n = s.finish(capi::out(out, max_out_len));
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+int whole(bool open_it, const uint8_t* key, size_t key_len, const uint8_t* context,
+          size_t context_len, const uint8_t* input, size_t in_len, uint8_t* out, size_t* out_len,
+          size_t max_out_len, unsigned threads) {
+  if (out_len == nullptr || bad_key(key, key_len, context, context_len) ||
+      null_with_length(input, in_len) || null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  Result<chunked::Suite> suite = chunked::suite_for_key_length(key_len);
+  if (!suite.ok()) return status(suite);
+  return guarded([&] {
+    const auto k = in(key, key_len), c = in(context, context_len), i = in(input, in_len);
+    const auto o = capi::out(out, max_out_len);
+    Result<std::size_t> n = open_it ? chunked::open(*suite, k, c, i, o, threads)
+                                    : chunked::seal(*suite, k, c, i, o, threads);
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+template <class Handle, class Stream>
+int make_stream(Handle** h, const uint8_t* key, size_t key_len, const uint8_t* context,
+                size_t context_len) {
+  if (h == nullptr || bad_key(key, key_len, context, context_len))
+    return status(Errc::null_pointer);
+  Result<chunked::Suite> suite = chunked::suite_for_key_length(key_len);
+  if (!suite.ok()) return status(suite);
+  return guarded([&] {
+    Result<Stream> s = Stream::create(*suite, in(key, key_len), in(context, context_len));
+    if (!s.ok()) return status(s);
+    *h = new Handle{std::move(s).value()};
+    return 0;
+  });
+}
+
+template <class Pull, class Stream>
+int make_pull(aeskit_chunked_pull** p, const uint8_t* key, size_t key_len, const uint8_t* context,
+              size_t context_len, aeskit_source_fn source, void* user) {
+  if (p == nullptr || source == nullptr || bad_key(key, key_len, context, context_len))
+    return status(Errc::null_pointer);
+  Result<chunked::Suite> suite = chunked::suite_for_key_length(key_len);
+  if (!suite.ok()) return status(suite);
+  return guarded([&] {
+    Result<Stream> s = Stream::create(*suite, in(key, key_len), in(context, context_len));
+    if (!s.ok()) return status(s);
+    *p = new aeskit_chunked_pull{Pull(std::move(s).value(), source_of(source, user))};
+    return 0;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int aeskit_chunked_ciphertext_length(uint64_t plaintext_len, uint64_t* out) {
+  if (out == nullptr) return status(Errc::null_pointer);
+  Result<std::uint64_t> n = chunked::ciphertext_length(plaintext_len);
+  if (!n.ok()) return status(n);
+  *out = *n;
+  return 0;
+}
+
+int aeskit_chunked_plaintext_length(uint64_t ciphertext_len, uint64_t* out) {
+  if (out == nullptr) return status(Errc::null_pointer);
+  Result<std::uint64_t> n = chunked::plaintext_length(ciphertext_len);
+  if (!n.ok()) return status(n);
+  *out = *n;
+  return 0;
+}
+
+int aeskit_chunked_seal(const uint8_t* key, size_t key_len, const uint8_t* context,
+                        size_t context_len, const uint8_t* input, size_t in_len, uint8_t* out,
+                        size_t* out_len, size_t max_out_len, unsigned threads) {
+  return whole(false, key, key_len, context, context_len, input, in_len, out, out_len, max_out_len,
+               threads);
+}
+
+int aeskit_chunked_open(const uint8_t* key, size_t key_len, const uint8_t* context,
+                        size_t context_len, const uint8_t* input, size_t in_len, uint8_t* out,
+                        size_t* out_len, size_t max_out_len, unsigned threads) {
+  return whole(true, key, key_len, context, context_len, input, in_len, out, out_len, max_out_len,
+               threads);
+}
+
+int aeskit_chunked_encryptor_new(aeskit_chunked_encryptor** e, const uint8_t* key, size_t key_len,
+                                 const uint8_t* context, size_t context_len) {
+  return make_stream<aeskit_chunked_encryptor, chunked::Encryptor>(e, key, key_len, context,
+                                                                   context_len);
+}
+
+int aeskit_chunked_encryptor_update_bound(const aeskit_chunked_encryptor* e, size_t in_len,
+                                          size_t* out) {
+  if (e == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = e->stream.update_bound(in_len);
+  return 0;
+}
+
+int aeskit_chunked_encryptor_update(aeskit_chunked_encryptor* e, const uint8_t* input,
+                                    size_t in_len, uint8_t* out, size_t* out_len,
+                                    size_t max_out_len) {
+  if (e == nullptr) return status(Errc::null_pointer);
+  return stream_update(e->stream, input, in_len, out, out_len, max_out_len);
+}
+
+int aeskit_chunked_encryptor_finish(aeskit_chunked_encryptor* e, uint8_t* out, size_t* out_len,
+                                    size_t max_out_len) {
+  if (e == nullptr) return status(Errc::null_pointer);
+  return stream_finish(e->stream, out, out_len, max_out_len);
+}
+
+void aeskit_chunked_encryptor_free(aeskit_chunked_encryptor* e) {
+  delete e;
+}
+
+int aeskit_chunked_decryptor_new(aeskit_chunked_decryptor** d, const uint8_t* key, size_t key_len,
+                                 const uint8_t* context, size_t context_len) {
+  return make_stream<aeskit_chunked_decryptor, chunked::Decryptor>(d, key, key_len, context,
+                                                                   context_len);
+}
+
+int aeskit_chunked_decryptor_update_bound(const aeskit_chunked_decryptor* d, size_t in_len,
+                                          size_t* out) {
+  if (d == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = d->stream.update_bound(in_len);
+  return 0;
+}
+
+int aeskit_chunked_decryptor_update(aeskit_chunked_decryptor* d, const uint8_t* input,
+                                    size_t in_len, uint8_t* out, size_t* out_len,
+                                    size_t max_out_len) {
+  if (d == nullptr) return status(Errc::null_pointer);
+  return stream_update(d->stream, input, in_len, out, out_len, max_out_len);
+}
+
+int aeskit_chunked_decryptor_finish(aeskit_chunked_decryptor* d, uint8_t* out, size_t* out_len,
+                                    size_t max_out_len) {
+  if (d == nullptr) return status(Errc::null_pointer);
+  return stream_finish(d->stream, out, out_len, max_out_len);
+}
+
+void aeskit_chunked_decryptor_free(aeskit_chunked_decryptor* d) {
+  delete d;
+}
+
+int aeskit_chunked_pull_encryptor_new(aeskit_chunked_pull** p, const uint8_t* key, size_t key_len,
+                                      const uint8_t* context, size_t context_len,
+                                      aeskit_source_fn source, void* user) {
+  return make_pull<chunked::PullEncryptor, chunked::Encryptor>(p, key, key_len, context,
+                                                               context_len, source, user);
+}
+
+int aeskit_chunked_pull_decryptor_new(aeskit_chunked_pull** p, const uint8_t* key, size_t key_len,
+                                      const uint8_t* context, size_t context_len,
+                                      aeskit_source_fn source, void* user) {
+  return make_pull<chunked::PullDecryptor, chunked::Decryptor>(p, key, key_len, context,
+                                                               context_len, source, user);
+}
+
+int aeskit_chunked_pull_read(aeskit_chunked_pull* p, uint8_t* out, size_t max_out_len,
+                             size_t* out_len) {
+  if (p == nullptr || out_len == nullptr || null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<std::size_t> n =
+        std::visit([&](auto& s) { return s.read(capi::out(out, max_out_len)); }, p->stream);
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+void aeskit_chunked_pull_free(aeskit_chunked_pull* p) {
+  delete p;
+}
+
+}  // extern "C"

@@ -1,0 +1,96 @@
+// src/capi/capi_common.hpp — what every C API translation unit shares: the handle structs
+// behind the opaque C types, status conversion, pointer/length checks, and `guarded`, which
+// turns any exception into a status so none crosses the C boundary. No CPU feature.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <optional>
+#include <span>
+
+#include "aeskit/aeskit.h"
+#include "aeskit/aeskit.hpp"
+
+// The opaque handles of aeskit/aeskit.h: one C++ object each (wiped by its destructor).
+struct aeskit_aead {
+  aeskit::AeadKey key;
+};
+struct aeskit_aes {
+  aeskit::AesKey key;
+};
+struct aeskit_cipher {
+  aeskit::Cipher cipher;
+};
+struct aeskit_xts {
+  aeskit::XtsKey key;
+};
+struct aeskit_cmac {
+  aeskit::Cmac mac;
+};
+struct aeskit_gmac {
+  aeskit::Gmac mac;
+};
+struct aeskit_hash_ctx {
+  aeskit::Hash hash;
+};
+
+namespace aeskit::capi {
+
+inline int status(Errc e) noexcept {
+  return static_cast<int>(e);
+}
+inline int status(Status s) noexcept {
+  return static_cast<int>(s.code());
+}
+template <class T>
+inline int status(const Result<T>& r) noexcept {
+  return static_cast<int>(r.code());
+}
+
+// null_with_length: a NULL pointer that claims bytes (the C API's NULL_POINTER error).
+inline bool null_with_length(const void* p, std::size_t n) noexcept {
+  return p == nullptr && n != 0;
+}
+
+inline std::span<const std::uint8_t> in(const std::uint8_t* p, std::size_t n) noexcept {
+  return p == nullptr ? std::span<const std::uint8_t>() : std::span<const std::uint8_t>(p, n);
+}
+inline std::span<std::uint8_t> out(std::uint8_t* p, std::size_t n) noexcept {
+  return p == nullptr ? std::span<std::uint8_t>() : std::span<std::uint8_t>(p, n);
+}
+
+// guarded runs f (returning an int status) and maps every exception to a status.
+template <class F>
+int guarded(F&& f) noexcept {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    return status(Errc::out_of_memory);
+  } catch (...) {
+    return status(Errc::invalid_state);
+  }
+}
+
+// backend_name: NULL means "" (the best backend).
+inline std::string_view backend_name(const char* backend) noexcept {
+  return backend == nullptr ? std::string_view() : std::string_view(backend);
+}
+
+// write_string copies s and a NUL into buf (max_len bytes) and its length to *len; with buf
+// NULL and max_len 0 only *len. Errors: output_too_small (nothing written), null_pointer.
+inline int write_string(std::string_view s, char* buf, std::size_t max_len,
+                        std::size_t* len) noexcept {
+  if (len == nullptr || null_with_length(buf, max_len)) return status(Errc::null_pointer);
+  if (buf == nullptr) {
+    *len = s.size();
+    return 0;
+  }
+  if (max_len < s.size() + 1) return status(Errc::output_too_small);
+  for (std::size_t i = 0; i < s.size(); ++i) buf[i] = s[i];
+  buf[s.size()] = '\0';
+  *len = s.size();
+  return 0;
+}
+
+}  // namespace aeskit::capi

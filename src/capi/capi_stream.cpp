@@ -1,0 +1,114 @@
+// src/capi/capi_stream.cpp — the C API's incremental AEAD (AeadSealer / AeadOpener: GCM keys)
+// and nonce sequences (aeskit/nonce.hpp) (aeskit/aeskit.h). No CPU feature.
+#include <variant>
+
+#include "capi/capi_common.hpp"
+
+using namespace aeskit;
+using namespace aeskit::capi;
+
+struct aeskit_aead_stream {
+  std::variant<AeadSealer, AeadOpener> stream;
+};
+struct aeskit_nonce_seq {
+  NonceSequence seq;
+};
+
+namespace {
+
+template <class Stream>
+int make(aeskit_aead_stream** s, const aeskit_aead* ctx, const uint8_t* nonce, size_t nonce_len) {
+  if (s == nullptr || ctx == nullptr || null_with_length(nonce, nonce_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<Stream> r = Stream::create(ctx->key, in(nonce, nonce_len));
+    if (!r.ok()) return status(r);
+    *s = new aeskit_aead_stream{std::move(r).value()};
+    return 0;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int aeskit_aead_sealer_new(aeskit_aead_stream** s, const aeskit_aead* ctx, const uint8_t* nonce,
+                           size_t nonce_len) {
+  return make<AeadSealer>(s, ctx, nonce, nonce_len);
+}
+
+int aeskit_aead_opener_new(aeskit_aead_stream** s, const aeskit_aead* ctx, const uint8_t* nonce,
+                           size_t nonce_len) {
+  return make<AeadOpener>(s, ctx, nonce, nonce_len);
+}
+
+int aeskit_aead_stream_update_ad(aeskit_aead_stream* s, const uint8_t* ad, size_t ad_len) {
+  if (s == nullptr || null_with_length(ad, ad_len)) return status(Errc::null_pointer);
+  return std::visit([&](auto& st) { return status(st.update_ad(in(ad, ad_len))); }, s->stream);
+}
+
+int aeskit_aead_stream_update(aeskit_aead_stream* s, const uint8_t* input, size_t in_len,
+                              uint8_t* out, size_t max_out_len) {
+  if (s == nullptr || null_with_length(input, in_len) || null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  return std::visit(
+      [&](auto& st) {
+        return status(st.update(in(input, in_len), capi::out(out, max_out_len)).status());
+      },
+      s->stream);
+}
+
+int aeskit_aead_sealer_finish(aeskit_aead_stream* s, uint8_t* tag, size_t max_tag_len,
+                              size_t* tag_len) {
+  if (s == nullptr || tag_len == nullptr || null_with_length(tag, max_tag_len))
+    return status(Errc::null_pointer);
+  AeadSealer* sealer = std::get_if<AeadSealer>(&s->stream);
+  if (sealer == nullptr) return status(Errc::invalid_state);
+  Result<std::size_t> n = sealer->finish(capi::out(tag, max_tag_len));
+  if (!n.ok()) return status(n);
+  *tag_len = *n;
+  return 0;
+}
+
+int aeskit_aead_opener_finish(aeskit_aead_stream* s, const uint8_t* tag, size_t tag_len) {
+  if (s == nullptr || null_with_length(tag, tag_len)) return status(Errc::null_pointer);
+  AeadOpener* opener = std::get_if<AeadOpener>(&s->stream);
+  if (opener == nullptr) return status(Errc::invalid_state);
+  return status(opener->finish(in(tag, tag_len)));
+}
+
+void aeskit_aead_stream_free(aeskit_aead_stream* s) {
+  delete s;
+}
+
+int aeskit_nonce_seq_new(aeskit_nonce_seq** s, const uint8_t* base, size_t base_len,
+                         uint64_t limit) {
+  if (s == nullptr || null_with_length(base, base_len)) return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<NonceSequence> r =
+        NonceSequence::create(in(base, base_len), limit == 0 ? NonceSequence::kNoLimit : limit);
+    if (!r.ok()) return status(r);
+    *s = new aeskit_nonce_seq{*r};
+    return 0;
+  });
+}
+
+int aeskit_nonce_seq_next(aeskit_nonce_seq* s, uint8_t* nonce, size_t max_len, uint64_t* counter) {
+  if (s == nullptr || counter == nullptr || null_with_length(nonce, max_len))
+    return status(Errc::null_pointer);
+  Result<std::uint64_t> c = s->seq.next(capi::out(nonce, max_len));
+  if (!c.ok()) return status(c);
+  *counter = *c;
+  return 0;
+}
+
+int aeskit_nonce_seq_accept(aeskit_nonce_seq* s, uint64_t counter, uint8_t* nonce, size_t max_len) {
+  if (s == nullptr || null_with_length(nonce, max_len)) return status(Errc::null_pointer);
+  return status(s->seq.accept(counter, capi::out(nonce, max_len)).status());
+}
+
+void aeskit_nonce_seq_free(aeskit_nonce_seq* s) {
+  delete s;
+}
+
+}  // extern "C"

@@ -1,0 +1,784 @@
+/* tests/capi/capi_c_test.c — the C API (aeskit/aeskit.h) from C99: every function, known
+ * answers (FIPS-197 C.1, the GCM specification's test case 2, SHA-256("abc") from FIPS 180-2
+ * B.1, RFC 5869 A.1, RFC 4493 example 2 is not used: CMAC is checked against its incremental
+ * form), round trips, every documented size error, NULL with a non-zero length, overlapping
+ * buffers, zeroed output after a failed open, and "nothing written on error" (canaries);
+ * chunked encryption whole, pushed and pulled.
+ * Compiled as C (-std=c99 -Wall -Wextra -pedantic -Werror); exit status 0 only if every
+ * check passed; prints the number of checks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "aeskit/aeskit.h"
+
+static int checks = 0;
+static int failures = 0;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    ++checks;                                                                  \
+    if (!(cond)) {                                                             \
+      ++failures;                                                              \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                          \
+  } while (0)
+
+#define CHECK_RC(call, want)                                                                   \
+  do {                                                                                         \
+    int rc_ = (call);                                                                          \
+    ++checks;                                                                                  \
+    if (rc_ != (want)) {                                                                       \
+      ++failures;                                                                              \
+      fprintf(stderr, "%s:%d: %s returned %d (%s), want %d\n", __FILE__, __LINE__, #call, rc_, \
+              aeskit_error_message(rc_), (int)(want));                                         \
+    }                                                                                          \
+  } while (0)
+
+static void from_hex(const char* hex, uint8_t* out) {
+  size_t i;
+  for (i = 0; hex[2 * i] != '\0'; ++i) {
+    unsigned v = 0;
+    sscanf(hex + 2 * i, "%2x", &v);
+    out[i] = (uint8_t)v;
+  }
+}
+
+static int all_equal(const uint8_t* p, size_t n, uint8_t v) {
+  size_t i;
+  for (i = 0; i < n; ++i)
+    if (p[i] != v) return 0;
+  return 1;
+}
+
+static void test_library(void) {
+  const char* s = NULL;
+  char buf[8];
+  size_t len = 0, need = 0;
+  int code;
+  CHECK_RC(aeskit_version(&s), AESKIT_OK);
+  CHECK(s != NULL && strcmp(s, "0.1.0") == 0);
+  CHECK_RC(aeskit_version(NULL), AESKIT_E_NULL_POINTER);
+  for (code = 0; code <= AESKIT_E_OUT_OF_MEMORY; ++code) {
+    CHECK_RC(aeskit_error_string(code, &s), AESKIT_OK);
+    CHECK(s != NULL && strcmp(s, "unknown error") != 0);
+  }
+  CHECK_RC(aeskit_error_string(999, &s), AESKIT_OK);
+  CHECK(strcmp(s, "unknown error") == 0);
+  CHECK(strcmp(aeskit_error_message(-1), "unknown error") == 0);
+  CHECK_RC(aeskit_error_string(0, NULL), AESKIT_E_NULL_POINTER);
+  /* The report: size query, too small (nothing written), then the whole text. */
+  CHECK_RC(aeskit_cpu_report(NULL, 0, &need), AESKIT_OK);
+  CHECK(need > 20);
+  memset(buf, 'x', sizeof buf);
+  CHECK_RC(aeskit_cpu_report(buf, sizeof buf, &len), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK(buf[0] == 'x');
+  CHECK_RC(aeskit_cpu_report(NULL, 5, &len), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cpu_report(buf, sizeof buf, NULL), AESKIT_E_NULL_POINTER);
+  {
+    static char report[65536];
+    CHECK(need < sizeof report);
+    CHECK_RC(aeskit_cpu_report(report, sizeof report, &len), AESKIT_OK);
+    CHECK(len == strlen(report) && strstr(report, "portable") != NULL);
+  }
+  {
+    char name[64];
+    CHECK_RC(aeskit_default_backend(name, sizeof name, &len), AESKIT_OK);
+    CHECK(len > 0 && len == strlen(name));
+  }
+  CHECK_RC(aeskit_set_prefer_ymm(0), AESKIT_OK);
+}
+
+/* GCM test case 2 (McGrew and Viega): K = 0^128, IV = 0^96, P = 0^128. */
+static void test_aead_known_answer(void) {
+  uint8_t key[16] = {0}, nonce[12] = {0}, pt[16] = {0}, out[48], back[32], tag[16], want[32];
+  size_t out_len = 0, n = 0, tag_len = 0;
+  aeskit_aead* ctx = NULL;
+  from_hex("0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf", want);
+  CHECK_RC(aeskit_aead_new(&ctx, "aes-128-gcm", key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_aead_key_length(ctx, &n), AESKIT_OK);
+  CHECK(n == 16);
+  CHECK_RC(aeskit_aead_nonce_length(ctx, &n), AESKIT_OK);
+  CHECK(n == 12);
+  CHECK_RC(aeskit_aead_tag_length(ctx, &n), AESKIT_OK);
+  CHECK(n == 16);
+  CHECK_RC(aeskit_aead_max_overhead(ctx, &n), AESKIT_OK);
+  CHECK(n == 16);
+  CHECK_RC(aeskit_aead_seal(ctx, out, &out_len, sizeof out, nonce, 12, pt, 16, NULL, 0), AESKIT_OK);
+  CHECK(out_len == 32 && memcmp(out, want, 32) == 0);
+  CHECK_RC(aeskit_aead_open(ctx, back, &n, sizeof back, nonce, 12, out, 32, NULL, 0), AESKIT_OK);
+  CHECK(n == 16 && all_equal(back, 16, 0));
+  CHECK_RC(
+      aeskit_aead_seal_detached(ctx, back, tag, &tag_len, sizeof tag, nonce, 12, pt, 16, NULL, 0),
+      AESKIT_OK);
+  CHECK(tag_len == 16 && memcmp(back, want, 16) == 0 && memcmp(tag, want + 16, 16) == 0);
+  CHECK_RC(aeskit_aead_open_detached(ctx, back, nonce, 12, want, 16, tag, 16, NULL, 0), AESKIT_OK);
+  CHECK(all_equal(back, 16, 0));
+  /* In place: seal over the plaintext, open over the ciphertext. */
+  memset(out, 0, 16);
+  CHECK_RC(aeskit_aead_seal(ctx, out, &out_len, sizeof out, nonce, 12, out, 16, NULL, 0),
+           AESKIT_OK);
+  CHECK(memcmp(out, want, 32) == 0);
+  CHECK_RC(aeskit_aead_open(ctx, out, &n, sizeof out, nonce, 12, out, 32, NULL, 0), AESKIT_OK);
+  CHECK(n == 16 && all_equal(out, 16, 0));
+  aeskit_aead_free(ctx);
+  aeskit_aead_free(NULL);
+}
+
+static void test_aead_errors(void) {
+  uint8_t key[32] = {1}, nonce[12] = {2}, msg[64] = {3}, ad[8] = {4}, buf[128], out[128];
+  uint8_t tag[16];
+  size_t n = 12345, tag_len = 0, i, count = 0;
+  const char* name = NULL;
+  aeskit_aead* ctx = NULL;
+  /* Creation. */
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-NOPE", key, 16, 0), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 17, 0), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 16, 5), AESKIT_E_BAD_TAG_LENGTH);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", NULL, 16, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_new(&ctx, NULL, key, 16, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_new(NULL, "AES-128-GCM", key, 16, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_new_backend(&ctx, "AES-128-GCM", key, 16, 0, "no-such"),
+           AESKIT_E_UNKNOWN_BACKEND);
+  CHECK(ctx == NULL);
+  CHECK_RC(aeskit_aead_new_backend(&ctx, "AES-128-GCM", key, 16, 12, "portable"), AESKIT_OK);
+  CHECK_RC(aeskit_aead_tag_length(ctx, &n), AESKIT_OK);
+  CHECK(n == 12);
+  CHECK_RC(aeskit_aead_tag_length(NULL, &n), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_key_length(ctx, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_nonce_length(NULL, &n), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_max_overhead(NULL, &n), AESKIT_E_NULL_POINTER);
+  /* Sizes: nothing written on error, *out_len untouched. */
+  memset(out, 0xEE, sizeof out);
+  n = 777;
+  CHECK_RC(aeskit_aead_seal(ctx, out, &n, 64 + 11, nonce, 12, msg, 64, ad, 8),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_aead_seal(ctx, out, &n, sizeof out, nonce, 0, msg, 64, ad, 8),
+           AESKIT_E_BAD_NONCE_LENGTH);
+  /* NULL with a non-zero length, for each pointer. */
+  CHECK_RC(aeskit_aead_seal(ctx, NULL, &n, 80, nonce, 12, msg, 64, ad, 8), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal(ctx, out, &n, sizeof out, NULL, 12, msg, 64, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal(ctx, out, &n, sizeof out, nonce, 12, NULL, 64, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal(ctx, out, &n, sizeof out, nonce, 12, msg, 64, NULL, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal(ctx, out, NULL, sizeof out, nonce, 12, msg, 64, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal(NULL, out, &n, sizeof out, nonce, 12, msg, 64, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_open(ctx, out, &n, sizeof out, nonce, 12, NULL, 64, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal_detached(ctx, NULL, tag, &tag_len, 16, nonce, 12, msg, 64, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_open_detached(ctx, out, nonce, 12, msg, 64, NULL, 12, ad, 8),
+           AESKIT_E_NULL_POINTER);
+  CHECK(n == 777 && all_equal(out, sizeof out, 0xEE));
+  /* NULL with a zero length is an empty input. */
+  CHECK_RC(aeskit_aead_seal(ctx, out, &n, sizeof out, nonce, 12, NULL, 0, NULL, 0), AESKIT_OK);
+  CHECK(n == 12);
+  CHECK_RC(aeskit_aead_open(ctx, NULL, &n, 0, nonce, 12, out, 12, NULL, 0), AESKIT_OK);
+  CHECK(n == 0);
+  /* Overlap: output one byte after the input, nonce or AD inside the output. */
+  memcpy(buf, msg, 64);
+  CHECK_RC(aeskit_aead_seal(ctx, buf + 1, &n, 100, nonce, 12, buf, 64, ad, 8),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  CHECK_RC(aeskit_aead_seal(ctx, buf, &n, 100, buf + 70, 12, msg, 64, ad, 8),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  CHECK_RC(aeskit_aead_seal(ctx, buf, &n, 100, nonce, 12, msg, 64, buf + 66, 8),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  /* A failed open zeroes its output; every tampered byte fails. */
+  CHECK_RC(aeskit_aead_seal(ctx, buf, &n, sizeof buf, nonce, 12, msg, 64, ad, 8), AESKIT_OK);
+  CHECK(n == 64 + 12);
+  for (i = 0; i < n; i += 7) {
+    buf[i] ^= 1;
+    memset(out, 0xEE, sizeof out);
+    CHECK_RC(aeskit_aead_open(ctx, out, &tag_len, sizeof out, nonce, 12, buf, n, ad, 8),
+             AESKIT_E_AUTHENTICATION_FAILED);
+    CHECK(all_equal(out, 64, 0) && out[64] == 0xEE);
+    buf[i] ^= 1;
+  }
+  CHECK_RC(aeskit_aead_open(ctx, out, &tag_len, sizeof out, nonce, 12, buf, 11, ad, 8),
+           AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK_RC(aeskit_aead_open(ctx, out, &tag_len, 63, nonce, 12, buf, n, ad, 8),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  memset(out, 0xEE, sizeof out);
+  CHECK_RC(aeskit_aead_open_detached(ctx, out, nonce, 12, buf, 64, buf + 64, 11, ad, 8),
+           AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK(all_equal(out, 64, 0));
+  CHECK_RC(aeskit_aead_seal_detached(ctx, out, tag, &tag_len, 11, nonce, 12, msg, 64, ad, 8),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  /* Random nonces: refused for GCM, given for GCM-SIV and XAES-256-GCM. */
+  CHECK_RC(aeskit_random_nonce(ctx, out, sizeof out, &n), AESKIT_E_RANDOM_NONCE_UNSAFE);
+  aeskit_aead_free(ctx);
+  CHECK_RC(aeskit_aead_new(&ctx, "XAES-256-GCM", key, 32, 0), AESKIT_OK);
+  CHECK_RC(aeskit_random_nonce(ctx, out, 23, &n), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_random_nonce(ctx, out, sizeof out, &n), AESKIT_OK);
+  CHECK(n == 24);
+  CHECK_RC(aeskit_random_nonce(ctx, NULL, 24, &n), AESKIT_E_NULL_POINTER);
+  aeskit_aead_free(ctx);
+  /* TLS CBC-HMAC: max_overhead counts the padding, no detached form. */
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-CBC-SHA256", key, 48, 0), AESKIT_OK);
+  CHECK_RC(aeskit_aead_max_overhead(ctx, &n), AESKIT_OK);
+  CHECK(n == 32 + 16);
+  CHECK_RC(aeskit_aead_seal_detached(ctx, out, tag, &tag_len, 16, nonce, 16, msg, 64, ad, 8),
+           AESKIT_E_NO_DETACHED_TAG);
+  aeskit_aead_free(ctx);
+  /* The algorithm list: every name makes a key of its own key length. */
+  CHECK_RC(aeskit_aead_count(&count), AESKIT_OK);
+  CHECK(count >= 20);
+  for (i = 0; i < count; ++i) {
+    uint8_t k[80] = {9};
+    size_t klen = 0;
+    CHECK_RC(aeskit_aead_name(i, &name), AESKIT_OK);
+    for (klen = 16; klen <= 80; ++klen) {
+      if (aeskit_aead_new(&ctx, name, k, klen, 0) == AESKIT_OK) break;
+    }
+    CHECK(ctx != NULL);
+    if (ctx != NULL) {
+      size_t nl = 0;
+      CHECK_RC(aeskit_aead_key_length(ctx, &n), AESKIT_OK);
+      CHECK(n == klen);
+      CHECK_RC(aeskit_aead_nonce_length(ctx, &nl), AESKIT_OK);
+      /* TLS records take an 11-byte AD: BAD_AD_LENGTH for 8. */
+      CHECK_RC(aeskit_aead_seal(ctx, buf, &n, sizeof buf, msg, nl, msg, 40, ad, 8),
+               strstr(name, "-CBC-") != NULL ? AESKIT_E_BAD_AD_LENGTH : AESKIT_OK);
+      aeskit_aead_free(ctx);
+      ctx = NULL;
+    }
+  }
+  CHECK_RC(aeskit_aead_name(count, &name), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_aead_count(NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_name(0, NULL), AESKIT_E_NULL_POINTER);
+}
+
+/* FIPS-197 C.1 (AES-128) through ECB; CBC/CTR round trips one-shot and incremental. */
+static void test_modes(void) {
+  uint8_t key[16], pt[16], want[16], out[64], back[64], iv[16] = {7}, msg[40];
+  size_t n = 0, m = 0, i, total;
+  aeskit_aes* aes = NULL;
+  aeskit_cipher* c = NULL;
+  from_hex("000102030405060708090a0b0c0d0e0f", key);
+  from_hex("00112233445566778899aabbccddeeff", pt);
+  from_hex("69c4e0d86a7b0430d8cdb78070b4c55a", want);
+  CHECK_RC(aeskit_aes_new(&aes, key, 15, NULL), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_aes_new(&aes, key, 16, "no-such"), AESKIT_E_UNKNOWN_BACKEND);
+  CHECK_RC(aeskit_aes_new(&aes, NULL, 16, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aes_new(NULL, key, 16, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aes_new(&aes, key, 16, ""), AESKIT_OK);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_ECB, AESKIT_PADDING_NONE, NULL, 0, pt, 16, out, &n, 16),
+           AESKIT_OK);
+  CHECK(n == 16 && memcmp(out, want, 16) == 0);
+  CHECK_RC(
+      aeskit_decrypt(aes, AESKIT_MODE_ECB, AESKIT_PADDING_NONE, NULL, 0, out, 16, back, &n, 16),
+      AESKIT_OK);
+  CHECK(memcmp(back, pt, 16) == 0);
+  /* Errors: nothing written. */
+  memset(out, 0xEE, sizeof out);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_ECB, AESKIT_PADDING_NONE, NULL, 0, pt, 15, out, &n, 64),
+           AESKIT_E_NOT_BLOCK_MULTIPLE);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CBC, AESKIT_PADDING_NONE, iv, 15, pt, 16, out, &n, 64),
+           AESKIT_E_BAD_IV_LENGTH);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CBC, AESKIT_PADDING_PKCS7, iv, 16, pt, 16, out, &n, 31),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(
+      aeskit_encrypt(aes, AESKIT_MODE_CTR128, AESKIT_PADDING_PKCS7, iv, 16, pt, 16, out, &n, 64),
+      AESKIT_E_INVALID_ARGUMENT);
+  CHECK_RC(aeskit_encrypt(aes, 42, AESKIT_PADDING_NONE, iv, 16, pt, 16, out, &n, 64),
+           AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CBC, 9, iv, 16, pt, 16, out, &n, 64),
+           AESKIT_E_INVALID_ARGUMENT);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CBC, AESKIT_PADDING_NONE, NULL, 16, pt, 16, out, &n, 64),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CBC, AESKIT_PADDING_NONE, iv, 16, NULL, 16, out, &n, 64),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_encrypt(NULL, AESKIT_MODE_CBC, AESKIT_PADDING_NONE, iv, 16, pt, 16, out, &n, 64),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_decrypt(aes, AESKIT_MODE_CBC, AESKIT_PADDING_NONE, iv, 16, pt, 16, out, NULL, 64),
+           AESKIT_E_NULL_POINTER);
+  CHECK(all_equal(out, sizeof out, 0xEE));
+  memcpy(back, msg, 32);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CTR32, AESKIT_PADDING_NONE, iv, 16, back, 32, back + 3,
+                          &n, 40),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  /* PKCS#7 CBC round trip, then the same through the incremental cipher in 7-byte pieces. */
+  for (i = 0; i < sizeof msg; ++i) msg[i] = (uint8_t)i;
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_CBC, AESKIT_PADDING_PKCS7, iv, 16, msg, 40, out, &n, 64),
+           AESKIT_OK);
+  CHECK(n == 48);
+  CHECK_RC(
+      aeskit_cipher_new(&c, aes, AESKIT_MODE_CBC, AESKIT_DECRYPT, AESKIT_PADDING_PKCS7, iv, 16),
+      AESKIT_OK);
+  total = 0;
+  for (i = 0; i < 48; i += 7) {
+    size_t piece = 48 - i < 7 ? 48 - i : 7;
+    CHECK_RC(aeskit_cipher_update(c, out + i, piece, back + total, &m, sizeof back - total),
+             AESKIT_OK);
+    total += m;
+  }
+  CHECK_RC(aeskit_cipher_pending(c, &m), AESKIT_OK);
+  CHECK(m == 16);
+  CHECK_RC(aeskit_cipher_finish(c, back + total, &m, sizeof back - total), AESKIT_OK);
+  total += m;
+  CHECK(total == 40 && memcmp(back, msg, 40) == 0);
+  CHECK_RC(aeskit_cipher_update(c, msg, 16, back, &m, sizeof back), AESKIT_E_INVALID_STATE);
+  aeskit_cipher_free(c);
+  /* A bad padding is refused at finish. */
+  out[31] ^= 0x55; /* flips the last padding byte */
+  CHECK_RC(
+      aeskit_cipher_new(&c, aes, AESKIT_MODE_CBC, AESKIT_DECRYPT, AESKIT_PADDING_PKCS7, iv, 16),
+      AESKIT_OK);
+  CHECK_RC(aeskit_cipher_update(c, out, 48, back, &m, sizeof back), AESKIT_OK);
+  CHECK_RC(aeskit_cipher_finish(c, back, &m, sizeof back), AESKIT_E_BAD_PADDING);
+  aeskit_cipher_free(c);
+  aeskit_cipher_free(NULL);
+  CHECK_RC(aeskit_cipher_new(&c, aes, 99, AESKIT_ENCRYPT, 0, iv, 16), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_cipher_new(&c, aes, AESKIT_MODE_CBC, 5, 0, iv, 16), AESKIT_E_INVALID_ARGUMENT);
+  CHECK_RC(aeskit_cipher_new(&c, aes, AESKIT_MODE_CBC, AESKIT_ENCRYPT, 0, iv, 3),
+           AESKIT_E_BAD_IV_LENGTH);
+  CHECK_RC(aeskit_cipher_new(&c, NULL, AESKIT_MODE_CBC, AESKIT_ENCRYPT, 0, iv, 16),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cipher_new(&c, aes, AESKIT_MODE_CTR128, AESKIT_ENCRYPT, 0, iv, 16), AESKIT_OK);
+  CHECK_RC(aeskit_cipher_update(c, NULL, 3, back, &m, sizeof back), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cipher_update(c, msg, 3, back, NULL, sizeof back), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cipher_update(c, msg, 3, back, &m, 2), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_cipher_finish(c, NULL, &m, 4), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cipher_pending(NULL, &m), AESKIT_E_NULL_POINTER);
+  aeskit_cipher_free(c);
+
+  /* Key wrap: RFC 3394 §4.1 (128-bit KEK, 128-bit key data). */
+  {
+    uint8_t kek[16], data[16], wrapped[24], w[40], u[40];
+    aeskit_aes* k = NULL;
+    from_hex("000102030405060708090a0b0c0d0e0f", kek);
+    from_hex("00112233445566778899aabbccddeeff", data);
+    from_hex("1fa68b0a8112b447aef34bd8fb5a7b829d3e862371d2cfe5", wrapped);
+    CHECK_RC(aeskit_aes_new(&k, kek, 16, NULL), AESKIT_OK);
+    CHECK_RC(aeskit_key_wrap(k, 0, data, 16, w, &n, sizeof w), AESKIT_OK);
+    CHECK(n == 24 && memcmp(w, wrapped, 24) == 0);
+    CHECK_RC(aeskit_key_unwrap(k, 0, w, 24, u, &n, sizeof u), AESKIT_OK);
+    CHECK(n == 16 && memcmp(u, data, 16) == 0);
+    CHECK_RC(aeskit_key_wrap(k, 0, data, 12, w, &n, sizeof w), AESKIT_E_NOT_SEMIBLOCK_MULTIPLE);
+    CHECK_RC(aeskit_key_wrap(k, 1, data, 0, w, &n, sizeof w), AESKIT_E_EMPTY_INPUT);
+    CHECK_RC(aeskit_key_wrap(k, 2, data, 16, w, &n, sizeof w), AESKIT_E_INVALID_ARGUMENT);
+    CHECK_RC(aeskit_key_wrap(k, 0, data, 16, w, &n, 23), AESKIT_E_OUTPUT_TOO_SMALL);
+    CHECK_RC(aeskit_key_wrap(k, 0, NULL, 16, w, &n, sizeof w), AESKIT_E_NULL_POINTER);
+    CHECK_RC(aeskit_key_wrap(k, 1, data, 5, w, &n, sizeof w), AESKIT_OK);
+    CHECK(n == 16);
+    CHECK_RC(aeskit_key_unwrap(k, 1, w, 16, u, &m, sizeof u), AESKIT_OK);
+    CHECK(m == 5 && memcmp(u, data, 5) == 0);
+    w[3] ^= 1;
+    memset(u, 0xEE, sizeof u);
+    CHECK_RC(aeskit_key_unwrap(k, 1, w, 16, u, &m, sizeof u), AESKIT_E_AUTHENTICATION_FAILED);
+    CHECK(all_equal(u, 8, 0));
+    CHECK_RC(aeskit_key_unwrap(NULL, 1, w, 16, u, &m, sizeof u), AESKIT_E_NULL_POINTER);
+    aeskit_aes_free(k);
+  }
+  aeskit_aes_free(aes);
+  aeskit_aes_free(NULL);
+}
+
+static void test_xts(void) {
+  uint8_t key[64], data[1024], enc[1024], one[512], back[1024];
+  size_t i;
+  aeskit_xts* x = NULL;
+  for (i = 0; i < sizeof key; ++i) key[i] = (uint8_t)(i * 7 + 1);
+  for (i = 0; i < sizeof data; ++i) data[i] = (uint8_t)i;
+  CHECK_RC(aeskit_xts_new(&x, key, 33, NULL), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_xts_new(&x, NULL, 32, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_xts_new(&x, key, 64, NULL), AESKIT_OK);
+  /* Two sectors in one call equal sector 10 and sector 11 one by one. */
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 10, 512, data, 1024, enc, sizeof enc), AESKIT_OK);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 11, 512, data + 512, 512, one, sizeof one), AESKIT_OK);
+  CHECK(memcmp(one, enc + 512, 512) == 0);
+  CHECK_RC(aeskit_xts_decrypt_sectors(x, 10, 512, enc, 1024, back, sizeof back), AESKIT_OK);
+  CHECK(memcmp(back, data, 1024) == 0);
+  memset(back, 0xEE, sizeof back);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 10, 512, data, 1000, back, sizeof back),
+           AESKIT_E_BAD_DATA_UNIT_LENGTH);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 10, 8, data, 16, back, sizeof back),
+           AESKIT_E_BAD_DATA_UNIT_LENGTH);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 10, 512, data, 1024, back, 1023),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 10, 512, NULL, 1024, back, sizeof back),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_xts_decrypt_sectors(NULL, 10, 512, data, 512, back, sizeof back),
+           AESKIT_E_NULL_POINTER);
+  CHECK(all_equal(back, sizeof back, 0xEE));
+  memcpy(back, data, 1024);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 10, 512, back, 512, back + 16, 512),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  aeskit_xts_free(x);
+  memset(key + 32, 0, 32);
+  memset(key, 0, 32);
+  CHECK_RC(aeskit_xts_new(&x, key, 64, NULL), AESKIT_OK);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 0, 512, data, 512, back, sizeof back), AESKIT_E_WEAK_KEY);
+  aeskit_xts_free(x);
+  aeskit_xts_free(NULL);
+}
+
+static void test_macs(void) {
+  uint8_t key[16] = {5}, msg[100], tag[16], tag2[16], nonce[12] = {6};
+  size_t i;
+  aeskit_cmac* c = NULL;
+  aeskit_gmac* g = NULL;
+  for (i = 0; i < sizeof msg; ++i) msg[i] = (uint8_t)(3 * i);
+  CHECK_RC(aeskit_cmac_new(&c, key, 16, 3), AESKIT_E_BAD_TAG_LENGTH);
+  CHECK_RC(aeskit_cmac_new(&c, key, 10, 0), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_cmac_new(&c, NULL, 16, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cmac_new(&c, key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_cmac_compute(c, msg, 100, tag, sizeof tag), AESKIT_OK);
+  CHECK_RC(aeskit_cmac_verify(c, msg, 100, tag, 16), AESKIT_OK);
+  CHECK_RC(aeskit_cmac_verify(c, msg, 99, tag, 16), AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK_RC(aeskit_cmac_compute(c, msg, 100, tag2, 15), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_cmac_compute(c, NULL, 100, tag2, 16), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cmac_verify(c, msg, 100, NULL, 16), AESKIT_E_NULL_POINTER);
+  /* Incremental in uneven pieces equals one-shot. */
+  CHECK_RC(aeskit_cmac_update(c, msg, 33), AESKIT_OK);
+  CHECK_RC(aeskit_cmac_update(c, msg + 33, 67), AESKIT_OK);
+  CHECK_RC(aeskit_cmac_finish(c, tag2, sizeof tag2), AESKIT_OK);
+  CHECK(memcmp(tag, tag2, 16) == 0);
+  CHECK_RC(aeskit_cmac_update(c, msg, 1), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_cmac_reset(c), AESKIT_OK);
+  CHECK_RC(aeskit_cmac_update(c, NULL, 1), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cmac_finish(c, NULL, 16), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_cmac_reset(NULL), AESKIT_E_NULL_POINTER);
+  aeskit_cmac_free(c);
+  aeskit_cmac_free(NULL);
+
+  CHECK_RC(aeskit_gmac_new(&g, key, 16, 10), AESKIT_E_BAD_TAG_LENGTH);
+  CHECK_RC(aeskit_gmac_new(NULL, key, 16, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_gmac_new(&g, key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_gmac_compute(g, nonce, 12, msg, 100, tag, sizeof tag), AESKIT_OK);
+  CHECK_RC(aeskit_gmac_verify(g, nonce, 12, msg, 100, tag, 16), AESKIT_OK);
+  tag[0] ^= 1;
+  CHECK_RC(aeskit_gmac_verify(g, nonce, 12, msg, 100, tag, 16), AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK_RC(aeskit_gmac_compute(g, nonce, 0, msg, 100, tag, sizeof tag), AESKIT_E_BAD_NONCE_LENGTH);
+  CHECK_RC(aeskit_gmac_compute(g, NULL, 12, msg, 100, tag, sizeof tag), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_gmac_verify(g, nonce, 12, NULL, 100, tag, 16), AESKIT_E_NULL_POINTER);
+  aeskit_gmac_free(g);
+  aeskit_gmac_free(NULL);
+}
+
+static void test_hashes(void) {
+  uint8_t out[64], prk[32], okm[42], want[64], ikm[22], salt[13], info[10];
+  size_t n = 0;
+  aeskit_hash_ctx* h = NULL;
+  from_hex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", want);
+  CHECK_RC(aeskit_hash_length(AESKIT_SHA512, &n), AESKIT_OK);
+  CHECK(n == 64);
+  CHECK_RC(aeskit_hash_length(7, &n), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_hash_length(AESKIT_SHA1, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hash(AESKIT_SHA256, (const uint8_t*)"abc", 3, out, sizeof out), AESKIT_OK);
+  CHECK(memcmp(out, want, 32) == 0);
+  CHECK_RC(aeskit_hash(AESKIT_SHA256, (const uint8_t*)"abc", 3, out, 31),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_hash(AESKIT_SHA256, NULL, 3, out, 32), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hash(-1, NULL, 0, out, 32), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_hash_new(&h, 9), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_hash_new(NULL, AESKIT_SHA256), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hash_new(&h, AESKIT_SHA256), AESKIT_OK);
+  CHECK_RC(aeskit_hash_update(h, (const uint8_t*)"a", 1), AESKIT_OK);
+  CHECK_RC(aeskit_hash_update(h, (const uint8_t*)"bc", 2), AESKIT_OK);
+  CHECK_RC(aeskit_hash_finish(h, out, 31), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_hash_finish(h, out, 32), AESKIT_OK);
+  CHECK(memcmp(out, want, 32) == 0);
+  /* finish resets: the same message again gives the same digest. */
+  CHECK_RC(aeskit_hash_update(h, (const uint8_t*)"abc", 3), AESKIT_OK);
+  CHECK_RC(aeskit_hash_finish(h, out, 64), AESKIT_OK);
+  CHECK(memcmp(out, want, 32) == 0);
+  CHECK_RC(aeskit_hash_update(h, NULL, 3), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hash_finish(h, NULL, 3), AESKIT_E_NULL_POINTER);
+  aeskit_hash_free(h);
+  aeskit_hash_free(NULL);
+
+  /* HMAC: one-shot, truncated, verify. */
+  CHECK_RC(aeskit_hmac(AESKIT_SHA256, (const uint8_t*)"key", 3, (const uint8_t*)"msg", 3, out, 32),
+           AESKIT_OK);
+  CHECK_RC(aeskit_hmac_verify(AESKIT_SHA256, (const uint8_t*)"key", 3, (const uint8_t*)"msg", 3,
+                              out, 32),
+           AESKIT_OK);
+  CHECK_RC(
+      aeskit_hmac_verify(AESKIT_SHA256, (const uint8_t*)"key", 3, (const uint8_t*)"msg", 3, out, 9),
+      AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK_RC(aeskit_hmac_verify(AESKIT_SHA256, (const uint8_t*)"kez", 3, (const uint8_t*)"msg", 3,
+                              out, 32),
+           AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK_RC(aeskit_hmac(AESKIT_SHA256, (const uint8_t*)"key", 3, (const uint8_t*)"msg", 3, out, 0),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_hmac(AESKIT_SHA256, NULL, 3, (const uint8_t*)"msg", 3, out, 32),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hmac_verify(AESKIT_SHA1, (const uint8_t*)"k", 1, NULL, 3, out, 20),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hmac(5, NULL, 0, NULL, 0, out, 32), AESKIT_E_UNKNOWN_ALGORITHM);
+
+  /* HKDF, RFC 5869 A.1. */
+  memset(ikm, 0x0b, sizeof ikm);
+  from_hex("000102030405060708090a0b0c", salt);
+  from_hex("f0f1f2f3f4f5f6f7f8f9", info);
+  CHECK_RC(aeskit_hkdf_extract(AESKIT_SHA256, ikm, 22, salt, 13, prk, 32), AESKIT_OK);
+  from_hex("077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5", want);
+  CHECK(memcmp(prk, want, 32) == 0);
+  CHECK_RC(aeskit_hkdf_expand(AESKIT_SHA256, prk, 32, info, 10, okm, 42), AESKIT_OK);
+  from_hex("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865",
+           want);
+  CHECK(memcmp(okm, want, 42) == 0);
+  memset(okm, 0, sizeof okm);
+  CHECK_RC(aeskit_hkdf(AESKIT_SHA256, ikm, 22, salt, 13, info, 10, okm, 42), AESKIT_OK);
+  CHECK(memcmp(okm, want, 42) == 0);
+  CHECK_RC(aeskit_hkdf_extract(AESKIT_SHA256, ikm, 22, salt, 13, prk, 31),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_hkdf_expand(AESKIT_SHA256, prk, 31, info, 10, okm, 42), AESKIT_E_PRK_TOO_SHORT);
+  {
+    static uint8_t big[255 * 32 + 1];
+    CHECK_RC(aeskit_hkdf(AESKIT_SHA256, ikm, 22, salt, 13, info, 10, big, sizeof big),
+             AESKIT_E_OUTPUT_TOO_LONG);
+    CHECK_RC(aeskit_hkdf(AESKIT_SHA256, ikm, 22, salt, 13, big + 4, 10, big, 42),
+             AESKIT_E_OVERLAPPING_BUFFERS);
+  }
+  CHECK_RC(aeskit_hkdf(AESKIT_SHA256, NULL, 22, salt, 13, info, 10, okm, 42),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hkdf_extract(AESKIT_SHA256, ikm, 22, NULL, 13, prk, 32), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hkdf_expand(AESKIT_SHA256, prk, 32, info, 10, NULL, 42), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hkdf(8, ikm, 22, salt, 13, info, 10, okm, 42), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_hkdf_extract(8, ikm, 22, salt, 13, prk, 32), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_hkdf_expand(8, prk, 32, info, 10, okm, 42), AESKIT_E_UNKNOWN_ALGORITHM);
+}
+
+/* The incremental GCM sealer/opener against one-shot seal; nonce sequences. */
+static void test_streams(void) {
+  uint8_t key[16] = {3}, nonce[12] = {4}, ad[20] = {5}, msg[100], whole[116], ct[100], back[100];
+  uint8_t tag[16], base[12], seq_nonce[12];
+  size_t n = 0, i;
+  uint64_t counter = 0;
+  aeskit_aead* ctx = NULL;
+  aeskit_aead_stream* s = NULL;
+  aeskit_nonce_seq* q = NULL;
+  for (i = 0; i < sizeof msg; ++i) msg[i] = (uint8_t)(i + 1);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_aead_seal(ctx, whole, &n, sizeof whole, nonce, 12, msg, 100, ad, 20), AESKIT_OK);
+  CHECK_RC(aeskit_aead_sealer_new(&s, ctx, nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad, 7), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad + 7, 13), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, msg, 33, ct, 33), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, msg + 33, 67, ct + 33, 66), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_aead_stream_update(s, msg + 33, 67, ct + 33, 67), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad, 1), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_aead_opener_finish(s, tag, 16), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_aead_sealer_finish(s, tag, 15, &n), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_aead_sealer_finish(s, tag, sizeof tag, &n), AESKIT_OK);
+  CHECK(n == 16 && memcmp(ct, whole, 100) == 0 && memcmp(tag, whole + 100, 16) == 0);
+  CHECK_RC(aeskit_aead_stream_update(s, msg, 1, ct, 1), AESKIT_E_INVALID_STATE);
+  aeskit_aead_stream_free(s);
+  /* The opener, in place, then a wrong tag. */
+  memcpy(back, whole, 100);
+  CHECK_RC(aeskit_aead_opener_new(&s, ctx, nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update_ad(s, ad, 20), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, back, 100, back, 100), AESKIT_OK);
+  CHECK_RC(aeskit_aead_sealer_finish(s, tag, sizeof tag, &n), AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_aead_opener_finish(s, whole + 100, 16), AESKIT_OK);
+  CHECK(memcmp(back, msg, 100) == 0);
+  aeskit_aead_stream_free(s);
+  CHECK_RC(aeskit_aead_opener_new(&s, ctx, nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_aead_stream_update(s, whole, 100, back, 100), AESKIT_OK);
+  CHECK_RC(aeskit_aead_opener_finish(s, whole + 100, 16), AESKIT_E_AUTHENTICATION_FAILED);
+  aeskit_aead_stream_free(s);
+  aeskit_aead_stream_free(NULL);
+  CHECK_RC(aeskit_aead_sealer_new(&s, ctx, nonce, 0), AESKIT_E_BAD_NONCE_LENGTH);
+  CHECK_RC(aeskit_aead_sealer_new(&s, ctx, NULL, 12), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_stream_update_ad(NULL, ad, 1), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_stream_update(NULL, msg, 1, ct, 1), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_sealer_finish(NULL, tag, 16, &n), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_opener_finish(NULL, tag, 16), AESKIT_E_NULL_POINTER);
+  aeskit_aead_free(ctx);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-OCB", key, 16, 0), AESKIT_OK);
+  CHECK_RC(aeskit_aead_opener_new(&s, ctx, nonce, 12), AESKIT_E_ONE_SHOT_ONLY);
+  aeskit_aead_free(ctx);
+
+  /* Nonce sequence: base XOR counter, no wrap past the limit, replay refused. */
+  for (i = 0; i < sizeof base; ++i) base[i] = (uint8_t)i;
+  CHECK_RC(aeskit_nonce_seq_new(&q, base, 12, 2), AESKIT_OK);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, &counter), AESKIT_OK);
+  CHECK(counter == 0 && memcmp(seq_nonce, base, 12) == 0);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, &counter), AESKIT_OK);
+  CHECK(counter == 1 && seq_nonce[11] == (base[11] ^ 1) && memcmp(seq_nonce, base, 11) == 0);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, &counter), AESKIT_E_NONCE_EXHAUSTED);
+  CHECK_RC(aeskit_nonce_seq_accept(q, 1, seq_nonce, 12), AESKIT_OK);
+  CHECK_RC(aeskit_nonce_seq_accept(q, 1, seq_nonce, 12), AESKIT_E_NONCE_REUSED);
+  CHECK_RC(aeskit_nonce_seq_accept(q, 0, seq_nonce, 12), AESKIT_E_NONCE_REUSED);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 12, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_nonce_seq_accept(NULL, 0, seq_nonce, 12), AESKIT_E_NULL_POINTER);
+  aeskit_nonce_seq_free(q);
+  aeskit_nonce_seq_free(NULL);
+  CHECK_RC(aeskit_nonce_seq_new(&q, base, 0, 0), AESKIT_E_BAD_NONCE_LENGTH);
+  CHECK_RC(aeskit_nonce_seq_new(&q, NULL, 12, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_nonce_seq_new(&q, base, 12, 0), AESKIT_OK);
+  CHECK_RC(aeskit_nonce_seq_next(q, seq_nonce, 11, &counter), AESKIT_E_OUTPUT_TOO_SMALL);
+  aeskit_nonce_seq_free(q);
+}
+
+struct memory_source {
+  const uint8_t* data;
+  size_t len, pos;
+};
+
+static int read_memory(void* user, uint8_t* buf, size_t max_len, size_t* got) {
+  struct memory_source* m = (struct memory_source*)user;
+  size_t n = m->len - m->pos;
+  if (n > max_len) n = max_len;
+  if (n > 1000) n = 1000;
+  memcpy(buf, m->data + m->pos, n);
+  m->pos += n;
+  *got = n;
+  return 0;
+}
+
+static int failing_source(void* user, uint8_t* buf, size_t max_len, size_t* got) {
+  (void)user, (void)buf, (void)max_len, (void)got;
+  return AESKIT_E_TRUNCATED;
+}
+
+/* Chunked encryption: 40000 bytes (two full chunks and a final one) through every path. */
+static void test_chunked(void) {
+  static uint8_t msg[40000], ct[41000], ct2[41000], back[41000], piece[20000];
+  uint8_t key[32] = {8}, context[3] = {'c', 't', 'x'};
+  uint64_t ct_len = 0, pt_len = 0;
+  size_t n = 0, m = 0, total, at, i, bound = 0;
+  aeskit_chunked_encryptor* e = NULL;
+  aeskit_chunked_decryptor* d = NULL;
+  aeskit_chunked_pull* p = NULL;
+  struct memory_source src;
+  for (i = 0; i < sizeof msg; ++i) msg[i] = (uint8_t)(i * 13);
+  CHECK_RC(aeskit_chunked_ciphertext_length(sizeof msg, &ct_len), AESKIT_OK);
+  CHECK(ct_len == 56 + 2 * 16400 + (40000 - 2 * 16384) + 16);
+  CHECK_RC(aeskit_chunked_plaintext_length(ct_len, &pt_len), AESKIT_OK);
+  CHECK(pt_len == sizeof msg);
+  CHECK_RC(aeskit_chunked_plaintext_length(10, &pt_len), AESKIT_E_TRUNCATED);
+  CHECK_RC(aeskit_chunked_ciphertext_length(1, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_plaintext_length(100, NULL), AESKIT_E_NULL_POINTER);
+  /* Whole buffers. */
+  CHECK_RC(aeskit_chunked_seal(key, 32, context, 3, msg, sizeof msg, ct, &n, sizeof ct, 2),
+           AESKIT_OK);
+  CHECK(n == ct_len);
+  CHECK_RC(aeskit_chunked_open(key, 32, context, 3, ct, n, back, &m, sizeof back, 0), AESKIT_OK);
+  CHECK(m == sizeof msg && memcmp(back, msg, m) == 0);
+  CHECK_RC(aeskit_chunked_open(key, 32, context, 2, ct, n, back, &m, sizeof back, 1),
+           AESKIT_E_WRONG_KEY_OR_CONTEXT);
+  CHECK(all_equal(back, sizeof msg, 0));
+  ct[100] ^= 1;
+  CHECK_RC(aeskit_chunked_open(key, 32, context, 3, ct, n, back, &m, sizeof back, 1),
+           AESKIT_E_CHUNK_FORGED);
+  ct[100] ^= 1;
+  CHECK_RC(aeskit_chunked_open(key, 32, context, 3, ct, n - 1, back, &m, sizeof back, 1),
+           AESKIT_E_CHUNK_FORGED);
+  CHECK_RC(aeskit_chunked_seal(key, 20, context, 3, msg, 10, ct2, &m, sizeof ct2, 1),
+           AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_chunked_seal(key, 32, context, 3, msg, sizeof msg, ct2, &m, 1000, 1),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_chunked_seal(key, 32, NULL, 3, msg, 10, ct2, &m, sizeof ct2, 1),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_open(key, 32, context, 3, NULL, 10, back, &m, sizeof back, 1),
+           AESKIT_E_NULL_POINTER);
+  /* Push encryptor in 7000-byte pieces, opened whole. */
+  CHECK_RC(aeskit_chunked_encryptor_new(&e, key, 16, NULL, 0), AESKIT_OK);
+  total = 0;
+  for (at = 0; at < sizeof msg; at += 7000) {
+    size_t len = sizeof msg - at < 7000 ? sizeof msg - at : 7000;
+    CHECK_RC(aeskit_chunked_encryptor_update_bound(e, len, &bound), AESKIT_OK);
+    CHECK(bound <= sizeof piece);
+    CHECK_RC(aeskit_chunked_encryptor_update(e, msg + at, len, ct2 + total, &n, bound), AESKIT_OK);
+    total += n;
+  }
+  CHECK_RC(aeskit_chunked_encryptor_finish(e, ct2 + total, &n, AESKIT_CHUNKED_ENCRYPT_FINISH_BOUND),
+           AESKIT_OK);
+  total += n;
+  CHECK_RC(aeskit_chunked_encryptor_update(e, msg, 1, piece, &n, sizeof piece),
+           AESKIT_E_INVALID_STATE);
+  CHECK_RC(aeskit_chunked_encryptor_update(e, NULL, 1, piece, &n, sizeof piece),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_encryptor_finish(e, piece, NULL, sizeof piece), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_encryptor_update_bound(NULL, 1, &bound), AESKIT_E_NULL_POINTER);
+  aeskit_chunked_encryptor_free(e);
+  aeskit_chunked_encryptor_free(NULL);
+  CHECK(total == ct_len);
+  CHECK_RC(aeskit_chunked_encryptor_new(&e, key, 17, NULL, 0), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_chunked_encryptor_new(NULL, key, 16, NULL, 0), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_open(key, 16, NULL, 0, ct2, total, back, &m, sizeof back, 1), AESKIT_OK);
+  CHECK(m == sizeof msg && memcmp(back, msg, m) == 0);
+  /* Push decryptor in 5000-byte pieces. */
+  CHECK_RC(aeskit_chunked_decryptor_new(&d, key, 16, NULL, 0), AESKIT_OK);
+  m = 0;
+  for (at = 0; at < total; at += 5000) {
+    size_t len = total - at < 5000 ? total - at : 5000;
+    CHECK_RC(aeskit_chunked_decryptor_update_bound(d, len, &bound), AESKIT_OK);
+    CHECK_RC(aeskit_chunked_decryptor_update(d, ct2 + at, len, back + m, &n, bound), AESKIT_OK);
+    m += n;
+  }
+  CHECK_RC(aeskit_chunked_decryptor_finish(d, back + m, &n, AESKIT_CHUNKED_DECRYPT_FINISH_BOUND),
+           AESKIT_OK);
+  m += n;
+  CHECK(m == sizeof msg && memcmp(back, msg, m) == 0);
+  CHECK_RC(aeskit_chunked_decryptor_update(d, NULL, 1, back, &n, 10), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_decryptor_finish(NULL, back, &n, 10), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_decryptor_update_bound(d, 1, NULL), AESKIT_E_NULL_POINTER);
+  aeskit_chunked_decryptor_free(d);
+  /* A stream cut inside the header + tag fails at finish (a longer cut is a forged chunk). */
+  CHECK_RC(aeskit_chunked_decryptor_new(&d, key, 16, NULL, 0), AESKIT_OK);
+  CHECK_RC(aeskit_chunked_decryptor_update(d, ct2, 60, back, &n, sizeof back), AESKIT_OK);
+  CHECK_RC(aeskit_chunked_decryptor_finish(d, back, &n, sizeof back), AESKIT_E_TRUNCATED);
+  aeskit_chunked_decryptor_free(d);
+  aeskit_chunked_decryptor_free(NULL);
+  CHECK_RC(aeskit_chunked_decryptor_new(&d, NULL, 16, NULL, 0), AESKIT_E_NULL_POINTER);
+  /* Pull streams over a memory source: encrypt, then decrypt what came out. */
+  src.data = msg;
+  src.len = sizeof msg;
+  src.pos = 0;
+  CHECK_RC(aeskit_chunked_pull_encryptor_new(&p, key, 32, context, 3, read_memory, &src),
+           AESKIT_OK);
+  total = 0;
+  for (;;) {
+    CHECK_RC(aeskit_chunked_pull_read(p, ct2 + total, 3333, &n), AESKIT_OK);
+    if (n == 0) break;
+    total += n;
+  }
+  aeskit_chunked_pull_free(p);
+  CHECK(total == ct_len);
+  src.data = ct2;
+  src.len = total;
+  src.pos = 0;
+  CHECK_RC(aeskit_chunked_pull_decryptor_new(&p, key, 32, context, 3, read_memory, &src),
+           AESKIT_OK);
+  m = 0;
+  for (;;) {
+    CHECK_RC(aeskit_chunked_pull_read(p, back + m, 4444, &n), AESKIT_OK);
+    if (n == 0) break;
+    m += n;
+  }
+  CHECK(m == sizeof msg && memcmp(back, msg, m) == 0);
+  CHECK_RC(aeskit_chunked_pull_read(p, NULL, 10, &n), AESKIT_E_NULL_POINTER);
+  aeskit_chunked_pull_free(p);
+  aeskit_chunked_pull_free(NULL);
+  /* A source error stops the stream with that status, and repeats. */
+  CHECK_RC(aeskit_chunked_pull_decryptor_new(&p, key, 32, context, 3, failing_source, NULL),
+           AESKIT_OK);
+  CHECK_RC(aeskit_chunked_pull_read(p, back, 100, &n), AESKIT_E_TRUNCATED);
+  CHECK_RC(aeskit_chunked_pull_read(p, back, 100, &n), AESKIT_E_TRUNCATED);
+  aeskit_chunked_pull_free(p);
+  CHECK_RC(aeskit_chunked_pull_encryptor_new(&p, key, 32, context, 3, NULL, NULL),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_pull_decryptor_new(&p, key, 15, context, 3, read_memory, &src),
+           AESKIT_E_BAD_KEY_LENGTH);
+}
+
+int main(void) {
+  test_library();
+  test_aead_known_answer();
+  test_aead_errors();
+  test_modes();
+  test_xts();
+  test_macs();
+  test_hashes();
+  test_chunked();
+  test_streams();
+  printf("capi_c_test: %d checks, %d failed\n", checks, failures);
+  return failures == 0 && checks > 0 ? 0 : 1;
+}
