@@ -409,6 +409,10 @@ int run_speed(int argc, char** argv) {
     std::fprintf(run.human, "cross-check: aeskit's output matched every peer's on %d item%s\n",
                  run.items_checked, run.items_checked == 1 ? "" : "s");
   }
+  if (run.options.quick && !run.options.verify_only)
+    std::fprintf(run.human,
+                 "--quick measured a curated set; `aeskit speed` measures every item (about 3 "
+                 "minutes), with --bound the machine's limit, --plot FILE.svg a plot (--help).\n");
   if (run.json != nullptr) {
     if (!write_json(run.json, run.records, run.mhz, error)) {
       std::fprintf(stderr, "aeskit speed: %s\n", error.c_str());

@@ -90,9 +90,12 @@ void draw_panel(SvgWriter& svg, const Panel& p, double ox, double oy) {
     std::snprintf(buf, sizeof buf, "%.0f", y);
     svg.text(x0 - 5, ty(y) + 4, buf, 9.5, "end", "#444");
   }
+  double last_label = -1e9;  // a tick closer than 30 units to the last label gets none
   for (double x : xs) {
     svg.line(tx(x), y0 + h, tx(x), y0 + h + 4, "#888", 1);
-    svg.text(tx(x), y0 + h + 15, p.log_x ? size_label(x) : size_label(x), 9.5, "middle", "#444");
+    if (tx(x) - last_label < 30) continue;
+    svg.text(tx(x), y0 + h + 15, size_label(x), 9.5, "middle", "#444");
+    last_label = tx(x);
   }
   svg.text(x0 + w / 2, oy + kPanelH - 8, p.x_label, 10, "middle", "#333");
   svg.text(ox + 13, y0 + h / 2, "MB/s", 10, "middle", "#333", -90);
