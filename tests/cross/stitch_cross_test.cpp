@@ -10,6 +10,7 @@
 //   - the TLS CBC-HMAC AEADs on the stitched backend against the portable backend (never
 //     stitched): equal records at lengths around the stitch thresholds, both open each
 //     other's records, and a flipped byte fails with a zeroed output.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -145,7 +146,7 @@ void check_aeads(const std::string& backend) {
       auto m1 = fast.value().open(nonce, ad, r1, o1);
       auto m2 = slow.value().open(nonce, ad, r1, o2);
       expect(m1.ok() && m2.ok() && m1.value() == len &&
-                 std::memcmp(o1.data(), pt.data(), len) == 0 && o1 == o2,
+                 std::equal(pt.begin(), pt.end(), o1.begin()) && o1 == o2,
              at + ": open");
       Bytes bad = r1;
       bad[g_rng.next() % bad.size()] ^= 0x20;
