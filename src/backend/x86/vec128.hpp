@@ -33,6 +33,8 @@ namespace aeskit::detail::aesni {
 struct Vec {
   using reg = __m128i;
   static constexpr std::size_t kBlocks = 1;
+  // kLoneUpTo: calls of at most this many blocks take the one-block code (entries_blocks.inc).
+  static constexpr std::size_t kLoneUpTo = 1;
   // kRegs: AESENC latency 4 (Zen 3/5), two per cycle: 8 independent blocks fill the pipes,
   // and 8 states + a round key + temporaries fit the 16 xmm registers.
   static constexpr std::size_t kRegs = 8;

@@ -35,6 +35,8 @@ namespace aeskit::detail::vaes256 {
 struct Vec {
   using reg = __m256i;
   static constexpr std::size_t kBlocks = 2;  // blocks per register
+  // kLoneUpTo: calls of at most this many blocks take the one-block code (entries_blocks.inc).
+  static constexpr std::size_t kLoneUpTo = 1;
   // kRegs: registers in flight per group. Zen 3: VAESENC ymm latency 4, two per cycle, so
   // 4 × 2 = 8 independent registers keep both AES pipes busy (measurements in
   // x86/rounds.hpp).
