@@ -4,7 +4,8 @@ byte-equal to the files that tests/doc_examples builds and runs.
 
 In each DOC, a line `<!-- example: PATH -->` must be followed (after an optional blank line) by
 a fenced block whose body equals the file PATH (relative to the repository) exactly. Every
-```cpp block of a DOC must carry such a line (no uncompiled C++ in the documents), and every
+```c and ```cpp block of a DOC must carry such a line (no code in the documents that is not
+built and run), and every
 file of docs/examples/ must be shown by one of the DOCs. Prints what differs (a unified diff)
 and exits 1 on any mismatch. With --update first, rewrites each marked block from its file
 instead (after editing an example). Usage: check_doc_examples.py [--update] REPO_ROOT DOC..."""
@@ -43,9 +44,9 @@ for doc in docs:
             diff = difflib.unified_diff(want.splitlines(True), body.splitlines(True), path, doc)
             errors.append(f"{doc}: the block for {path} differs from the file:\n" + "".join(diff))
     for f in FENCE.finditer(text):
-        if f.group(1) == "cpp" and f.start(2) not in marked:
+        if f.group(1) in ("c", "cpp") and f.start(2) not in marked:
             line = text.count("\n", 0, f.start()) + 1
-            errors.append(f"{doc}:{line}: a ```cpp block without `<!-- example: PATH -->`")
+            errors.append(f"{doc}:{line}: a ```{f.group(1)} block without `<!-- example: PATH -->`")
 examples = os.path.join(root, "docs", "examples")
 for name in sorted(os.listdir(examples)):
     path = os.path.normpath(os.path.join("docs", "examples", name))
