@@ -64,6 +64,13 @@ class AESKIT_API AeadAlgorithm {
   std::uint64_t max_plaintext() const noexcept { return max_plaintext_; }  // bytes (2^36 - 32)
   std::uint64_t max_ad() const noexcept { return max_ad_; }                // bytes (2^61 - 1)
 
+  // max_overhead: the most seal adds to a plaintext under a key with `tag_length`-byte tags:
+  // the tag, plus up to 16 bytes of padding for the TLS CBC-HMAC records (the only family whose
+  // sealed length is not plaintext + tag).
+  std::size_t max_overhead(std::size_t tag_length) const noexcept {
+    return tag_length + max_padding_;
+  }
+
   bool allows_tag_length(std::size_t n) const noexcept;
   bool allows_nonce_length(std::size_t n) const noexcept;
 
@@ -72,7 +79,7 @@ class AESKIT_API AeadAlgorithm {
   constexpr AeadAlgorithm(std::string_view name, std::size_t key_length, std::size_t nonce_min,
                           std::uint64_t nonce_max, std::size_t nonce_recommended,
                           std::span<const std::size_t> tag_lengths, std::uint64_t max_plaintext,
-                          std::uint64_t max_ad) noexcept
+                          std::uint64_t max_ad, std::size_t max_padding = 0) noexcept
       : name_(name),
         key_length_(key_length),
         nonce_min_(nonce_min),
@@ -80,7 +87,8 @@ class AESKIT_API AeadAlgorithm {
         nonce_recommended_(nonce_recommended),
         tag_lengths_(tag_lengths),
         max_plaintext_(max_plaintext),
-        max_ad_(max_ad) {}
+        max_ad_(max_ad),
+        max_padding_(max_padding) {}
 
   std::string_view name_;
   std::size_t key_length_;
@@ -90,6 +98,7 @@ class AESKIT_API AeadAlgorithm {
   std::span<const std::size_t> tag_lengths_;
   std::uint64_t max_plaintext_;
   std::uint64_t max_ad_;
+  std::size_t max_padding_;  // bytes a seal may add beyond the tag (TLS CBC-HMAC: 16)
 };
 
 namespace aead {

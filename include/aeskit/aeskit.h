@@ -212,6 +212,32 @@ AESKIT_C_API int aeskit_nonce_seq_accept(aeskit_nonce_seq* s, uint64_t counter, 
                                          size_t max_len);
 AESKIT_C_API void aeskit_nonce_seq_free(aeskit_nonce_seq* s);
 
+/* A sealing key (C++ aeskit::SealingKey): an AEAD key that picks its own nonces from a nonce
+ * sequence over `base_nonce` (a length the algorithm allows) and refuses to seal more than
+ * `max_messages` messages (0: aeskit_message_limit). aeskit_sealing_key_seal seals as
+ * aeskit_aead_seal with the next nonce and writes that nonce to nonce_out (*nonce_len bytes)
+ * for the receiver; on any error no nonce is consumed and nothing is written. Not
+ * thread-safe (one sender). Errors of _new: UNKNOWN_ALGORITHM, BAD_KEY_LENGTH, BAD_TAG_LENGTH,
+ * BAD_NONCE_LENGTH, NULL_POINTER, OUT_OF_MEMORY; of _seal: USAGE_LIMIT_REACHED,
+ * NONCE_EXHAUSTED, OUTPUT_TOO_SMALL (also nonce_out shorter than the nonce), and those of
+ * aeskit_aead_seal. */
+typedef struct aeskit_sealing_key aeskit_sealing_key;
+AESKIT_C_API int aeskit_sealing_key_new(aeskit_sealing_key** k, const char* algorithm,
+                                        const uint8_t* key, size_t key_len, size_t tag_len,
+                                        const uint8_t* base_nonce, size_t base_nonce_len,
+                                        uint64_t max_messages);
+AESKIT_C_API int aeskit_sealing_key_seal(aeskit_sealing_key* k, uint8_t* out, size_t* out_len,
+                                         size_t max_out_len, uint8_t* nonce_out,
+                                         size_t max_nonce_len, size_t* nonce_len, const uint8_t* in,
+                                         size_t in_len, const uint8_t* ad, size_t ad_len);
+/* messages sealed so far, and the limit. */
+AESKIT_C_API int aeskit_sealing_key_messages(const aeskit_sealing_key* k, uint64_t* used,
+                                             uint64_t* max_messages);
+AESKIT_C_API void aeskit_sealing_key_free(aeskit_sealing_key* k);
+/* aeskit_message_limit: the most messages one key of `algorithm` should seal (2^32; 2^64 - 1
+ * for XAES-256-GCM). Errors: UNKNOWN_ALGORITHM, NULL_POINTER. */
+AESKIT_C_API int aeskit_message_limit(const char* algorithm, uint64_t* out);
+
 /* ---- AES and the block modes ---------------------------------------------------------- */
 
 typedef struct aeskit_aes aeskit_aes;
@@ -276,6 +302,41 @@ AESKIT_C_API int aeskit_xts_encrypt_sectors(const aeskit_xts* x, uint64_t first_
 AESKIT_C_API int aeskit_xts_decrypt_sectors(const aeskit_xts* x, uint64_t first_sector,
                                             size_t sector_size, const uint8_t* in, size_t in_len,
                                             uint8_t* out, size_t max_out_len);
+
+/* One data unit of in_len bytes (16 .. 16 MiB; ciphertext stealing for a partial last block)
+ * with an explicit 16-byte tweak. Errors: BAD_IV_LENGTH (tweak_len not 16),
+ * BAD_DATA_UNIT_LENGTH (under 16 bytes), MESSAGE_TOO_LONG (over 2^20 blocks), OUTPUT_TOO_SMALL,
+ * OVERLAPPING_BUFFERS, WEAK_KEY (encrypt with Key1 == Key2), NULL_POINTER. */
+AESKIT_C_API int aeskit_xts_encrypt(const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
+                                    const uint8_t* in, size_t in_len, uint8_t* out,
+                                    size_t max_out_len);
+AESKIT_C_API int aeskit_xts_decrypt(const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
+                                    const uint8_t* in, size_t in_len, uint8_t* out,
+                                    size_t max_out_len);
+
+/* ---- AES-SIV with several AD components (RFC 5297) -------------------------------------- */
+
+typedef struct aeskit_siv aeskit_siv;
+/* key: 32, 48 or 64 bytes (K1 || K2); backend as for aeskit_aes_new. Errors: BAD_KEY_LENGTH,
+ * UNKNOWN_BACKEND, BACKEND_UNAVAILABLE, NULL_POINTER, OUT_OF_MEMORY. Thread-safe once made. */
+AESKIT_C_API int aeskit_siv_new(aeskit_siv** s, const uint8_t* key, size_t key_len,
+                                const char* backend);
+AESKIT_C_API void aeskit_siv_free(aeskit_siv* s);
+/* ad: ad_count components (0..126), component i of ad_lens[i] bytes at ad[i] (NULL allowed for
+ * an empty one; ad may be NULL when ad_count is 0). seal writes V || C (in_len + 16 bytes),
+ * deterministic: for the nonce-based form pass a fresh nonce as the last component. open
+ * checks and decrypts V || C into in_len - 16 bytes. out may be exactly in. Errors:
+ * TOO_MANY_AD_COMPONENTS, OUTPUT_TOO_SMALL, OVERLAPPING_BUFFERS (also an output over a
+ * component), NULL_POINTER; open: AUTHENTICATION_FAILED (also under 16 bytes; the plaintext
+ * it would have written is zeroed). */
+AESKIT_C_API int aeskit_siv_seal(const aeskit_siv* s, uint8_t* out, size_t* out_len,
+                                 size_t max_out_len, const uint8_t* const* ad,
+                                 const size_t* ad_lens, size_t ad_count, const uint8_t* in,
+                                 size_t in_len);
+AESKIT_C_API int aeskit_siv_open(const aeskit_siv* s, uint8_t* out, size_t* out_len,
+                                 size_t max_out_len, const uint8_t* const* ad,
+                                 const size_t* ad_lens, size_t ad_count, const uint8_t* in,
+                                 size_t in_len);
 
 /* ---- MACs ------------------------------------------------------------------------------ */
 

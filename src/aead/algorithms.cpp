@@ -140,7 +140,8 @@ struct AeadAlgorithmTable {
   static constexpr AeadAlgorithm cbc_tls(std::string_view name, std::size_t key_length,
                                          bool implicit, std::span<const std::size_t> tags) {
     return AeadAlgorithm(name, key_length, implicit ? 0 : 16, 16, implicit ? 0 : 16, tags,
-                         kTlsMaxPlaintext, kSivMax);  // AD: exactly 11, the scheme's check()
+                         kTlsMaxPlaintext, kSivMax,  // AD: exactly 11, the scheme's check()
+                         16);                        // 1..16 bytes of TLS padding after the MAC
   }
   static const AeadAlgorithm kAes128CbcSha1;
   static const AeadAlgorithm kAes256CbcSha1;

@@ -27,11 +27,6 @@ int make(aeskit_aead** ctx, const char* algorithm, const uint8_t* key, size_t ke
   return 0;
 }
 
-// A TLS CBC-HMAC record pads up to 16 bytes beyond the MAC (aeskit/aead.hpp).
-bool record_layout(const AeadAlgorithm& alg) noexcept {
-  return alg.name().find("-CBC-SHA") != std::string_view::npos;
-}
-
 bool bad_io(const uint8_t* out, size_t max_out_len, const size_t* out_len, const uint8_t* nonce,
             size_t nonce_len, const uint8_t* input, size_t in_len, const uint8_t* ad,
             size_t ad_len) noexcept {
@@ -78,7 +73,7 @@ int aeskit_aead_tag_length(const aeskit_aead* ctx, size_t* out) {
 
 int aeskit_aead_max_overhead(const aeskit_aead* ctx, size_t* out) {
   if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = ctx->key.tag_length() + (record_layout(*ctx->key.algorithm()) ? 16 : 0);
+  *out = ctx->key.algorithm()->max_overhead(ctx->key.tag_length());
   return 0;
 }
 

@@ -220,6 +220,19 @@ static void test_aead_errors(void) {
   CHECK_RC(aeskit_aead_new(&ctx, "AES-128-CBC-SHA256", key, 48, 0), AESKIT_OK);
   CHECK_RC(aeskit_aead_max_overhead(ctx, &n), AESKIT_OK);
   CHECK(n == 32 + 16);
+  {
+    aeskit_aead* other = NULL;
+    uint8_t k64[64];
+    memset(k64, 1, sizeof k64);
+    CHECK_RC(aeskit_aead_new(&other, "AES-128-CBC-SHA1-IMPLICIT-IV", k64, 52, 0), AESKIT_OK);
+    CHECK_RC(aeskit_aead_max_overhead(other, &n), AESKIT_OK);
+    CHECK(n == 20 + 16);
+    aeskit_aead_free(other);
+    CHECK_RC(aeskit_aead_new(&other, "AES-128-CTR-HMAC-SHA256", k64, 48, 20), AESKIT_OK);
+    CHECK_RC(aeskit_aead_max_overhead(other, &n), AESKIT_OK);
+    CHECK(n == 20);
+    aeskit_aead_free(other);
+  }
   CHECK_RC(aeskit_aead_seal_detached(ctx, out, tag, &tag_len, 16, nonce, 16, msg, 64, ad, 8),
            AESKIT_E_NO_DETACHED_TAG);
   aeskit_aead_free(ctx);
@@ -414,6 +427,263 @@ static void test_xts(void) {
   CHECK_RC(aeskit_xts_encrypt_sectors(x, 0, 512, data, 512, back, sizeof back), AESKIT_E_WEAK_KEY);
   aeskit_xts_free(x);
   aeskit_xts_free(NULL);
+}
+
+/* XTS with an explicit 16-byte tweak: IEEE 1619-2018 vector 1 (Key1 = Key2 = 0, tweak 0,
+ * decryptable though not encryptable), equality with the sector form, ciphertext stealing,
+ * and every error. */
+static void test_xts_tweak(void) {
+  uint8_t key[64], tweak[16], data[600], enc[600], ref[600], back[600], ct[32];
+  size_t i;
+  aeskit_xts* x = NULL;
+  memset(key, 0, sizeof key);
+  memset(tweak, 0, sizeof tweak);
+  from_hex("917cf69ebd68b2ec9b9fe9a3eadda692cd43d2f59598ed858c02c2652fbf922e", ct);
+  CHECK_RC(aeskit_xts_new(&x, key, 32, NULL), AESKIT_OK);
+  memset(back, 0xEE, sizeof back);
+  CHECK_RC(aeskit_xts_decrypt(x, tweak, 16, ct, 32, back, 32), AESKIT_OK);
+  CHECK(all_equal(back, 32, 0));
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, back, 32, enc, sizeof enc), AESKIT_E_WEAK_KEY);
+  aeskit_xts_free(x);
+
+  for (i = 0; i < sizeof key; ++i) key[i] = (uint8_t)(i * 11 + 3);
+  for (i = 0; i < sizeof data; ++i) data[i] = (uint8_t)(i * 5);
+  CHECK_RC(aeskit_xts_new(&x, key, 64, NULL), AESKIT_OK);
+  /* Sector 0x0102 as a tweak: 02 01 00 ... little-endian. */
+  tweak[0] = 0x02;
+  tweak[1] = 0x01;
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, data, 512, enc, sizeof enc), AESKIT_OK);
+  CHECK_RC(aeskit_xts_encrypt_sectors(x, 0x0102, 512, data, 512, ref, sizeof ref), AESKIT_OK);
+  CHECK(memcmp(enc, ref, 512) == 0);
+  /* A data unit that is not whole blocks (ciphertext stealing), in place. */
+  memcpy(back, data, 600);
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, back, 600 - 7, back, 600 - 7), AESKIT_OK);
+  CHECK(memcmp(back, data, 600 - 7) != 0);
+  CHECK_RC(aeskit_xts_decrypt(x, tweak, 16, back, 600 - 7, back, 600), AESKIT_OK);
+  CHECK(memcmp(back, data, 600 - 7) == 0);
+  /* Errors: nothing written. */
+  memset(back, 0xEE, sizeof back);
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 15, data, 512, back, sizeof back), AESKIT_E_BAD_IV_LENGTH);
+  CHECK_RC(aeskit_xts_decrypt(x, tweak, 17, data, 512, back, sizeof back), AESKIT_E_BAD_IV_LENGTH);
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, data, 15, back, sizeof back),
+           AESKIT_E_BAD_DATA_UNIT_LENGTH);
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, data, 512, back, 511), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_xts_encrypt(x, NULL, 16, data, 512, back, sizeof back), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, NULL, 512, back, sizeof back), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_xts_decrypt(x, tweak, 16, data, 512, NULL, 512), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_xts_decrypt(NULL, tweak, 16, data, 512, back, sizeof back),
+           AESKIT_E_NULL_POINTER);
+  CHECK(all_equal(back, sizeof back, 0xEE));
+  memcpy(back, data, 600);
+  CHECK_RC(aeskit_xts_encrypt(x, tweak, 16, back, 512, back + 1, 512),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  CHECK(memcmp(back, data, 600) == 0);
+  aeskit_xts_free(x);
+}
+
+/* AES-SIV with an AD vector: RFC 5297 A.1 (one component) and A.2 (three: AD, AD, nonce),
+ * zero components vs one empty component, forgery refused with the output zeroed, and every
+ * error. */
+static void test_siv(void) {
+  uint8_t key[32], ad0[24], pt[14], want[30], out[64], back[64];
+  uint8_t key2[32], a1[40], a2[10], nonce[16], pt2[47], want2[63];
+  const uint8_t* ad[1];
+  const uint8_t* ads[3];
+  size_t lens[3], n = 0;
+  const uint8_t* many[127];
+  size_t many_lens[127];
+  size_t i;
+  aeskit_siv* s = NULL;
+  from_hex("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff", key);
+  from_hex("101112131415161718191a1b1c1d1e1f2021222324252627", ad0);
+  from_hex("112233445566778899aabbccddee", pt);
+  from_hex("85632d07c6e8f37f950acd320a2ecc9340c02b9690c4dc04daef7f6afe5c", want);
+  CHECK_RC(aeskit_siv_new(&s, key, 31, NULL), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_siv_new(&s, key, 32, "no-such"), AESKIT_E_UNKNOWN_BACKEND);
+  CHECK_RC(aeskit_siv_new(&s, NULL, 32, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_siv_new(NULL, key, 32, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_siv_new(&s, key, 32, "portable"), AESKIT_OK);
+  ad[0] = ad0;
+  lens[0] = sizeof ad0;
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, ad, lens, 1, pt, sizeof pt), AESKIT_OK);
+  CHECK(n == 30 && memcmp(out, want, 30) == 0);
+  CHECK_RC(aeskit_siv_open(s, back, &n, sizeof back, ad, lens, 1, out, 30), AESKIT_OK);
+  CHECK(n == 14 && memcmp(back, pt, 14) == 0);
+  /* In place: out exactly at the input. */
+  memcpy(out, pt, sizeof pt);
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, ad, lens, 1, out, sizeof pt), AESKIT_OK);
+  CHECK(n == 30 && memcmp(out, want, 30) == 0);
+  CHECK_RC(aeskit_siv_open(s, out, &n, sizeof out, ad, lens, 1, out, 30), AESKIT_OK);
+  CHECK(n == 14 && memcmp(out, pt, 14) == 0);
+  /* Zero components and one empty component are different inputs. */
+  lens[0] = 0;
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, NULL, NULL, 0, pt, sizeof pt), AESKIT_OK);
+  CHECK_RC(aeskit_siv_seal(s, back, &n, sizeof back, ad, lens, 1, pt, sizeof pt), AESKIT_OK);
+  CHECK(memcmp(out, back, 16) != 0);
+  /* A forgery: refused, output zeroed. */
+  lens[0] = sizeof ad0;
+  memcpy(out, want, 30);
+  out[20] ^= 1;
+  memset(back, 0xEE, sizeof back);
+  CHECK_RC(aeskit_siv_open(s, back, &n, sizeof back, ad, lens, 1, out, 30),
+           AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK(all_equal(back, 14, 0) && all_equal(back + 14, sizeof back - 14, 0xEE));
+  CHECK_RC(aeskit_siv_open(s, back, &n, sizeof back, ad, lens, 1, out, 15),
+           AESKIT_E_AUTHENTICATION_FAILED);
+  /* Errors: nothing written, *out_len untouched. */
+  memset(out, 0xEE, sizeof out);
+  n = 777;
+  for (i = 0; i < 127; ++i) {
+    many[i] = pt;
+    many_lens[i] = 1;
+  }
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, many, many_lens, 126, pt, sizeof pt), AESKIT_OK);
+  n = 777;
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, many, many_lens, 127, pt, sizeof pt),
+           AESKIT_E_TOO_MANY_AD_COMPONENTS);
+  CHECK_RC(aeskit_siv_open(s, back, &n, sizeof back, many, many_lens, 127, want, 30),
+           AESKIT_E_TOO_MANY_AD_COMPONENTS);
+  memset(out, 0xEE, sizeof out);
+  CHECK_RC(aeskit_siv_seal(s, out, &n, 29, ad, lens, 1, pt, sizeof pt), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, NULL, lens, 1, pt, sizeof pt),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, ad, NULL, 1, pt, sizeof pt),
+           AESKIT_E_NULL_POINTER);
+  ad[0] = NULL;
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, ad, lens, 1, pt, sizeof pt),
+           AESKIT_E_NULL_POINTER);
+  ad[0] = ad0;
+  CHECK_RC(aeskit_siv_seal(s, out, NULL, sizeof out, ad, lens, 1, pt, sizeof pt),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, ad, lens, 1, NULL, sizeof pt),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_siv_open(NULL, back, &n, sizeof back, ad, lens, 1, want, 30),
+           AESKIT_E_NULL_POINTER);
+  CHECK(n == 777 && all_equal(out, sizeof out, 0xEE));
+  /* An output over an AD component, or partly over the input. */
+  memcpy(out, ad0, sizeof ad0);
+  ad[0] = out;
+  CHECK_RC(aeskit_siv_seal(s, out + 4, &n, 40, ad, lens, 1, pt, sizeof pt),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  ad[0] = ad0;
+  memcpy(out, pt, sizeof pt);
+  CHECK_RC(aeskit_siv_seal(s, out + 1, &n, 40, ad, lens, 1, out, sizeof pt),
+           AESKIT_E_OVERLAPPING_BUFFERS);
+  aeskit_siv_free(s);
+
+  from_hex("7f7e7d7c7b7a79787776757473727170404142434445464748494a4b4c4d4e4f", key2);
+  from_hex("00112233445566778899aabbccddeeffdeaddadadeaddadaffeeddccbbaa99887766554433221100", a1);
+  from_hex("102030405060708090a0", a2);
+  from_hex("09f911029d74e35bd84156c5635688c0", nonce);
+  from_hex(
+      "7468697320697320736f6d6520706c61696e7465787420746f20656e6372797074207573696e67205349"
+      "562d414553",
+      pt2);
+  from_hex(
+      "7bdb6e3b432667eb06f4d14bff2fbd0fcb900f2fddbe404326601965c889bf17dba77ceb094fa663b7a3f748"
+      "ba8af829ea64ad544a272e9c485b62a3fd5c0d",
+      want2);
+  CHECK_RC(aeskit_siv_new(&s, key2, 32, NULL), AESKIT_OK);
+  ads[0] = a1;
+  ads[1] = a2;
+  ads[2] = nonce;
+  lens[0] = sizeof a1;
+  lens[1] = sizeof a2;
+  lens[2] = sizeof nonce;
+  {
+    uint8_t sealed[63], opened[47];
+    CHECK_RC(aeskit_siv_seal(s, sealed, &n, sizeof sealed, ads, lens, 3, pt2, sizeof pt2),
+             AESKIT_OK);
+    CHECK(n == 63 && memcmp(sealed, want2, 63) == 0);
+    CHECK_RC(aeskit_siv_open(s, opened, &n, sizeof opened, ads, lens, 3, sealed, 63), AESKIT_OK);
+    CHECK(n == 47 && memcmp(opened, pt2, 47) == 0);
+    /* The components' order matters. */
+    ads[0] = a2;
+    ads[1] = a1;
+    lens[0] = sizeof a2;
+    lens[1] = sizeof a1;
+    CHECK_RC(aeskit_siv_open(s, opened, &n, sizeof opened, ads, lens, 3, sealed, 63),
+             AESKIT_E_AUTHENTICATION_FAILED);
+  }
+  aeskit_siv_free(s);
+  aeskit_siv_free(NULL);
+}
+
+/* Sealing keys: nonces from the sequence (base XOR counter), the message limit, nothing
+ * consumed on error, and the limits per algorithm. */
+static void test_sealing_key(void) {
+  uint8_t key[16], base[12], nonce[12], out[64], back[64], msg[20];
+  size_t n = 0, nonce_len = 0;
+  uint64_t used = 0, max = 0, limit = 0;
+  aeskit_sealing_key* k = NULL;
+  aeskit_aead* ctx = NULL;
+  memset(key, 0x42, sizeof key);
+  memset(base, 0xA5, sizeof base);
+  memset(msg, 'm', sizeof msg);
+  CHECK_RC(aeskit_sealing_key_new(&k, "AES-128-NOPE", key, 16, 0, base, 12, 0),
+           AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_sealing_key_new(&k, "AES-128-GCM", key, 15, 0, base, 12, 0),
+           AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_sealing_key_new(&k, "AES-128-GCM", key, 16, 5, base, 12, 0),
+           AESKIT_E_BAD_TAG_LENGTH);
+  CHECK_RC(aeskit_sealing_key_new(&k, "AES-128-GCM-SIV", key, 16, 0, base, 8, 0),
+           AESKIT_E_BAD_NONCE_LENGTH);
+  CHECK_RC(aeskit_sealing_key_new(&k, "AES-128-GCM", key, 16, 0, NULL, 12, 0),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_sealing_key_new(NULL, "AES-128-GCM", key, 16, 0, base, 12, 0),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_sealing_key_new(&k, "AES-128-GCM", key, 16, 0, base, 12, 0), AESKIT_OK);
+  CHECK_RC(aeskit_sealing_key_messages(k, &used, &max), AESKIT_OK);
+  CHECK(used == 0 && max == ((uint64_t)1 << 32));
+  aeskit_sealing_key_free(k);
+
+  CHECK_RC(aeskit_sealing_key_new(&k, "aes-128-gcm", key, 16, 0, base, 12, 2), AESKIT_OK);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 16, 0), AESKIT_OK);
+  /* Errors first: nothing written, no nonce consumed. */
+  memset(nonce, 0xEE, sizeof nonce);
+  n = 777;
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, 35, nonce, 12, &nonce_len, msg, 20, NULL, 0),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, sizeof out, nonce, 11, &nonce_len, msg, 20, NULL, 0),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, sizeof out, NULL, 12, &nonce_len, msg, 20, NULL, 0),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, sizeof out, nonce, 12, NULL, msg, 20, NULL, 0),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(
+      aeskit_sealing_key_seal(NULL, out, &n, sizeof out, nonce, 12, &nonce_len, msg, 20, NULL, 0),
+      AESKIT_E_NULL_POINTER);
+  CHECK(n == 777 && all_equal(nonce, sizeof nonce, 0xEE));
+  CHECK_RC(aeskit_sealing_key_messages(k, &used, &max), AESKIT_OK);
+  CHECK(used == 0 && max == 2);
+  /* Message 0 uses the base itself, message 1 base XOR 1; each opens with the nonce given. */
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, sizeof out, nonce, sizeof nonce, &nonce_len, msg, 20,
+                                   msg, 3),
+           AESKIT_OK);
+  CHECK(n == 36 && nonce_len == 12 && memcmp(nonce, base, 12) == 0);
+  CHECK_RC(aeskit_aead_open(ctx, back, &n, sizeof back, nonce, 12, out, 36, msg, 3), AESKIT_OK);
+  CHECK(n == 20 && memcmp(back, msg, 20) == 0);
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, sizeof out, nonce, sizeof nonce, &nonce_len, msg, 20,
+                                   NULL, 0),
+           AESKIT_OK);
+  CHECK(nonce[11] == (0xA5 ^ 1) && memcmp(nonce, base, 11) == 0);
+  CHECK_RC(aeskit_aead_open(ctx, back, &n, sizeof back, nonce, 12, out, 36, NULL, 0), AESKIT_OK);
+  CHECK_RC(aeskit_sealing_key_seal(k, out, &n, sizeof out, nonce, sizeof nonce, &nonce_len, msg, 20,
+                                   NULL, 0),
+           AESKIT_E_USAGE_LIMIT_REACHED);
+  CHECK_RC(aeskit_sealing_key_messages(k, &used, &max), AESKIT_OK);
+  CHECK(used == 2);
+  CHECK_RC(aeskit_sealing_key_messages(k, NULL, &max), AESKIT_E_NULL_POINTER);
+  aeskit_sealing_key_free(k);
+  aeskit_sealing_key_free(NULL);
+  aeskit_aead_free(ctx);
+
+  CHECK_RC(aeskit_message_limit("AES-256-GCM", &limit), AESKIT_OK);
+  CHECK(limit == ((uint64_t)1 << 32));
+  CHECK_RC(aeskit_message_limit("XAES-256-GCM", &limit), AESKIT_OK);
+  CHECK(limit == UINT64_MAX);
+  CHECK_RC(aeskit_message_limit("AES-256-NOPE", &limit), AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK_RC(aeskit_message_limit(NULL, &limit), AESKIT_E_NULL_POINTER);
 }
 
 static void test_macs(void) {
@@ -775,6 +1045,9 @@ int main(void) {
   test_aead_errors();
   test_modes();
   test_xts();
+  test_xts_tweak();
+  test_siv();
+  test_sealing_key();
   test_macs();
   test_hashes();
   test_chunked();
