@@ -44,7 +44,7 @@ namespace aeskit::detail::vaes512 {
 struct Vec {
   using reg = __m512i;
   static constexpr std::size_t kBlocks = 4;
-  // kLoneUpTo: calls of at most this many blocks take the AES-NI entries (entries_blocks.inc).
+  // kLoneUpTo: ECB calls of at most this many blocks take the AES-NI entries (entries_blocks.inc).
   // A call that fills at most one zmm (CCM's three-block CTR, GCM's short-message pair) gains
   // nothing from the wide register and pays its set-up: mask, lane offsets, key broadcasts,
   // VZEROUPPER (AES-128-CCM and AES-256-GCM open at 16 bytes: 0.94-0.96x the ymm tier).
