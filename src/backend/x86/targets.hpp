@@ -23,6 +23,7 @@
 //   SHANI   the SHA extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2, SHA256RNDS2, SHA256MSG1/2),
 //           SSSE3 (PSHUFB) and SSE4.1 (PBLENDW); legacy SSE encodings.
 //   STITCH  AES-NI with the SHANI set (aesni_shani/cbc_sha_stitch.cpp).
+//   AVX2SHA512 AVX2 and BMI2 (avx2sha512/: SHA-512 schedule on xmm, RORX rounds; VEX only).
 // References: GCC and Clang documentation of __attribute__((target)); Intel, "Intel SHA
 // Extensions" (Gulley et al., 2013).
 #pragma once
@@ -33,6 +34,7 @@
 #define AESKIT_TARGET_STRING_PCLMUL "pclmul,ssse3"
 #define AESKIT_TARGET_STRING_SHANI "sha,sse4.1,ssse3"
 #define AESKIT_TARGET_STRING_STITCH "aes,sha,sse4.1,ssse3"
+#define AESKIT_TARGET_STRING_AVX2SHA512 "avx2,bmi2"
 
 #define AESKIT_X86_TARGET(STRING) __attribute__((target(STRING)))
 #define AESKIT_X86_INLINE(STRING) __attribute__((target(STRING), always_inline)) inline
@@ -47,3 +49,5 @@
 #define AESKIT_SHANI_INLINE AESKIT_X86_INLINE(AESKIT_TARGET_STRING_SHANI)
 #define AESKIT_STITCH_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_STITCH)
 #define AESKIT_STITCH_INLINE AESKIT_X86_INLINE(AESKIT_TARGET_STRING_STITCH)
+#define AESKIT_AVX2SHA512_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_AVX2SHA512)
+#define AESKIT_AVX2SHA512_INLINE AESKIT_X86_INLINE(AESKIT_TARGET_STRING_AVX2SHA512)
