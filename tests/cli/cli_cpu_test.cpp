@@ -141,16 +141,18 @@ std::string sha512_compressor_line(const std::string& output) {
   return output.substr(from, end == std::string::npos ? std::string::npos : end - from);
 }
 
-// SHA-512 runs on avx2sha512 where AVX2 and BMI2 are left, and AESKIT_DISABLE=bmi2 (or avx2)
-// puts it back on portable.
-TEST(CliCpu, Sha512CompressorFollowsAvx2AndBmi2) {
+// SHA-512 runs on avx512sha512 with AVX-512, AVX2 and BMI2, on avx2sha512 with AVX2 and BMI2;
+// AESKIT_DISABLE=avx512 leaves avx2sha512, bmi2 (or avx2) puts it back on portable.
+TEST(CliCpu, Sha512CompressorFollowsAvx512Avx2AndBmi2) {
   using aeskit::cpu::Feature;
-  for (const char* setting : {"", "bmi2", "avx2"}) {
+  for (const char* setting : {"", "avx512", "bmi2", "avx2"}) {
     const aeskit::cpu::FeatureSet f =
         aeskit::cpu::apply_disable(aeskit::cpu::detected_features(), setting).enabled;
     const bool x86 = aeskit::detail::find_sha_compressor("avx2sha512") != nullptr;
-    const std::string want =
-        x86 && f.has(Feature::avx2) && f.has(Feature::bmi2) ? "avx2sha512" : "portable";
+    const bool avx2 = x86 && f.has(Feature::avx2) && f.has(Feature::bmi2);
+    const std::string want = !avx2                    ? "portable"
+                             : f.has(Feature::avx512) ? "avx512sha512"
+                                                      : "avx2sha512";
     const RunResult r = run_cli(*setting ? "AESKIT_DISABLE=" + std::string(setting)
                                          : std::string("-u AESKIT_DISABLE"));
     ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -23,7 +23,8 @@
 //   SHANI   the SHA extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2, SHA256RNDS2, SHA256MSG1/2),
 //           SSSE3 (PSHUFB) and SSE4.1 (PBLENDW); legacy SSE encodings.
 //   STITCH  AES-NI with the SHANI set (aesni_shani/cbc_sha_stitch.cpp).
-//   AVX2SHA512 AVX2 and BMI2 (avx2sha512/: SHA-512 schedule on xmm, RORX rounds; VEX only).
+//   AVX2SHA512 AVX2 and BMI2 (sha512x86/: SHA-512 schedule on xmm, RORX rounds; VEX only).
+//   AVX512SHA512 the same plus AVX-512 F/VL (VPRORQ, VPTERNLOGQ on xmm; EVEX).
 // References: GCC and Clang documentation of __attribute__((target)); Intel, "Intel SHA
 // Extensions" (Gulley et al., 2013).
 #pragma once
@@ -35,6 +36,7 @@
 #define AESKIT_TARGET_STRING_SHANI "sha,sse4.1,ssse3"
 #define AESKIT_TARGET_STRING_STITCH "aes,sha,sse4.1,ssse3"
 #define AESKIT_TARGET_STRING_AVX2SHA512 "avx2,bmi2"
+#define AESKIT_TARGET_STRING_AVX512SHA512 "avx512f,avx512vl,avx2,bmi2"
 
 #define AESKIT_X86_TARGET(STRING) __attribute__((target(STRING)))
 #define AESKIT_X86_INLINE(STRING) __attribute__((target(STRING), always_inline)) inline
@@ -51,3 +53,5 @@
 #define AESKIT_STITCH_INLINE AESKIT_X86_INLINE(AESKIT_TARGET_STRING_STITCH)
 #define AESKIT_AVX2SHA512_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_AVX2SHA512)
 #define AESKIT_AVX2SHA512_INLINE AESKIT_X86_INLINE(AESKIT_TARGET_STRING_AVX2SHA512)
+#define AESKIT_AVX512SHA512_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_AVX512SHA512)
+#define AESKIT_AVX512SHA512_INLINE AESKIT_X86_INLINE(AESKIT_TARGET_STRING_AVX512SHA512)
