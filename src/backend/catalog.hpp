@@ -39,6 +39,7 @@
 #include "backend/aesni/aesni.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/polyval_clmul.hpp"
+#include "backend/sha512x86/sha512x86.hpp"
 #include "backend/vaes256/vaes256.hpp"
 #include "backend/vaes512/vaes512.hpp"
 #endif
@@ -117,15 +118,17 @@ inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 // SHA compressors (SHA-1/256/512 compression functions); portable last.
 inline constexpr const ShaCompressor* kShaCompressorList[] = {
 #if defined(AESKIT_HAVE_X86)
-    &kShaNi,
+    &kShaNi,            // SHA-1/SHA-256
+    &kShaAvx512Sha512,  // SHA-512
+    &kShaAvx2Sha512,    // SHA-512
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
-    &kShaArmv8Sha1, &kShaArmv8Sha256, &kShaArmv8Sha512,
+    &kShaArmv8Sha1,    &kShaArmv8Sha256, &kShaArmv8Sha512,
 #endif
 #if defined(AESKIT_HAVE_POWER8)
     &kShaPower8,  // SHA-256/SHA-512 on vshasigma (SHA-1: portable)
 #endif
-    &kShaPortable,  nullptr,
+    &kShaPortable,     nullptr,
 };
 
 // Stitched AES-CBC + SHA kernels, each reading the schedules of the AES backends it names.

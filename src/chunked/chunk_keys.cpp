@@ -7,7 +7,7 @@
 //   T(1) = HMAC(key, info || 0x01), T(i) = HMAC(key, T(i-1) || info || i)
 //   OKM = T(1) || T(2) || ... cut to k + 12 + 32 bytes: aead_key || base_nonce || commitment
 // aeskit::hkdf_expand insists on a PRK of HashLen bytes (RFC 5869's recommendation), so the
-// expansion runs here on aeskit::Hmac, which takes keys of any length.
+// expansion runs here on hash/hmac_core, which takes keys of any length.
 // No CPU feature of its own. Reference: c2sp.org/chunked-encryption; Wycheproof
 // c2sp_chunked_encryption_* (aeadKey, baseNonce).
 #include <cstring>
@@ -19,6 +19,8 @@
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
+#include "cpu/features.hpp"
+#include "hash/hmac_core.hpp"
 #include "modes/mode_kernels.hpp"
 
 namespace aeskit::chunked::detail {
@@ -34,40 +36,47 @@ const AeadAlgorithm& aead_algorithm(Suite suite) noexcept {
   return suite == Suite::cobblestone_128 ? aead::aes_128_gcm() : aead::aes_256_gcm();
 }
 
-std::span<const std::uint8_t> bytes_of(std::string_view s) noexcept {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
 }  // namespace
 
 Status expand_keys(Suite suite, std::span<const std::uint8_t> key,
                    std::span<const std::uint8_t> salt, std::span<const std::uint8_t> context,
                    std::span<std::uint8_t> okm) noexcept {
-  auto mac = Hmac::create(HashAlgorithm::sha512, key);
-  if (!mac) return mac.status();
+  namespace ad = aeskit::detail;
+  // Straight on hmac_core: the key's inner and outer states are compressed once (2 SHA-512
+  // compressions), then each T(i) costs its inner blocks and one outer block (Cobblestone-128:
+  // 4 compressions in all), with no Hmac object to create, move and wipe.
+  const ad::ShaCompressor& c =
+      ad::best_sha_compressor(aeskit::cpu::cpu_features(), HashAlgorithm::sha512);
+  ad::HmacKey hk;
+  ad::hmac_key_setup(hk, HashAlgorithm::sha512, c, key.data(), key.size());
+  ad::HashCore core;
+  const std::string_view name = aead_name(suite);
   const std::uint8_t zero = 0;
   std::uint8_t t[64];
   std::size_t done = 0;
+  bool ok = true;
   for (std::uint8_t i = 1; done < okm.size(); ++i) {
-    if (i > 1) {
-      Status s = mac->reset();
-      if (!s) return s;
-      s = mac->update({t, sizeof t});
-      if (!s) return s;
-    }
-    (void)mac->update(bytes_of(std::string_view(kInfoPrefix, sizeof kInfoPrefix - 1)));
-    (void)mac->update(bytes_of(aead_name(suite)));
-    (void)mac->update({&zero, 1});
-    (void)mac->update(salt);
-    (void)mac->update(context);
-    (void)mac->update({&i, 1});
-    Status s = mac->finish({t, sizeof t});
-    if (!s) return s;
+    ad::hmac_begin(hk, core);
+    if (i > 1) ok &= ad::core_update(core, t, sizeof t);
+    ok &= ad::core_update(core, reinterpret_cast<const std::uint8_t*>(kInfoPrefix),
+                          sizeof kInfoPrefix - 1);
+    ok &= ad::core_update(core, reinterpret_cast<const std::uint8_t*>(name.data()), name.size());
+    ok &= ad::core_update(core, &zero, 1);
+    ok &= ad::core_update(core, salt.data(), salt.size());
+    ok &= ad::core_update(core, context.data(), context.size());
+    ok &= ad::core_update(core, &i, 1);
+    ad::hmac_end(hk, core, t);
     const std::size_t n = okm.size() - done < sizeof t ? okm.size() - done : sizeof t;
     std::memcpy(okm.data() + done, t, n);
     done += n;
   }
-  aeskit::detail::secure_zero(t, sizeof t);
+  ad::secure_zero(&hk, sizeof hk);
+  ad::secure_zero(&core, sizeof core);
+  ad::secure_zero(t, sizeof t);
+  if (!ok) {  // a context near 2^64 bytes: unreachable in practice, but never a wrong key
+    ad::secure_zero(okm.data(), okm.size());
+    return Errc::message_too_long;
+  }
   return {};
 }
 

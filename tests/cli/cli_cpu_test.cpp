@@ -130,6 +130,42 @@ std::string best_tier(const char* setting,
   return "portable";
 }
 
+// sha512_compressor_line: the compressor named on `aeskit cpu`'s "SHA-512" line of its hash
+// compressors, or "" when there is none.
+std::string sha512_compressor_line(const std::string& output) {
+  const std::string key = "\n  SHA-512 ";
+  const std::size_t at = output.find(key);
+  if (at == std::string::npos) return "";
+  std::size_t from = output.find_first_not_of(' ', at + key.size());
+  const std::size_t end = output.find('\n', from);
+  return output.substr(from, end == std::string::npos ? std::string::npos : end - from);
+}
+
+// SHA-512 runs on avx512sha512 with AVX-512, AVX2 and BMI2, on avx2sha512 with AVX2 and BMI2;
+// AESKIT_DISABLE=avx512 leaves avx2sha512, bmi2 (or avx2) puts it back on portable.
+TEST(CliCpu, Sha512CompressorFollowsAvx512Avx2AndBmi2) {
+  using aeskit::cpu::Feature;
+  for (const char* setting : {"", "avx512", "bmi2", "avx2"}) {
+    const aeskit::cpu::FeatureSet f =
+        aeskit::cpu::apply_disable(aeskit::cpu::detected_features(), setting).enabled;
+    const bool x86 = aeskit::detail::find_sha_compressor("avx2sha512") != nullptr;
+    const bool avx2 = x86 && f.has(Feature::avx2) && f.has(Feature::bmi2);
+    const std::string want = !avx2                    ? "portable"
+                             : f.has(Feature::avx512) ? "avx512sha512"
+                                                      : "avx2sha512";
+    const RunResult r = run_cli(*setting ? "AESKIT_DISABLE=" + std::string(setting)
+                                         : std::string("-u AESKIT_DISABLE"));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string got = sha512_compressor_line(r.output);
+    if (!x86 && got != "portable") {
+      // Other CPU families may have their own SHA-512 compressor; only x86's is checked.
+      EXPECT_FALSE(got.empty()) << r.output;
+      continue;
+    }
+    EXPECT_EQ(got, want) << "AESKIT_DISABLE=" << setting << "\n" << r.output;
+  }
+}
+
 TEST(CliCpu, DisableAesniLeavesTheSoftwareTier) {
   const std::string tier = best_tier("aesni");
   EXPECT_TRUE(tier == "vperm" || tier == "portable") << tier;

@@ -1,6 +1,7 @@
 // tests/cross/sha_cross_test.cpp — every SHA compressor compiled into this build (AArch64:
-// armv8sha1, armv8sha256, armv8sha512; x86: shani; and portable) against portable, and the public
-// aeskit::hash against FIPS 180-4's examples, without GoogleTest (cross builds under qemu).
+// armv8sha1, armv8sha256, armv8sha512; x86: shani, avx512sha512, avx2sha512; and portable)
+// against portable, and the public aeskit::hash against FIPS 180-4's examples, without
+// GoogleTest (cross builds under qemu).
 // Fails if, on AArch64 with the SHA instructions, the one-shot hash does not pick them.
 //
 // Random chaining values and 0..9 blocks per call for every entry a compressor has; the

@@ -226,7 +226,7 @@ std::string table_note(const Run& run, const Item& item, std::size_t measured_si
             "-byte tag";
   }
   if (item.family == Family::cmac) return cmac_table_note(item, backend);
-  if (item.kind == ItemKind::hash) return hash_table_note(item);
+  if (item.kind == ItemKind::hash || item.family == Family::hkdf) return hash_table_note(item);
   if (item.kind == ItemKind::chunked) return chunked_table_note(item);
   if (item.kind == ItemKind::xts) {
     const std::string kernel = xts_kernel_for(item.direction, item.key_bits, backend);

@@ -11,6 +11,8 @@
 //               vaes512 target, which names VAES; every AVX-512 CPU with VPCLMULQDQ has it)
 //   shani       SHA, SSSE3, SSE4.1 (SHA-1/SHA-256 compression)
 //   stitch      AES-NI and the shani set (CBC stitched with SHA)
+//   avx2sha512  AVX2, BMI2 (SHA-512 compression)
+//   avx512sha512 AVX-512 (F/BW/DQ/VL: cpu::Feature::avx512), AVX2, BMI2 (SHA-512 compression)
 //
 // No CPU features of its own: plain C++ over the feature set, safe on any x86-64 CPU.
 #pragma once
@@ -51,6 +53,12 @@ inline bool vpclmul512_supported(const cpu::FeatureSet& f) {
 }
 inline bool shani_supported(const cpu::FeatureSet& f) {
   return has_all(f, {cpu::Feature::sha, cpu::Feature::ssse3, cpu::Feature::sse41});
+}
+inline bool avx2sha512_supported(const cpu::FeatureSet& f) {
+  return has_all(f, {cpu::Feature::avx2, cpu::Feature::bmi2});
+}
+inline bool avx512sha512_supported(const cpu::FeatureSet& f) {
+  return f.has(cpu::Feature::avx512) && avx2sha512_supported(f);
 }
 inline bool stitch_supported(const cpu::FeatureSet& f) {
   return f.has(cpu::Feature::aesni) && shani_supported(f);

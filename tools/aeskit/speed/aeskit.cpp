@@ -179,6 +179,7 @@ constexpr FamilyRunner<MakeAeskitRunner> kRunners[] = {
     {Family::siv, make_aeskit_aead_runner},
     {Family::sha, make_aeskit_hash_runner},
     {Family::hmac, make_aeskit_hash_runner},
+    {Family::hkdf, make_aeskit_hkdf_runner},
     {Family::cmac, make_aeskit_cmac_runner},
     {Family::tls_cbc_hmac, make_aeskit_tls_runner},
     {Family::tls_ctr_hmac, make_aeskit_tls_runner},

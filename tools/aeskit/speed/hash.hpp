@@ -2,6 +2,12 @@
 // "HMAC-SHA256 mac", ...): per operation one whole message hashed (or MACed under a key set
 // once per item, kHashMacKeyBytes of the item key) with a context created once and reset per
 // message, the way an application keeps one; the output is the full digest.
+// And "HKDF-SHA-512 Cobblestone-128 header" (ItemKind::setup, ns per operation): one
+// aeskit::hkdf (extract + expand) per operation with a Cobblestone-128 header's inputs: the
+// 16-byte key as IKM, the 24-byte salt, info = "c2sp.org/chunked-encryption@v1+AEAD_AES_128_GCM"
+// || 0x00, 60 bytes out (AES key, base nonce, commitment). Cobblestone itself expands the key
+// directly (no extract: two SHA-512 compressions fewer), so this is an upper bound on its
+// per-file derivation.
 #pragma once
 
 #include <cstddef>
@@ -30,6 +36,10 @@ std::string hash_table_note(const Item& item);
 // make_aeskit_hash_runner: aeskit::Hash or aeskit::Hmac (SHA has no AES backend: `backend`
 // is not used).
 std::unique_ptr<Runner> make_aeskit_hash_runner(const Item& item, const Material& material,
+                                                std::string_view backend, std::string& error);
+
+// make_aeskit_hkdf_runner: the HKDF header item (`backend` is not used).
+std::unique_ptr<Runner> make_aeskit_hkdf_runner(const Item& item, const Material& material,
                                                 std::string_view backend, std::string& error);
 
 }  // namespace aeskit::cli::speed

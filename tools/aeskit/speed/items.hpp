@@ -46,6 +46,7 @@ enum class Family : unsigned char {
   siv,
   sha,           // speed/hash.hpp
   hmac,          // speed/hash.hpp
+  hkdf,          // speed/hash.hpp: "HKDF-SHA-512 Cobblestone-128 header" (a setup item, ns/op)
   cmac,          // speed/mac.hpp
   tls_cbc_hmac,  // speed/tls.hpp
   tls_ctr_hmac,  // speed/tls.hpp
