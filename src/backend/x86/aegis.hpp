@@ -43,16 +43,21 @@ struct AegisState {
   // update: S'0 = AESRound(S[B-1], S0 ^ m0), S'j = AESRound(S[j-1], Sj) (and S4 ^ m1 for the
   // 128 family), per register k.
   AESKIT_WIDE_INLINE void update(const reg (&m0)[K], const reg (&m1)[K]) {
+    reg k0[K], k4[K];
+    for (unsigned k = 0; k < K; ++k) {
+      k0[k] = V::x(s[0][k], m0[k]);
+      k4[k] = B == 8 ? V::x(s[4][k], m1[k]) : s[4][k];
+    }
+    update_keys(k0, k4);
+  }
+
+  // update_keys: the same with the round keys of blocks 0 and 4 given (S0 ^ m0, S4 ^ m1), so
+  // that Dec can form them without waiting for its plaintext (see aegis_step).
+  AESKIT_WIDE_INLINE void update_keys(const reg (&k0)[K], const reg (&k4)[K]) {
     for (unsigned k = 0; k < K; ++k) {
       const reg last = s[B - 1][k];
-      for (unsigned j = B - 1; j >= 1; --j) {
-        reg key = s[j][k];
-        if constexpr (B == 8) {
-          if (j == AegisShape<B>::kSecondWordBlock) key = V::x(key, m1[k]);
-        }
-        s[j][k] = V::enc(s[j - 1][k], key);
-      }
-      s[0][k] = V::enc(last, V::x(s[0][k], m0[k]));
+      for (unsigned j = B - 1; j >= 1; --j) s[j][k] = V::enc(s[j - 1][k], j == 4 ? k4[k] : s[j][k]);
+      s[0][k] = V::enc(last, k0[k]);
     }
   }
 
@@ -167,10 +172,27 @@ AESKIT_WIDE_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const s
   for (unsigned w = 0; w < W; ++w)
     for (unsigned k = 0; k < K; ++k) y[w][k] = V::x(x[w][k], z[w][k]);
   for (unsigned w = 0; w < W; ++w) aegis_store_word<V, K>(out + 16 * D * w, y[w]);
-  if constexpr (Decrypt)
-    st.update(y[0], y[W - 1]);
-  else
+  if constexpr (Decrypt) {
+    // The keys S0 ^ y0 (and S4 ^ y1) regrouped so that only the AND waits for the state:
+    // S0 ^ x0 ^ S6 ^ S1 (and S4 ^ x1 ^ S2 ^ S5; 256: S0 ^ x ^ S1 ^ S4 ^ S5) run beside it.
+    reg k0[K], k4[K];
+    auto& s = st.s;
+    for (unsigned k = 0; k < K; ++k) {
+      if constexpr (B == 8) {
+        k0[k] =
+            V::x(V::x(V::x(s[0][k], x[0][k]), V::x(s[6][k], s[1][k])), V::and_(s[2][k], s[3][k]));
+        k4[k] =
+            V::x(V::x(V::x(s[4][k], x[1][k]), V::x(s[2][k], s[5][k])), V::and_(s[6][k], s[7][k]));
+      } else {
+        k0[k] = V::x(V::x(V::x(s[0][k], x[0][k]), V::x3(s[1][k], s[4][k], s[5][k])),
+                     V::and_(s[2][k], s[3][k]));
+        k4[k] = s[4][k];
+      }
+    }
+    st.update_keys(k0, k4);
+  } else {
     st.update(x[0], x[W - 1]);
+  }
 }
 
 template <class V, unsigned B, unsigned D, bool Decrypt>
