@@ -146,9 +146,10 @@ inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
 // (registries.cpp: select_aegis_kernel).
 inline constexpr const AegisKernels* kAegisKernelList[] = {
 #if defined(AESKIT_HAVE_X86)
-    &kAegisVaes512,
-    &kAegisVaes256,
-    &kAegisAesni,
+    &kAegisVaes512, &kAegisVaes256, &kAegisAesni,
+#endif
+#if defined(AESKIT_HAVE_VPERM)
+    &kAegisVperm,  // SSSE3 / NEON / AltiVec byte shuffles
 #endif
     nullptr,
 };
