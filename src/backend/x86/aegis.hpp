@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "backend/aegis_kernels.hpp"
 #include "base/secure_zero.hpp"
@@ -195,6 +196,63 @@ AESKIT_WIDE_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const s
   }
 }
 
+// aegis_rot_step<R>: aegis_step on a state whose logical block j sits in r[(j + R) % B]. The
+// new block j is written over the old block j - 1 (after its last use, in ascending order),
+// so no register is copied: the mapping becomes R - 1, and B steps in a row bring it back to
+// R = 0 (aegis_rot_steps). AESENC's destination is its state operand in the legacy SSE
+// encoding of the xmm width, where the plain update costs a register copy per round.
+template <class V, unsigned B, unsigned D, bool Decrypt, unsigned R>
+AESKIT_WIDE_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
+                                       const std::uint8_t* in, std::uint8_t* out) {
+  constexpr unsigned K = D / V::kBlocks;
+  constexpr unsigned W = AegisShape<B>::kWords;
+  using reg = typename V::reg;
+  auto p = [](unsigned j) constexpr {
+    return (j + R) % B;
+  };
+  reg x[2][K], k0[K], k4[K];
+  for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(x[w], in + 16 * D * w);
+  for (unsigned k = 0; k < K; ++k) {
+    const reg a23 = V::and_(r[p(2)][k], r[p(3)][k]);
+    if constexpr (B == 8) {
+      const reg a67 = V::and_(r[p(6)][k], r[p(7)][k]);
+      const reg y0 = V::x(x[0][k], V::x3(r[p(6)][k], r[p(1)][k], a23));
+      const reg y1 = V::x(x[1][k], V::x3(r[p(2)][k], r[p(5)][k], a67));
+      V::store(out + 16 * V::kBlocks * k, y0);
+      V::store(out + 16 * D + 16 * V::kBlocks * k, y1);
+      if constexpr (Decrypt) {
+        k0[k] = V::x(V::x(V::x(r[p(0)][k], x[0][k]), V::x(r[p(6)][k], r[p(1)][k])), a23);
+        k4[k] = V::x(V::x(V::x(r[p(4)][k], x[1][k]), V::x(r[p(2)][k], r[p(5)][k])), a67);
+      } else {
+        k0[k] = V::x(r[p(0)][k], x[0][k]);
+        k4[k] = V::x(r[p(4)][k], x[1][k]);
+      }
+    } else {
+      const reg z = V::x3(r[p(1)][k], r[p(4)][k], r[p(5)][k]);
+      V::store(out + 16 * V::kBlocks * k, V::x(x[0][k], V::x(z, a23)));
+      if constexpr (Decrypt)
+        k0[k] = V::x(V::x(V::x(r[p(0)][k], x[0][k]), z), a23);
+      else
+        k0[k] = V::x(r[p(0)][k], x[0][k]);
+      k4[k] = r[p(4)][k];
+    }
+  }
+  for (unsigned k = 0; k < K; ++k) {
+    for (unsigned j = 1; j < B; ++j)
+      r[p(j - 1)][k] = V::enc(r[p(j - 1)][k], j == 4 ? k4[k] : r[p(j)][k]);
+    r[p(B - 1)][k] = V::enc(r[p(B - 1)][k], k0[k]);
+  }
+}
+
+// aegis_rot_steps: B rate blocks, the mapping R = 0, B - 1, ..., 1, back to 0 at the end.
+template <class V, unsigned B, unsigned D, bool Decrypt, unsigned... N>
+AESKIT_WIDE_INLINE void aegis_rot_steps(typename V::reg (&r)[B][D / V::kBlocks],
+                                        const std::uint8_t* in, std::uint8_t* out,
+                                        std::integer_sequence<unsigned, N...>) {
+  constexpr std::size_t kRate = 16 * D * AegisShape<B>::kWords;
+  (aegis_rot_step<V, B, D, Decrypt, (B - N) % B>(r, in + kRate * N, out + kRate * N), ...);
+}
+
 template <class V, unsigned B, unsigned D, bool Decrypt>
 AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* nonce,
                                   const std::uint8_t* ad, std::size_t ad_len,
@@ -224,6 +282,9 @@ AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* n
   }
 
   i = 0;
+  for (; i + B * kRate <= len; i += B * kRate)
+    aegis_rot_steps<V, B, D, Decrypt>(st.s, in + i, out + i,
+                                      std::make_integer_sequence<unsigned, B>{});
   for (; i + kRate <= len; i += kRate) aegis_step<V, B, D, Decrypt>(st, in + i, out + i);
   if (i < len) {
     const std::size_t rest = len - i;
