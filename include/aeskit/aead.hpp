@@ -197,6 +197,21 @@ AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_ctr_hmac_sha256() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_ctr_hmac_sha256() noexcept;
 
+// AEGIS (draft-irtf-cfrg-aegis-aead; "AEGIS-128L", "AEGIS-128X2", "AEGIS-128X4", "AEGIS-256",
+// "AEGIS-256X2", "AEGIS-256X4"): AEADs built from the AES round function alone, no key
+// schedule. 128L/128X: 16-byte key and nonce; 256/256X: 32-byte key and nonce (random nonces
+// are safe there). Tags of 16 or 32 bytes (default 32), plaintext and AD up to 2^61 - 1 bytes.
+// The X2/X4 forms run 2 or 4 AEGIS states side by side (one per 128-bit lane of a ymm/zmm
+// register) and give different outputs from 128L/256: both ends must agree on the variant.
+// One-shot and detached; AeadSealer/AeadOpener return one_shot_only. A failed open zeroes
+// the output.
+AESKIT_API const AeadAlgorithm& aegis_128l() noexcept;
+AESKIT_API const AeadAlgorithm& aegis_128x2() noexcept;
+AESKIT_API const AeadAlgorithm& aegis_128x4() noexcept;
+AESKIT_API const AeadAlgorithm& aegis_256() noexcept;
+AESKIT_API const AeadAlgorithm& aegis_256x2() noexcept;
+AESKIT_API const AeadAlgorithm& aegis_256x4() noexcept;
+
 // algorithms lists every AEAD in this build.
 AESKIT_API std::span<const AeadAlgorithm* const> algorithms() noexcept;
 // find looks an algorithm up by name, ignoring ASCII case ("aes-256-gcm"); nullptr if none.

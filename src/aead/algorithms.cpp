@@ -13,6 +13,7 @@
 #include <array>
 
 #include "aead/aead_scheme.hpp"
+#include "aead/aegis.hpp"
 #include "aead/cbc_hmac.hpp"
 #include "aead/ccm.hpp"
 #include "aead/eax.hpp"
@@ -151,6 +152,22 @@ struct AeadAlgorithmTable {
   static const AeadAlgorithm kAes128CbcSha256Implicit;
   static const AeadAlgorithm kAes128CtrHmacSha256;
   static const AeadAlgorithm kAes256CtrHmacSha256;
+
+  // AEGIS (draft-irtf-cfrg-aegis-aead-17 §3, §4, §5): K_LEN 16 (128L/128X) or 32 (256/256X),
+  // N_MIN = N_MAX = K_LEN, P_MAX = A_MAX = 2^61 - 1 bytes, tags of 128 or 256 bits (the
+  // default, as for every descriptor, is the longest).
+  static constexpr std::size_t kAegisTags[] = {16, 32};
+  static constexpr std::uint64_t kAegisMax = (std::uint64_t{1} << 61) - 1;
+  static constexpr AeadAlgorithm aegis(std::string_view name, std::size_t key_length) {
+    return AeadAlgorithm(name, key_length, key_length, key_length, key_length, kAegisTags,
+                         kAegisMax, kAegisMax);
+  }
+  static const AeadAlgorithm kAegis128L;
+  static const AeadAlgorithm kAegis128X2;
+  static const AeadAlgorithm kAegis128X4;
+  static const AeadAlgorithm kAegis256;
+  static const AeadAlgorithm kAegis256X2;
+  static const AeadAlgorithm kAegis256X4;
 };
 
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Gcm = gcm("AES-128-GCM", 16);
@@ -190,6 +207,13 @@ constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CtrHmacSha256 = AeadAlg
     "AES-128-CTR-HMAC-SHA256", 16 + 32, 12, 12, 12, kCtrHmacTags, std::uint64_t{1} << 36, kSivMax);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CtrHmacSha256 = AeadAlgorithm(
     "AES-256-CTR-HMAC-SHA256", 32 + 32, 12, 12, 12, kCtrHmacTags, std::uint64_t{1} << 36, kSivMax);
+
+constinit const AeadAlgorithm AeadAlgorithmTable::kAegis128L = aegis("AEGIS-128L", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAegis128X2 = aegis("AEGIS-128X2", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAegis128X4 = aegis("AEGIS-128X4", 16);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAegis256 = aegis("AEGIS-256", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAegis256X2 = aegis("AEGIS-256X2", 32);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAegis256X4 = aegis("AEGIS-256X4", 32);
 
 bool is_gcm_siv(const AeadAlgorithm& algorithm) noexcept {
   return &algorithm == &AeadAlgorithmTable::kAes128GcmSiv ||
@@ -255,6 +279,12 @@ constexpr Entry kEntries[] = {
     {&T::kAes128CbcSha256Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, true>},
     {&T::kAes128CtrHmacSha256, &detail::make_ctr_hmac_scheme},
     {&T::kAes256CtrHmacSha256, &detail::make_ctr_hmac_scheme},
+    {&T::kAegis128L, &detail::make_aegis_scheme},
+    {&T::kAegis128X2, &detail::make_aegis_scheme},
+    {&T::kAegis128X4, &detail::make_aegis_scheme},
+    {&T::kAegis256, &detail::make_aegis_scheme},
+    {&T::kAegis256X2, &detail::make_aegis_scheme},
+    {&T::kAegis256X4, &detail::make_aegis_scheme},
 };
 constexpr std::size_t kCount = sizeof kEntries / sizeof kEntries[0];
 
@@ -383,6 +413,25 @@ const AeadAlgorithm& aes_128_ctr_hmac_sha256() noexcept {
 }
 const AeadAlgorithm& aes_256_ctr_hmac_sha256() noexcept {
   return detail::AeadAlgorithmTable::kAes256CtrHmacSha256;
+}
+
+const AeadAlgorithm& aegis_128l() noexcept {
+  return detail::AeadAlgorithmTable::kAegis128L;
+}
+const AeadAlgorithm& aegis_128x2() noexcept {
+  return detail::AeadAlgorithmTable::kAegis128X2;
+}
+const AeadAlgorithm& aegis_128x4() noexcept {
+  return detail::AeadAlgorithmTable::kAegis128X4;
+}
+const AeadAlgorithm& aegis_256() noexcept {
+  return detail::AeadAlgorithmTable::kAegis256;
+}
+const AeadAlgorithm& aegis_256x2() noexcept {
+  return detail::AeadAlgorithmTable::kAegis256X2;
+}
+const AeadAlgorithm& aegis_256x4() noexcept {
+  return detail::AeadAlgorithmTable::kAegis256X4;
 }
 
 std::span<const AeadAlgorithm* const> algorithms() noexcept {

@@ -9,6 +9,7 @@
 // its address to the lists it belongs to, in speed order. No CPU features of its own.
 #pragma once
 
+#include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
 #include "backend/gcm_fused_kernels.hpp"
 #include "backend/ghash_backend.hpp"
@@ -143,6 +144,19 @@ inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
     nullptr,
 };
 
+// AEGIS kernel tables, widest first: a family/degree the key's backend's table lacks is taken
+// from the next (narrower) table whose backend is usable, else from the portable kernels
+// (registries.cpp: select_aegis_kernel).
+inline constexpr const AegisKernels* kAegisKernelList[] = {
+#if defined(AESKIT_HAVE_X86)
+    &kAegisVaes512, &kAegisVaes256, &kAegisAesni,
+#endif
+#if defined(AESKIT_HAVE_VPERM)
+    &kAegisVperm,  // SSSE3 / NEON / AltiVec byte shuffles
+#endif
+    nullptr,
+};
+
 // The lists as registries (registry.hpp): what registries.cpp and the self-tests walk.
 inline constexpr Registry<AesBackend> kAesBackends{kAesBackendList};
 inline constexpr Registry<GhashBackend> kGhashBackends{kGhashBackendList};
@@ -150,5 +164,6 @@ inline constexpr Registry<PolyvalKernel> kPolyvalKernels{kPolyvalKernelList};
 inline constexpr Registry<GcmFusedKernels> kGcmFusedKernels{kGcmFusedList};
 inline constexpr Registry<ShaCompressor> kShaCompressors{kShaCompressorList};
 inline constexpr Registry<CbcShaStitch> kCbcShaStitches{kCbcShaStitchList};
+inline constexpr Registry<AegisKernels> kAegisKernelTables{kAegisKernelList};
 
 }  // namespace aeskit::detail

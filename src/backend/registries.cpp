@@ -106,4 +106,21 @@ const CbcShaStitch* find_cbc_sha_stitch(const cpu::FeatureSet& features,
   });
 }
 
+// --- AEGIS (aegis_kernels.hpp) ----------------------------------------------------------------
+
+AegisChoice select_aegis_kernel(std::string_view aes_backend, AegisFamily family,
+                                std::size_t degree_index,
+                                const cpu::FeatureSet& features) noexcept {
+  bool reached = false;  // the key's own table, then the narrower ones after it
+  for (const AegisKernels* t : kAegisKernelTables) {
+    reached = reached || t->aes_backend == aes_backend;
+    if (!reached) continue;
+    const AegisKernel& k = t->at(family, degree_index);
+    if (k.encrypt == nullptr) continue;
+    const AesBackend* b = find_backend(t->aes_backend);
+    if (b != nullptr && backend_usable(*b, features)) return {&k, t->aes_backend};
+  }
+  return {&kAegisPortable.at(family, degree_index), kAegisPortable.aes_backend};
+}
+
 }  // namespace aeskit::detail

@@ -3,11 +3,13 @@
 // registers interleaved.
 #pragma once
 
+#include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
 #include "backend/gcm_fused_kernels.hpp"
 
 namespace aeskit::detail {
 extern const AesBackend kVaes512Backend;
 extern const GcmFusedKernels
-    kGcmFusedVaes512Vpclmul512;  // fused AES-GCM with VPCLMULQDQ on zmm (gcm_vaes512.cpp)
+    kGcmFusedVaes512Vpclmul512;           // fused AES-GCM with VPCLMULQDQ on zmm (gcm_vaes512.cpp)
+extern const AegisKernels kAegisVaes512;  // AEGIS X4 on zmm (aegis_vaes512.cpp)
 }  // namespace aeskit::detail

@@ -71,6 +71,7 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg low_only(__m128i b) { return b; }
 
   AESKIT_WIDE_INLINE static reg x(reg a, reg b) { return _mm_xor_si128(a, b); }
+  AESKIT_WIDE_INLINE static reg and_(reg a, reg b) { return _mm_and_si128(a, b); }
   AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
     return _mm_xor_si128(_mm_xor_si128(a, b), c);
   }

@@ -98,6 +98,7 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg low_only(__m128i b) { return _mm256_zextsi128_si256(b); }
 
   AESKIT_WIDE_INLINE static reg x(reg a, reg b) { return _mm256_xor_si256(a, b); }
+  AESKIT_WIDE_INLINE static reg and_(reg a, reg b) { return _mm256_and_si256(a, b); }
   AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
     return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
   }

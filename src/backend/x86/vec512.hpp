@@ -120,6 +120,7 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg low_only(__m128i b) { return _mm512_zextsi128_si512(b); }
 
   AESKIT_WIDE_INLINE static reg x(reg a, reg b) { return _mm512_xor_si512(a, b); }
+  AESKIT_WIDE_INLINE static reg and_(reg a, reg b) { return _mm512_and_si512(a, b); }
   // x3: a ^ b ^ c in one VPTERNLOGQ (truth table 0x96).
   AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
     return _mm512_ternarylogic_epi64(a, b, c, 0x96);

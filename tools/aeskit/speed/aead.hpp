@@ -1,6 +1,6 @@
 // tools/aeskit/speed/aead.hpp — the shape shared by every AEAD runner of `aeskit speed`
-// (aeskit, OpenSSL, libgcrypt; GCM, OCB, GCM-SIV, XAES-256-GCM, CCM, EAX, SIV): per operation
-// one whole message sealed or opened, with the item's nonce and the fixed associated data
+// (aeskit, OpenSSL, libgcrypt; GCM, OCB, GCM-SIV, XAES-256-GCM, CCM, EAX, SIV; AEGIS: aeskit): per
+// operation one whole message sealed or opened, with the item's nonce and the fixed associated data
 // kAeadAd.
 //
 // seal: `in` is the plaintext; out = ciphertext || tag.
@@ -11,7 +11,7 @@
 // `in` with that tag; out = plaintext (X) || the tag it verified, so the cross-check compares
 // both the key stream and the GHASH of each library. Inputs must not change between calls
 // with the same span (the speed tool fills its input buffer once).
-// OCB, GCM-SIV and SIV are not counter modes (sealing twice does not give the input back),
+// OCB, GCM-SIV, SIV and AEGIS are not counter modes (sealing twice does not give the input back),
 // so for their items the runner seals `in` once (same place: outside the timed batches) and
 // every operation opens that sealed copy; out = `in` || its tag. OCB nonces are at most 15
 // bytes, CCM's 13: a longer aead_nonce_length is cut to that.
@@ -50,7 +50,8 @@ class AeadRunner : public Runner {
   AeadRunner(const Item& item, const Material& material)
       : seal_(item.direction == Direction::encrypt),
         counter_mode_(item.family != Family::ocb && item.family != Family::siv &&
-                      item.family != Family::gcm_siv),  // SIV: IV from the data
+                      item.family != Family::gcm_siv &&  // SIV: IV from the data
+                      item.family != Family::aegis),     // AEGIS: the state absorbs the data
         nonce_(material.iv.first(
             std::min<std::size_t>(material.aead_nonce_length, max_nonce(item.family)))) {
     // GCM-SIV takes exactly 12 bytes; XAES-256-GCM exactly 24: the 16-byte IV, then its first
@@ -61,6 +62,14 @@ class AeadRunner : public Runner {
       std::memcpy(wide_nonce_ + 16, material.iv.data(), 8);
       wide_nonce_[23] ^= 0xff;
       nonce_ = std::span<const std::uint8_t>(wide_nonce_, 24);
+    }
+    // AEGIS takes exactly its key's length: AEGIS-128L/128X the 16-byte IV, AEGIS-256/256X
+    // the IV, then the IV again with its last byte flipped.
+    if (item.family == Family::aegis) {
+      std::memcpy(wide_nonce_, material.iv.data(), 16);
+      std::memcpy(wide_nonce_ + 16, material.iv.data(), 16);
+      wide_nonce_[31] ^= 0xff;
+      nonce_ = std::span<const std::uint8_t>(wide_nonce_, item.key_bits / 8);
     }
   }
 
@@ -125,9 +134,9 @@ class AeadRunner : public Runner {
   }
 
   bool seal_;
-  bool counter_mode_;  // GCM, CCM, EAX; false for OCB and the SIVs (see the header comment)
+  bool counter_mode_;  // GCM, CCM, EAX; false for OCB, the SIVs and AEGIS (header comment)
   std::span<const std::uint8_t> nonce_;
-  std::uint8_t wide_nonce_[24] = {};        // XAES-256-GCM's 24-byte nonce
+  std::uint8_t wide_nonce_[32] = {};        // XAES-256-GCM's 24-byte nonce, AEGIS-256's 32
   std::vector<std::uint8_t> sealed_input_;  // OCB open: `in` sealed once
   const std::uint8_t* tagged_data_ = nullptr;
   std::size_t tagged_size_ = SIZE_MAX;  // no input tagged yet

@@ -177,6 +177,7 @@ constexpr FamilyRunner<MakeAeskitRunner> kRunners[] = {
     {Family::ccm, make_aeskit_aead_runner},
     {Family::eax, make_aeskit_aead_runner},
     {Family::siv, make_aeskit_aead_runner},
+    {Family::aegis, make_aeskit_aead_runner},
     {Family::sha, make_aeskit_hash_runner},
     {Family::hmac, make_aeskit_hash_runner},
     {Family::hkdf, make_aeskit_hkdf_runner},

@@ -7,6 +7,10 @@
 //   serial chains (CBC/CFB encrypt, OFB; the CBC-MAC of    R * L / 16
 //     CCM, the CMACs of EAX and SIV)                       (CFB8: R * L per byte)
 //   GCM, GCM-SIV, XAES-256-GCM                              max(R / A, 3.125 / C) / 16
+//   AEGIS at degree D (128L/256: 1, X2: 2, X4: 4) on the widest AES instruction of at most
+//     D lanes (T per cycle, latency L; D / lanes registers per state block): an update is
+//     B = 8 (128 family) or 6 (256) rounds per register on 32 D or 16 D bytes, serial
+//     from update to update:                               max(B D / lanes / T, L) / bytes
 // (GHASH/POLYVAL: 3 Karatsuba products per block and 2 per 16-block reduction.) These are
 // lower bounds: they leave out loads, stores, XORs and the per-message cost.
 #include "speed/bound.hpp"
@@ -45,6 +49,21 @@ unsigned rounds_of(std::string_view algorithm) {
   if (t.latency > 0 && t.per_cycle > 0) list.push_back(t);
 }
 
+// aegis_bound: the AEGIS line of the model above, or nullopt for other algorithms (or when
+// no AES instruction was timed).
+std::optional<double> aegis_bound(std::string_view algorithm, const MachineLimits& m) {
+  if (!algorithm.starts_with("AEGIS-")) return std::nullopt;
+  const bool family128 = algorithm.starts_with("AEGIS-128");
+  const unsigned d = algorithm.ends_with("X4") ? 4 : algorithm.ends_with("X2") ? 2 : 1;
+  const InstructionTiming* t = nullptr;
+  for (const InstructionTiming& x : m.aes)
+    if (x.lanes <= d && (t == nullptr || x.lanes > t->lanes)) t = &x;
+  if (t == nullptr || t->per_cycle <= 0) return std::nullopt;
+  const double rounds = (family128 ? 8.0 : 6.0) * d / t->lanes;  // instructions per update
+  const double bytes = (family128 ? 32.0 : 16.0) * d;            // absorbed per update
+  return std::max(rounds / t->per_cycle, t->latency) / bytes;
+}
+
 }  // namespace
 
 MachineLimits measure_limits(double mhz) {
@@ -77,6 +96,7 @@ MachineLimits measure_limits(double mhz) {
 
 std::optional<double> bound_cycles_per_byte(const std::string& algorithm, const std::string& op,
                                             const MachineLimits& m) {
+  if (std::optional<double> aegis = aegis_bound(algorithm, m)) return aegis;
   const unsigned r = rounds_of(algorithm);
   if (r == 0 || m.aes_rate <= 0) return std::nullopt;
   const double parallel = r / m.aes_rate / 16;

@@ -58,6 +58,14 @@ constexpr Row kByKeySize[] = {
 constexpr Row kByRow[] = {
     {"AES-%-EAX", ItemKind::aead, Family::eax, k128 | k256, "seal", "open"},
     {"AES-%-SIV", ItemKind::aead, Family::siv, k128 | k256, "seal", "open"},
+    // AEGIS (draft-irtf-cfrg-aegis-aead): the 128 family takes 128-bit keys, the 256 family
+    // 256-bit ones.
+    {"AEGIS-128L", ItemKind::aead, Family::aegis, k128, "seal", "open"},
+    {"AEGIS-128X2", ItemKind::aead, Family::aegis, k128, "seal", "open"},
+    {"AEGIS-128X4", ItemKind::aead, Family::aegis, k128, "seal", "open"},
+    {"AEGIS-256", ItemKind::aead, Family::aegis, k256, "seal", "open"},
+    {"AEGIS-256X2", ItemKind::aead, Family::aegis, k256, "seal", "open"},
+    {"AEGIS-256X4", ItemKind::aead, Family::aegis, k256, "seal", "open"},
     {"SHA-1", ItemKind::hash, Family::sha, 0, "hash"},
     {"SHA-256", ItemKind::hash, Family::sha, 0, "hash"},
     {"SHA-512", ItemKind::hash, Family::sha, 0, "hash"},

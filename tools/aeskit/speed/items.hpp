@@ -44,6 +44,7 @@ enum class Family : unsigned char {
   ccm,
   eax,
   siv,
+  aegis,         // AEGIS-128L/256 and the X2/X4 forms (aeskit only: no peer has them)
   sha,           // speed/hash.hpp
   hmac,          // speed/hash.hpp
   hkdf,          // speed/hash.hpp: "HKDF-SHA-512 Cobblestone-128 header" (a setup item, ns/op)

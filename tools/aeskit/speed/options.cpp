@@ -185,6 +185,8 @@ const char* usage() {
          "message size, 16 bytes and up), single blocks (\"AES-128 encrypt block\") and key setup\n"
          "(\"AES-128 encrypt setup\"). Before timing, each item's output is checked against\n"
          "every peer's; a mismatch stops the run with exit status 1.\n"
+         "AEGIS-128L, AEGIS-128X2, AEGIS-128X4, AEGIS-256, AEGIS-256X2 and AEGIS-256X4 seal and\n"
+         "open (draft-irtf-cfrg-aegis-aead; 16-byte tag, nonce as long as the key) have no peer.\n"
          "Cobblestone-{128,256} seal and open (c2sp.org/chunked-encryption, whole messages on 1\n"
          "thread and on all threads, with \"memcpy copy\" as the memory ceiling) run at 16 KiB,\n"
          "1 MiB and every --sizes entry of 16 KiB or more; no peer has them, so each runner\n"

@@ -1,0 +1,337 @@
+// src/backend/x86/aegis.hpp — AEGIS-128L/128X and AEGIS-256/256X (draft-irtf-cfrg-aegis-aead)
+// written once for every x86 vector width: the X forms' D states sit in the 128-bit lanes of
+// the width's registers, K = D / lanes registers per state block. So one template gives
+// AEGIS-128L on xmm (D = 1, K = 1), AEGIS-128X2 on ymm (D = 2, K = 1) or on two xmm (K = 2),
+// AEGIS-128X4 on zmm, ...; likewise the 256 family with 6 blocks instead of 8.
+//
+// CPU features: the including width's (vec128.hpp / vec256.hpp / vec512.hpp).
+// References: draft-irtf-cfrg-aegis-aead §3 (AEGIS-128L), §4 (AEGIS-256), §5 (the X forms:
+// lane i of a register is state i; ctx[i] = i || D - 1 XORed into blocks 3 and 7 (128X) or 3
+// and 5 (256X) before each init update; tags XORed over the lanes); backend/aegis_kernels.hpp
+// (the contract).
+//
+// AESRound(a, k) = MixColumns(ShiftRows(SubBytes(a))) ^ k is exactly AESENC(a, k), so an update
+// is B independent AESENCs (8 for 128L: the AES pipes stay full on one state).
+// Constant-time: only lengths steer branches; partial blocks go through zero-padded stack
+// buffers, wiped after use.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "backend/aegis_kernels.hpp"
+#include "base/secure_zero.hpp"
+
+namespace aeskit::detail::x86 {
+
+// AegisShape<B>: B = 8 (128 family: two message words per update, blocks 3 and 7 get ctx) or
+// 6 (256 family: one word, blocks 3 and 5).
+template <unsigned B>
+struct AegisShape {
+  static constexpr unsigned kWords = B == 8 ? 2 : 1;
+  static constexpr unsigned kSecondWordBlock = 4;  // 128 family: M1 goes into block 4
+  static constexpr unsigned kCtxBlock = B == 8 ? 7 : 5;
+  static constexpr unsigned kFinalBlock = B == 8 ? 2 : 3;  // Finalize: t = S[kFinalBlock] ^ u
+};
+
+template <class V, unsigned B, unsigned K>
+struct AegisState {
+  using reg = typename V::reg;
+  reg s[B][K];
+
+  // update: S'0 = AESRound(S[B-1], S0 ^ m0), S'j = AESRound(S[j-1], Sj) (and S4 ^ m1 for the
+  // 128 family), per register k.
+  AESKIT_WIDE_INLINE void update(const reg (&m0)[K], const reg (&m1)[K]) {
+    reg k0[K], k4[K];
+    for (unsigned k = 0; k < K; ++k) {
+      k0[k] = V::x(s[0][k], m0[k]);
+      k4[k] = B == 8 ? V::x(s[4][k], m1[k]) : s[4][k];
+    }
+    update_keys(k0, k4);
+  }
+
+  // update_keys: the same with the round keys of blocks 0 and 4 given (S0 ^ m0, S4 ^ m1), so
+  // that Dec can form them without waiting for its plaintext (see aegis_step).
+  AESKIT_WIDE_INLINE void update_keys(const reg (&k0)[K], const reg (&k4)[K]) {
+    for (unsigned k = 0; k < K; ++k) {
+      const reg last = s[B - 1][k];
+      for (unsigned j = B - 1; j >= 1; --j) s[j][k] = V::enc(s[j - 1][k], j == 4 ? k4[k] : s[j][k]);
+      s[0][k] = V::enc(last, k0[k]);
+    }
+  }
+
+  // z: the key stream words of Enc/Dec (128: z0, z1; 256: z in z[0]).
+  AESKIT_WIDE_INLINE void keystream(reg (&z)[2][K]) const {
+    for (unsigned k = 0; k < K; ++k) {
+      if constexpr (B == 8) {
+        z[0][k] = V::x3(s[6][k], s[1][k], V::and_(s[2][k], s[3][k]));
+        z[1][k] = V::x3(s[2][k], s[5][k], V::and_(s[6][k], s[7][k]));
+      } else {
+        z[0][k] = V::x(V::x3(s[1][k], s[4][k], s[5][k]), V::and_(s[2][k], s[3][k]));
+        z[1][k] = z[0][k];
+      }
+    }
+  }
+};
+
+// Words of the rate block: word w holds lanes 0..D-1 (16 D bytes), register k its bytes
+// 16 L k .. (L: blocks per register).
+template <class V, unsigned K>
+AESKIT_WIDE_INLINE void aegis_load_word(typename V::reg (&r)[K], const std::uint8_t* p) {
+  for (unsigned k = 0; k < K; ++k) r[k] = V::load(p + 16 * V::kBlocks * k);
+}
+template <class V, unsigned K>
+AESKIT_WIDE_INLINE void aegis_store_word(std::uint8_t* p, const typename V::reg (&r)[K]) {
+  for (unsigned k = 0; k < K; ++k) V::store(p + 16 * V::kBlocks * k, r[k]);
+}
+
+template <class V, unsigned K>
+AESKIT_WIDE_INLINE void aegis_broadcast(typename V::reg (&r)[K], __m128i b) {
+  for (unsigned k = 0; k < K; ++k) r[k] = V::broadcast(b);
+}
+
+AESKIT_WIDE_INLINE __m128i aegis_block(const std::uint8_t* p) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+
+template <class V, unsigned B, unsigned D>
+AESKIT_WIDE_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const std::uint8_t* key,
+                                   const std::uint8_t* nonce) {
+  constexpr unsigned K = D / V::kBlocks;
+  using reg = typename V::reg;
+  using Shape = AegisShape<B>;
+  // ctx[i] = Byte(i) || Byte(D - 1) || 0^112 in lane i (zero when D = 1: skipped).
+  alignas(64) std::uint8_t ctx_bytes[16 * D] = {};
+  for (unsigned i = 0; i < D; ++i) {
+    ctx_bytes[16 * i] = static_cast<std::uint8_t>(i);
+    ctx_bytes[16 * i + 1] = static_cast<std::uint8_t>(D - 1);
+  }
+  reg ctx[K];
+  aegis_load_word<V, K>(ctx, ctx_bytes);
+  const __m128i c0 = aegis_block(kAegisC0), c1 = aegis_block(kAegisC1);
+  auto add_ctx = [&]() AESKIT_WIDE_LAMBDA {
+    if constexpr (D > 1) {
+      for (unsigned k = 0; k < K; ++k) {
+        st.s[3][k] = V::x(st.s[3][k], ctx[k]);
+        st.s[Shape::kCtxBlock][k] = V::x(st.s[Shape::kCtxBlock][k], ctx[k]);
+      }
+    }
+  };
+  if constexpr (B == 8) {
+    const __m128i k = aegis_block(key), n = aegis_block(nonce);
+    const __m128i init[8] = {_mm_xor_si128(k, n),
+                             c1,
+                             c0,
+                             c1,
+                             _mm_xor_si128(k, n),
+                             _mm_xor_si128(k, c0),
+                             _mm_xor_si128(k, c1),
+                             _mm_xor_si128(k, c0)};
+    for (unsigned j = 0; j < 8; ++j)
+      for (unsigned r = 0; r < K; ++r) st.s[j][r] = V::broadcast(init[j]);
+    reg kv[K], nv[K];
+    aegis_broadcast<V, K>(kv, k);
+    aegis_broadcast<V, K>(nv, n);
+    for (int round = 0; round < 10; ++round) {
+      add_ctx();
+      st.update(nv, kv);
+    }
+  } else {
+    const __m128i k0 = aegis_block(key), k1 = aegis_block(key + 16);
+    const __m128i n0 = aegis_block(nonce), n1 = aegis_block(nonce + 16);
+    const __m128i init[6] = {_mm_xor_si128(k0, n0), _mm_xor_si128(k1, n1), c1, c0,
+                             _mm_xor_si128(k0, c0), _mm_xor_si128(k1, c1)};
+    for (unsigned j = 0; j < 6; ++j)
+      for (unsigned r = 0; r < K; ++r) st.s[j][r] = V::broadcast(init[j]);
+    reg m[4][K];
+    aegis_broadcast<V, K>(m[0], k0);
+    aegis_broadcast<V, K>(m[1], k1);
+    aegis_broadcast<V, K>(m[2], _mm_xor_si128(k0, n0));
+    aegis_broadcast<V, K>(m[3], _mm_xor_si128(k1, n1));
+    for (int round = 0; round < 4; ++round) {
+      for (unsigned w = 0; w < 4; ++w) {
+        add_ctx();
+        st.update(m[w], m[w]);
+      }
+    }
+  }
+}
+
+// aegis_step: one rate block (kWords words of 16 D bytes) from `in` to `out` (Enc or Dec;
+// in == out allowed: everything is loaded before anything is stored).
+template <class V, unsigned B, unsigned D, bool Decrypt>
+AESKIT_WIDE_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const std::uint8_t* in,
+                                   std::uint8_t* out) {
+  constexpr unsigned K = D / V::kBlocks;
+  constexpr unsigned W = AegisShape<B>::kWords;
+  using reg = typename V::reg;
+  reg z[2][K], x[2][K], y[2][K];
+  st.keystream(z);
+  for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(x[w], in + 16 * D * w);
+  for (unsigned w = 0; w < W; ++w)
+    for (unsigned k = 0; k < K; ++k) y[w][k] = V::x(x[w][k], z[w][k]);
+  for (unsigned w = 0; w < W; ++w) aegis_store_word<V, K>(out + 16 * D * w, y[w]);
+  if constexpr (Decrypt) {
+    // The keys S0 ^ y0 (and S4 ^ y1) regrouped so that only the AND waits for the state:
+    // S0 ^ x0 ^ S6 ^ S1 (and S4 ^ x1 ^ S2 ^ S5; 256: S0 ^ x ^ S1 ^ S4 ^ S5) run beside it.
+    reg k0[K], k4[K];
+    auto& s = st.s;
+    for (unsigned k = 0; k < K; ++k) {
+      if constexpr (B == 8) {
+        k0[k] =
+            V::x(V::x(V::x(s[0][k], x[0][k]), V::x(s[6][k], s[1][k])), V::and_(s[2][k], s[3][k]));
+        k4[k] =
+            V::x(V::x(V::x(s[4][k], x[1][k]), V::x(s[2][k], s[5][k])), V::and_(s[6][k], s[7][k]));
+      } else {
+        k0[k] = V::x(V::x(V::x(s[0][k], x[0][k]), V::x3(s[1][k], s[4][k], s[5][k])),
+                     V::and_(s[2][k], s[3][k]));
+        k4[k] = s[4][k];
+      }
+    }
+    st.update_keys(k0, k4);
+  } else {
+    st.update(x[0], x[W - 1]);
+  }
+}
+
+// aegis_rot_step<R>: aegis_step on a state whose logical block j sits in r[(j + R) % B]. The
+// new block j is written over the old block j - 1 (after its last use, in ascending order),
+// so no register is copied: the mapping becomes R - 1, and B steps in a row bring it back to
+// R = 0 (aegis_rot_steps). AESENC's destination is its state operand in the legacy SSE
+// encoding of the xmm width, where the plain update costs a register copy per round.
+template <class V, unsigned B, unsigned D, bool Decrypt, unsigned R>
+AESKIT_WIDE_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
+                                       const std::uint8_t* in, std::uint8_t* out) {
+  constexpr unsigned K = D / V::kBlocks;
+  constexpr unsigned W = AegisShape<B>::kWords;
+  using reg = typename V::reg;
+  auto p = [](unsigned j) constexpr {
+    return (j + R) % B;
+  };
+  reg x[2][K], k0[K], k4[K];
+  for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(x[w], in + 16 * D * w);
+  for (unsigned k = 0; k < K; ++k) {
+    const reg a23 = V::and_(r[p(2)][k], r[p(3)][k]);
+    if constexpr (B == 8) {
+      const reg a67 = V::and_(r[p(6)][k], r[p(7)][k]);
+      const reg y0 = V::x(x[0][k], V::x3(r[p(6)][k], r[p(1)][k], a23));
+      const reg y1 = V::x(x[1][k], V::x3(r[p(2)][k], r[p(5)][k], a67));
+      V::store(out + 16 * V::kBlocks * k, y0);
+      V::store(out + 16 * D + 16 * V::kBlocks * k, y1);
+      if constexpr (Decrypt) {
+        k0[k] = V::x(V::x(V::x(r[p(0)][k], x[0][k]), V::x(r[p(6)][k], r[p(1)][k])), a23);
+        k4[k] = V::x(V::x(V::x(r[p(4)][k], x[1][k]), V::x(r[p(2)][k], r[p(5)][k])), a67);
+      } else {
+        k0[k] = V::x(r[p(0)][k], x[0][k]);
+        k4[k] = V::x(r[p(4)][k], x[1][k]);
+      }
+    } else {
+      const reg z = V::x3(r[p(1)][k], r[p(4)][k], r[p(5)][k]);
+      V::store(out + 16 * V::kBlocks * k, V::x(x[0][k], V::x(z, a23)));
+      if constexpr (Decrypt)
+        k0[k] = V::x(V::x(V::x(r[p(0)][k], x[0][k]), z), a23);
+      else
+        k0[k] = V::x(r[p(0)][k], x[0][k]);
+      k4[k] = r[p(4)][k];
+    }
+  }
+  for (unsigned k = 0; k < K; ++k) {
+    for (unsigned j = 1; j < B; ++j)
+      r[p(j - 1)][k] = V::enc(r[p(j - 1)][k], j == 4 ? k4[k] : r[p(j)][k]);
+    r[p(B - 1)][k] = V::enc(r[p(B - 1)][k], k0[k]);
+  }
+}
+
+// aegis_rot_steps: B rate blocks, the mapping R = 0, B - 1, ..., 1, back to 0 at the end.
+template <class V, unsigned B, unsigned D, bool Decrypt, unsigned... N>
+AESKIT_WIDE_INLINE void aegis_rot_steps(typename V::reg (&r)[B][D / V::kBlocks],
+                                        const std::uint8_t* in, std::uint8_t* out,
+                                        std::integer_sequence<unsigned, N...>) {
+  constexpr std::size_t kRate = 16 * D * AegisShape<B>::kWords;
+  (aegis_rot_step<V, B, D, Decrypt, (B - N) % B>(r, in + kRate * N, out + kRate * N), ...);
+}
+
+template <class V, unsigned B, unsigned D, bool Decrypt>
+AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* nonce,
+                                  const std::uint8_t* ad, std::size_t ad_len,
+                                  const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                  std::uint8_t* tag, std::size_t tag_len) {
+  constexpr unsigned K = D / V::kBlocks;
+  static_assert(K >= 1 && K * V::kBlocks == D, "D must be a multiple of the lanes");
+  constexpr unsigned W = AegisShape<B>::kWords;
+  constexpr std::size_t kRate = 16 * D * W;
+  using reg = typename V::reg;
+  AegisState<V, B, K> st;
+  aegis_init<V, B, D>(st, key, nonce);
+
+  alignas(64) std::uint8_t buf[kRate];
+  std::size_t i = 0;
+  for (; i + kRate <= ad_len; i += kRate) {
+    reg m[2][K];
+    for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(m[w], ad + i + 16 * D * w);
+    st.update(m[0], m[W - 1]);
+  }
+  if (i < ad_len) {
+    std::memset(buf, 0, kRate);
+    std::memcpy(buf, ad + i, ad_len - i);
+    reg m[2][K];
+    for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(m[w], buf + 16 * D * w);
+    st.update(m[0], m[W - 1]);
+  }
+
+  i = 0;
+  for (; i + B * kRate <= len; i += B * kRate)
+    aegis_rot_steps<V, B, D, Decrypt>(st.s, in + i, out + i,
+                                      std::make_integer_sequence<unsigned, B>{});
+  for (; i + kRate <= len; i += kRate) aegis_step<V, B, D, Decrypt>(st, in + i, out + i);
+  if (i < len) {
+    const std::size_t rest = len - i;
+    std::memset(buf, 0, kRate);
+    std::memcpy(buf, in + i, rest);
+    if constexpr (Decrypt) {
+      // DecPartial: out = ZeroPad(cn) ^ z, truncated; the state absorbs ZeroPad(xn).
+      reg z[2][K], y[2][K];
+      st.keystream(z);
+      for (unsigned w = 0; w < W; ++w) {
+        aegis_load_word<V, K>(y[w], buf + 16 * D * w);
+        for (unsigned k = 0; k < K; ++k) y[w][k] = V::x(y[w][k], z[w][k]);
+        aegis_store_word<V, K>(buf + 16 * D * w, y[w]);
+      }
+      std::memcpy(out + i, buf, rest);
+      std::memset(buf + rest, 0, kRate - rest);
+      for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(y[w], buf + 16 * D * w);
+      st.update(y[0], y[W - 1]);
+    } else {
+      aegis_step<V, B, D, false>(st, buf, buf);
+      std::memcpy(out + i, buf, rest);
+    }
+  }
+  secure_zero(buf, sizeof buf);
+
+  // Finalize: t = S[kFinalBlock] ^ (LE64(ad bits) || LE64(msg bits)) in every lane, 7 updates.
+  const __m128i u = _mm_set_epi64x(static_cast<long long>(static_cast<std::uint64_t>(len) * 8),
+                                   static_cast<long long>(static_cast<std::uint64_t>(ad_len) * 8));
+  reg t[K];
+  for (unsigned k = 0; k < K; ++k)
+    t[k] = V::x(st.s[AegisShape<B>::kFinalBlock][k], V::broadcast(u));
+  for (int r = 0; r < 7; ++r) st.update(t, t);
+
+  auto fold = [&](unsigned from, unsigned to) AESKIT_WIDE_LAMBDA {
+    reg acc = st.s[from][0];
+    for (unsigned k = 1; k < K; ++k) acc = V::x(acc, st.s[from][k]);
+    for (unsigned j = from + 1; j < to; ++j)
+      for (unsigned k = 0; k < K; ++k) acc = V::x(acc, st.s[j][k]);
+    return V::lanes_xor(acc);
+  };
+  if (tag_len == 16) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag), fold(0, B == 8 ? 7 : 6));
+  } else {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag), fold(0, B / 2));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag + 16), fold(B / 2, B));
+  }
+  V::finish();
+}
+
+}  // namespace aeskit::detail::x86
