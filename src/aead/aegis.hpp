@@ -14,6 +14,9 @@
 
 namespace aeskit::detail {
 
+// is_aegis_256: AEGIS-256, -256X2 or -256X4 (256-bit nonces: random ones are safe).
+bool is_aegis_256(const AeadAlgorithm& algorithm) noexcept;  // algorithms.cpp
+
 // make_aegis_scheme: key and tag lengths were checked against the descriptor by AeadKey;
 // `aes_backend` selects the kernels as an AES backend name would (empty: the best one).
 Result<std::unique_ptr<AeadScheme>> make_aegis_scheme(const AeadAlgorithm& algorithm,

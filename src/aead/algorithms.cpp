@@ -224,6 +224,12 @@ bool is_xaes(const AeadAlgorithm& algorithm) noexcept {
   return &algorithm == &AeadAlgorithmTable::kXaes256Gcm;
 }
 
+bool is_aegis_256(const AeadAlgorithm& algorithm) noexcept {
+  return &algorithm == &AeadAlgorithmTable::kAegis256 ||
+         &algorithm == &AeadAlgorithmTable::kAegis256X2 ||
+         &algorithm == &AeadAlgorithmTable::kAegis256X4;
+}
+
 bool is_ocb(const AeadAlgorithm& algorithm) noexcept {
   return &algorithm == &AeadAlgorithmTable::kAes128Ocb ||
          &algorithm == &AeadAlgorithmTable::kAes192Ocb ||

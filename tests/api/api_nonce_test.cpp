@@ -118,7 +118,8 @@ TEST(Nonce, RandomNoncesOnlyWhereTheModeToleratesThem) {
     Bytes a(32, 0), b(32, 0);
     const aeskit::Status s = aeskit::random_nonce(*alg, a);
     const std::string name(alg->name());
-    const bool want = name.find("GCM-SIV") != std::string::npos || name == "XAES-256-GCM";
+    const bool want = name.find("GCM-SIV") != std::string::npos || name == "XAES-256-GCM" ||
+                      name.starts_with("AEGIS-256");
     EXPECT_EQ(aeskit::random_nonce_allowed(*alg), want);
     if (!want) {
       EXPECT_EQ(s.code(), Errc::random_nonce_unsafe);
@@ -132,8 +133,10 @@ TEST(Nonce, RandomNoncesOnlyWhereTheModeToleratesThem) {
     EXPECT_EQ(aeskit::random_nonce(*alg, std::span(b).first(alg->nonce_recommended() - 1)).code(),
               Errc::output_too_small);
   }
-  EXPECT_EQ(allowed, 3u);
+  EXPECT_EQ(allowed, 6u);  // 2 GCM-SIV, XAES-256-GCM, 3 AEGIS-256 forms
   EXPECT_EQ(aeskit::message_limit(aeskit::aead::xaes_256_gcm()), ~std::uint64_t{0});
+  EXPECT_EQ(aeskit::message_limit(aeskit::aead::aegis_256x4()), ~std::uint64_t{0});
+  EXPECT_EQ(aeskit::message_limit(aeskit::aead::aegis_128l()), std::uint64_t{1} << 32);
   EXPECT_EQ(aeskit::message_limit(aeskit::aead::aes_256_gcm()), std::uint64_t{1} << 32);
 }
 
