@@ -7,11 +7,13 @@
 #
 #   scripts/check-no-evex.sh objects DIR   every object file under DIR (a CMake build's
 #                                          aeskit_objects.dir), except those compiled from
-#                                          src/backend/vaes512/ and clmul/*vpclmul512*
+#                                          src/backend/vaes512/, clmul/*vpclmul512* and
+#                                          sha512x86/*avx512* (the AVX-512 SHA-512 compressor)
 #   scripts/check-no-evex.sh binary FILE   a linked binary or library (an LTO build, where
 #                                          the objects hold no machine code): every function
 #                                          whose name does not belong to the 512-bit tier
-#                                          (vaes512 / vpclmul512 in its demangled name)
+#                                          (vaes512 / vpclmul512 / sha512_compress_avx512 in its
+#                                          demangled name)
 #
 # EVEX is recognised by its first byte, 0x62, after any legacy prefixes (in 64-bit mode 0x62
 # is nothing else), or by an operand only EVEX can name (zmm, mask registers, xmm16-31).
@@ -41,7 +43,7 @@ case "$mode" in
     count=0
     while IFS= read -r -d '' obj; do
       case "$obj" in
-        */backend/vaes512/* | *vpclmul512*) continue ;;
+        */backend/vaes512/* | *vpclmul512* | */backend/sha512x86/*avx512*) continue ;;
       esac
       count=$((count + 1))
       hits=$(objdump -d --insn-width=16 "$obj" | evex_lines "" | sed -n 1,5p)
@@ -55,7 +57,7 @@ case "$mode" in
     [ "$found" -eq 0 ] && echo "check-no-evex: $count objects outside the 512-bit tier, no EVEX instruction"
     ;;
   binary)
-    hits=$(objdump -d -C --insn-width=16 "$target" | evex_lines 'vaes512|vpclmul512' | sed -n 1,20p)
+    hits=$(objdump -d -C --insn-width=16 "$target" | evex_lines 'vaes512|vpclmul512|sha512_compress_avx512' | sed -n 1,20p)
     if [ -n "$hits" ]; then
       echo "EVEX instruction outside the 512-bit tier in $target:"
       echo "$hits"
