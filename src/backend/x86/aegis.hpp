@@ -52,8 +52,24 @@ struct AegisState {
     update_keys(k0, k4);
   }
 
-  // update_keys: the same with the round keys of blocks 0 and 4 given (S0 ^ m0, S4 ^ m1), so
-  // that Dec can form them without waiting for its plaintext (see aegis_step).
+  // update_after: update() with the message words XORed into the round outputs instead of
+  // the round keys (AESRound(a, k) ^ m = AESRound(a, k ^ m)). Dec's words are its plaintext,
+  // which waits on the state (an AND and two XORs): XORed after the round they overlap the
+  // AESENC instead of delaying it, so S0 -> S0' costs one AESENC and one XOR, as in Enc.
+  AESKIT_WIDE_INLINE void update_after(const reg (&m0)[K], const reg (&m1)[K]) {
+    reg k0[K], k4[K];
+    for (unsigned k = 0; k < K; ++k) {
+      k0[k] = s[0][k];
+      k4[k] = s[4][k];
+    }
+    update_keys(k0, k4);
+    for (unsigned k = 0; k < K; ++k) {
+      s[0][k] = V::x(s[0][k], m0[k]);
+      if constexpr (B == 8) s[4][k] = V::x(s[4][k], m1[k]);
+    }
+  }
+
+  // update_keys: the same with the round keys of blocks 0 and 4 given (S0 ^ m0, S4 ^ m1).
   AESKIT_WIDE_INLINE void update_keys(const reg (&k0)[K], const reg (&k4)[K]) {
     for (unsigned k = 0; k < K; ++k) {
       const reg last = s[B - 1][k];
@@ -173,27 +189,10 @@ AESKIT_WIDE_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const s
   for (unsigned w = 0; w < W; ++w)
     for (unsigned k = 0; k < K; ++k) y[w][k] = V::x(x[w][k], z[w][k]);
   for (unsigned w = 0; w < W; ++w) aegis_store_word<V, K>(out + 16 * D * w, y[w]);
-  if constexpr (Decrypt) {
-    // The keys S0 ^ y0 (and S4 ^ y1) regrouped so that only the AND waits for the state:
-    // S0 ^ x0 ^ S6 ^ S1 (and S4 ^ x1 ^ S2 ^ S5; 256: S0 ^ x ^ S1 ^ S4 ^ S5) run beside it.
-    reg k0[K], k4[K];
-    auto& s = st.s;
-    for (unsigned k = 0; k < K; ++k) {
-      if constexpr (B == 8) {
-        k0[k] =
-            V::x(V::x(V::x(s[0][k], x[0][k]), V::x(s[6][k], s[1][k])), V::and_(s[2][k], s[3][k]));
-        k4[k] =
-            V::x(V::x(V::x(s[4][k], x[1][k]), V::x(s[2][k], s[5][k])), V::and_(s[6][k], s[7][k]));
-      } else {
-        k0[k] = V::x(V::x(V::x(s[0][k], x[0][k]), V::x3(s[1][k], s[4][k], s[5][k])),
-                     V::and_(s[2][k], s[3][k]));
-        k4[k] = s[4][k];
-      }
-    }
-    st.update_keys(k0, k4);
-  } else {
+  if constexpr (Decrypt)
+    st.update_after(y[0], y[W - 1]);
+  else
     st.update(x[0], x[W - 1]);
-  }
 }
 
 // aegis_rot_step<R>: aegis_step on a state whose logical block j sits in r[(j + R) % B]. The
@@ -210,37 +209,40 @@ AESKIT_WIDE_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
   auto p = [](unsigned j) constexpr {
     return (j + R) % B;
   };
-  reg x[2][K], k0[K], k4[K];
+  // Enc: the words go into the round keys of blocks 0 and 4 (S0 ^ m0, S4 ^ m1). Dec: its
+  // words are the plaintext y, which waits on the state, so they are XORed into those
+  // blocks after the round (AESRound(a, k) ^ y = AESRound(a, k ^ y); see update_after).
+  reg x[2][K], y[2][K], k0[K];
   for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(x[w], in + 16 * D * w);
   for (unsigned k = 0; k < K; ++k) {
     const reg a23 = V::and_(r[p(2)][k], r[p(3)][k]);
     if constexpr (B == 8) {
       const reg a67 = V::and_(r[p(6)][k], r[p(7)][k]);
-      const reg y0 = V::x(x[0][k], V::x3(r[p(6)][k], r[p(1)][k], a23));
-      const reg y1 = V::x(x[1][k], V::x3(r[p(2)][k], r[p(5)][k], a67));
-      V::store(out + 16 * V::kBlocks * k, y0);
-      V::store(out + 16 * D + 16 * V::kBlocks * k, y1);
-      if constexpr (Decrypt) {
-        k0[k] = V::x(V::x(V::x(r[p(0)][k], x[0][k]), V::x(r[p(6)][k], r[p(1)][k])), a23);
-        k4[k] = V::x(V::x(V::x(r[p(4)][k], x[1][k]), V::x(r[p(2)][k], r[p(5)][k])), a67);
-      } else {
-        k0[k] = V::x(r[p(0)][k], x[0][k]);
-        k4[k] = V::x(r[p(4)][k], x[1][k]);
-      }
+      // y0 = (x0 ^ S6) ^ (S1 ^ (S2 & S3)): S1 two XORs from y0, S5 likewise in y1 (Dec's
+      // S1 -> S0' -> S1'' and S5 -> S4' -> S5'' chains).
+      y[0][k] = V::x(V::x(x[0][k], r[p(6)][k]), V::x(r[p(1)][k], a23));
+      y[1][k] = V::x(V::x(x[1][k], r[p(2)][k]), V::x(r[p(5)][k], a67));
+      V::store(out + 16 * V::kBlocks * k, y[0][k]);
+      V::store(out + 16 * D + 16 * V::kBlocks * k, y[1][k]);
     } else {
-      const reg z = V::x3(r[p(1)][k], r[p(4)][k], r[p(5)][k]);
-      V::store(out + 16 * V::kBlocks * k, V::x(x[0][k], V::x(z, a23)));
-      if constexpr (Decrypt)
-        k0[k] = V::x(V::x(V::x(r[p(0)][k], x[0][k]), z), a23);
-      else
-        k0[k] = V::x(r[p(0)][k], x[0][k]);
-      k4[k] = r[p(4)][k];
+      y[0][k] = V::x(x[0][k], V::x(V::x3(r[p(1)][k], r[p(4)][k], r[p(5)][k]), a23));
+      V::store(out + 16 * V::kBlocks * k, y[0][k]);
     }
+    k0[k] = Decrypt ? r[p(0)][k] : V::x(r[p(0)][k], x[0][k]);
   }
+  // Blocks 0 and 4 first in program order: their rounds end the steps' longest chains (S0 ->
+  // S0' is an XOR and an AESENC), so they should not wait behind the others for an AES pipe.
   for (unsigned k = 0; k < K; ++k) {
+    reg first = V::enc(r[p(B - 1)][k], k0[k]);
+    reg fourth = r[p(4)][k];
+    if constexpr (B == 8) {
+      fourth = V::enc(r[p(3)][k], Decrypt ? r[p(4)][k] : V::x(r[p(4)][k], x[1][k]));
+      if constexpr (Decrypt) fourth = V::x(fourth, y[1][k]);
+    }
+    if constexpr (Decrypt) first = V::x(first, y[0][k]);
     for (unsigned j = 1; j < B; ++j)
-      r[p(j - 1)][k] = V::enc(r[p(j - 1)][k], j == 4 ? k4[k] : r[p(j)][k]);
-    r[p(B - 1)][k] = V::enc(r[p(B - 1)][k], k0[k]);
+      r[p(j - 1)][k] = (B == 8 && j == 4) ? fourth : V::enc(r[p(j - 1)][k], r[p(j)][k]);
+    r[p(B - 1)][k] = first;
   }
 }
 
