@@ -255,6 +255,17 @@ AESKIT_WIDE_INLINE void aegis_rot_steps(typename V::reg (&r)[B][D / V::kBlocks],
   (aegis_rot_step<V, B, D, Decrypt, (B - N) % B>(r, in + kRate * N, out + kRate * N), ...);
 }
 
+// kAegisPrefixMask: 128 bytes 0xFF (the widest rate block, 128X4's) then 128 zeros; the
+// bytes from 128 - n on keep the first n bytes of a rate block.
+struct AegisPrefixMask {
+  alignas(64) std::uint8_t b[256];
+};
+inline constexpr AegisPrefixMask kAegisPrefixMask = [] {
+  AegisPrefixMask m{};
+  for (std::size_t i = 0; i < 128; ++i) m.b[i] = 0xFF;
+  return m;
+}();
+
 template <class V, unsigned B, unsigned D, bool Decrypt>
 AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* nonce,
                                   const std::uint8_t* ad, std::size_t ad_len,
@@ -264,6 +275,7 @@ AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* n
   static_assert(K >= 1 && K * V::kBlocks == D, "D must be a multiple of the lanes");
   constexpr unsigned W = AegisShape<B>::kWords;
   constexpr std::size_t kRate = 16 * D * W;
+  static_assert(kRate <= 128);
   using reg = typename V::reg;
   AegisState<V, B, K> st;
   aegis_init<V, B, D>(st, key, nonce);
@@ -293,18 +305,20 @@ AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* n
     std::memset(buf, 0, kRate);
     std::memcpy(buf, in + i, rest);
     if constexpr (Decrypt) {
-      // DecPartial: out = ZeroPad(cn) ^ z, truncated; the state absorbs ZeroPad(xn).
-      reg z[2][K], y[2][K];
+      // DecPartial: out = ZeroPad(cn) ^ z, truncated; the state absorbs ZeroPad(xn), the
+      // same bytes ANDed with a prefix mask (loaded at an offset given by the public length)
+      // in registers: reloading them from buf after byte stores would stall the state's
+      // chain on a failed store-to-load forward.
+      reg z[2][K], y[2][K], mask[K];
       st.keystream(z);
       for (unsigned w = 0; w < W; ++w) {
         aegis_load_word<V, K>(y[w], buf + 16 * D * w);
-        for (unsigned k = 0; k < K; ++k) y[w][k] = V::x(y[w][k], z[w][k]);
+        aegis_load_word<V, K>(mask, kAegisPrefixMask.b + 128 - rest + 16 * D * w);
+        for (unsigned k = 0; k < K; ++k) y[w][k] = V::and_(V::x(y[w][k], z[w][k]), mask[k]);
         aegis_store_word<V, K>(buf + 16 * D * w, y[w]);
       }
       std::memcpy(out + i, buf, rest);
-      std::memset(buf + rest, 0, kRate - rest);
-      for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(y[w], buf + 16 * D * w);
-      st.update(y[0], y[W - 1]);
+      st.update_after(y[0], y[W - 1]);
     } else {
       aegis_step<V, B, D, false>(st, buf, buf);
       std::memcpy(out + i, buf, rest);
