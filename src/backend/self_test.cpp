@@ -612,6 +612,7 @@ void self_test_reset_for_testing() noexcept {
   slots.reset_all();
   ghash_self_test_reset_for_testing();
   gcm_fused_self_test_reset_for_testing();
+  aegis_self_test_reset_for_testing();
 }
 
 unsigned self_test_runs_for_testing(const AesBackend& b) noexcept {

@@ -25,6 +25,11 @@
 //     backend's single blocks and the native POLYVAL kernel's update. A failed fused kernel is
 //     never chosen: keys on its backend pair run the unfused path (GCM and GCM-SIV).
 //     (self_test_gcm.cpp)
+//   - AEGIS kernel tables (aegis_kernels.hpp), once their AES backend passed: every kernel of
+//     the table, seal and open, on messages crossing its update width, unrolled loop and
+//     partial update, AD of 0, 1 and r + 3 bytes, 16- and 32-byte tags, in place and not,
+//     against the portable kernels. A failed table is never chosen: select_aegis_kernel takes
+//     the next usable one, else portable. (self_test_aegis.cpp)
 //
 // No CPU features of its own: it runs a backend's code only when the CPU (detected features,
 // before AESKIT_DISABLE) supports that backend. Thread-safe. Cost, once (measured on a shared,
@@ -46,6 +51,7 @@ namespace aeskit::detail {
 
 struct PolyvalKernel;    // backend/polyval_kernels.hpp
 struct GcmFusedKernels;  // backend/gcm_fused_kernels.hpp
+struct AegisKernels;     // backend/aegis_kernels.hpp
 
 // entry_name_of: names[entry], or "" for a value past the end (the names of each kind of
 // self-test's entries stand next to its enum below).
@@ -214,6 +220,42 @@ const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noex
 // because its AES or GHASH backend failed theirs.
 bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept;
 
+// --- AEGIS kernel tables (self_test_aegis.cpp) -------------------------------------------------
+
+// The entries: each family at each degree, sealing and opening, (family * 3 + degree index) * 2
+// + (0 seal, 1 open); bit i of AegisSelfTestResult::failed_entries.
+enum class AegisSelfTestEntry : unsigned {};
+inline constexpr unsigned kAegisSelfTestEntryCount = 12;
+inline constexpr std::string_view kAegisSelfTestEntryNames[kAegisSelfTestEntryCount] = {
+    "AEGIS-128L seal",  "AEGIS-128L open",  "AEGIS-128X2 seal", "AEGIS-128X2 open",
+    "AEGIS-128X4 seal", "AEGIS-128X4 open", "AEGIS-256 seal",   "AEGIS-256 open",
+    "AEGIS-256X2 seal", "AEGIS-256X2 open", "AEGIS-256X4 seal", "AEGIS-256X4 open"};
+
+// aegis_self_test_entry_name: "AEGIS-128L seal", ...; "" past the last entry.
+inline std::string_view aegis_self_test_entry_name(AegisSelfTestEntry entry) noexcept {
+  return entry_name_of(kAegisSelfTestEntryNames, entry);
+}
+
+struct AegisSelfTestResult {
+  using Status = SelfTestResult::Status;
+  Status status = Status::not_run;
+  bool backend_failed = false;       // its AES backend failed its self-test: never used, not run
+  std::uint32_t failed_entries = 0;  // bit per AegisSelfTestEntry
+  std::uint32_t tested_entries = 0;  // the table's non-null kernels
+  AegisSelfTestEntry first_failure{};
+  std::size_t first_failure_length = 0;  // message bytes
+  std::size_t messages = 0;              // per direction, all kernels
+  std::size_t max_message_bytes = 0;
+  std::uint64_t nanoseconds = 0;  // wall time of the run
+};
+
+// aegis_self_test: the result for `table` against the portable kernels, running it first
+// (after its AES backend's own) if this process has not yet. Not run when the CPU's detected
+// features do not support the table's AES backend.
+const AegisSelfTestResult& aegis_self_test(const AegisKernels& table) noexcept;
+// aegis_self_test_allows: false when `table` failed here, or its AES backend failed its own.
+bool aegis_self_test_allows(const AegisKernels& table) noexcept;
+
 // --- test hooks (tests/api/selftest_test.cpp); not for library code -----------------------------
 // self_test_inject_fault_for_testing: from now on the self-test of `b` sees a corrupted output
 // from `entry` (one bit flipped), and b's result is forgotten so the next query re-runs it.
@@ -223,17 +265,20 @@ bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept;
 bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view entry) noexcept;
 bool self_test_inject_fault_for_testing(const GhashBackend& g, std::string_view entry) noexcept;
 bool self_test_inject_fault_for_testing(const GcmFusedKernels& k, std::string_view entry) noexcept;
-// self_test_reset_for_testing: clear all injected faults, results and run counts (AES, GHASH
-// and fused). Call it only while no other thread is creating keys.
+bool self_test_inject_fault_for_testing(const AegisKernels& table, std::string_view entry) noexcept;
+// self_test_reset_for_testing: clear all injected faults, results and run counts (AES, GHASH,
+// fused GCM and AEGIS). Call it only while no other thread is creating keys.
 void self_test_reset_for_testing() noexcept;
 // self_test_runs_for_testing: how many times the self-test of b (g, k) has run in this
 // process (since the last reset).
 unsigned self_test_runs_for_testing(const AesBackend& b) noexcept;
 unsigned self_test_runs_for_testing(const GhashBackend& g) noexcept;
 unsigned self_test_runs_for_testing(const GcmFusedKernels& k) noexcept;
-// The GHASH and fused parts of self_test_reset_for_testing (self_test_ghash.cpp,
-// self_test_gcm.cpp).
+unsigned self_test_runs_for_testing(const AegisKernels& table) noexcept;
+// The GHASH, fused and AEGIS parts of self_test_reset_for_testing (self_test_ghash.cpp,
+// self_test_gcm.cpp, self_test_aegis.cpp).
 void ghash_self_test_reset_for_testing() noexcept;
 void gcm_fused_self_test_reset_for_testing() noexcept;
+void aegis_self_test_reset_for_testing() noexcept;
 
 }  // namespace aeskit::detail

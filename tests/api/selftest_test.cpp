@@ -27,6 +27,7 @@
 #include "aead/gcm_siv.hpp"
 #include "aead/polyval.hpp"
 #include "aeskit/aeskit.hpp"
+#include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
 #include "backend/catalog.hpp"
 #include "backend/ghash_backend.hpp"
@@ -291,10 +292,10 @@ const aeskit::AeadAlgorithm& algorithm(const char* name) {
 }
 
 // sealed: ciphertext || tag of a few messages (empty, 1 byte, 17 bytes, 1605 bytes with AD
-// of 0 and 20 bytes) under `key`, concatenated.
-std::vector<std::uint8_t> sealed(const aeskit::AeadKey& key) {
+// of 0 and 20 bytes) under `key`, concatenated; a nonce of nonce_length bytes (12: GCM).
+std::vector<std::uint8_t> sealed(const aeskit::AeadKey& key, std::size_t nonce_length = 12) {
   std::vector<std::uint8_t> all;
-  const std::vector<std::uint8_t> nonce(12, 0x24);
+  const std::vector<std::uint8_t> nonce(nonce_length, 0x24);
   for (std::size_t len : {0u, 1u, 17u, 1605u}) {
     for (std::size_t ad_len : {0u, 20u}) {
       std::vector<std::uint8_t> plain(len), ad(ad_len, 0x3c);
@@ -609,6 +610,99 @@ TEST_F(SelfTest, AFailedFusedGcmKernelIsNeverUsed) {
   EXPECT_FALSE(d::self_test_inject_fault_for_testing(k, "no_such_entry"));
   d::self_test_reset_for_testing();
   EXPECT_EQ(d::choose_gcm(aes, nullptr, features, true).fused, &k);
+}
+
+// --- AEGIS kernel tables ---------------------------------------------------------------------
+
+TEST_F(SelfTest, AegisKernelTablesPassOnEveryTableThisCpuRuns) {
+  const aeskit::cpu::FeatureSet& detected = aeskit::cpu::detected_features();
+  std::string not_run;
+  int tested = 0;
+  for (const d::AegisKernels* t : d::kAegisKernelList) {
+    if (t == nullptr) continue;
+    SCOPED_TRACE(std::string(t->aes_backend));
+    const d::AegisSelfTestResult& r = d::aegis_self_test(*t);
+    const d::AesBackend* b = d::find_backend(t->aes_backend);
+    ASSERT_NE(b, nullptr);
+    if (!b->supported(detected)) {
+      EXPECT_EQ(r.status, Status::not_run);
+      EXPECT_TRUE(d::aegis_self_test_allows(*t));
+      not_run.append(" '").append(t->aes_backend).append("'");
+      continue;
+    }
+    ++tested;
+    EXPECT_EQ(r.status, Status::passed)
+        << "first failure: " << d::aegis_self_test_entry_name(r.first_failure) << ", "
+        << r.first_failure_length << " bytes";
+    EXPECT_FALSE(r.backend_failed);
+    EXPECT_EQ(r.failed_entries, 0u);
+    std::uint32_t mask = 0;
+    std::size_t kernels = 0;
+    for (d::AegisFamily f : {d::AegisFamily::aegis128l, d::AegisFamily::aegis256})
+      for (std::size_t i = 0; i < 3; ++i)
+        if (t->at(f, i).encrypt != nullptr) {
+          const unsigned family = f == d::AegisFamily::aegis128l ? 0 : 1;
+          mask |= 3u << (2 * (family * 3 + i));
+          ++kernels;
+        }
+    EXPECT_EQ(r.tested_entries, mask);
+    EXPECT_EQ(r.messages, 16 * kernels);  // 8 lengths x 2 tags per kernel
+    EXPECT_TRUE(d::aegis_self_test_allows(*t));
+    EXPECT_EQ(d::self_test_runs_for_testing(*t), 1u);
+    std::printf(
+        "[ self-test] aegis %-10.*s passed in %.1f us (%zu kernels, %zu messages up to %zu "
+        "bytes)\n",
+        static_cast<int>(t->aes_backend.size()), t->aes_backend.data(),
+        static_cast<double>(r.nanoseconds) / 1000.0, kernels, r.messages, r.max_message_bytes);
+  }
+  if (!not_run.empty())
+    std::printf("[ self-test] not run, this CPU cannot run:%s (not a pass)\n", not_run.c_str());
+  if (tested == 0) GTEST_SKIP() << "SKIPPED, NOT PASSED: no AEGIS kernel table runs on this CPU";
+}
+
+TEST_F(SelfTest, AFailedAegisTableIsNeverUsed) {
+  const aeskit::cpu::FeatureSet& features = aeskit::cpu::cpu_features();
+  const d::AesBackend& aes = d::best_backend(features);
+  const d::AegisChoice chosen =
+      d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features);
+  const d::AegisKernels* table = nullptr;
+  for (const d::AegisKernels* t : d::kAegisKernelList)
+    if (t != nullptr && t->aes_backend == chosen.backend) table = t;
+  if (table == nullptr) {
+    GTEST_SKIP() << "SKIPPED, NOT PASSED: AEGIS-128L runs the portable kernel here (backend "
+                 << aes.name << ")";
+  }
+  std::vector<std::uint8_t> reference;
+  {
+    auto portable = aeskit::AeadKey::create(algorithm("AEGIS-128L"), kKey16, 16, "portable");
+    ASSERT_TRUE(portable.ok());
+    reference = sealed(*portable, 16);
+  }
+  for (const char* entry : {"AEGIS-128L seal", "AEGIS-128L open"}) {
+    SCOPED_TRACE(entry);
+    d::self_test_reset_for_testing();
+    ASSERT_TRUE(d::self_test_inject_fault_for_testing(*table, entry));
+    const d::AegisSelfTestResult& r = d::aegis_self_test(*table);
+    EXPECT_EQ(r.status, Status::failed);
+    EXPECT_EQ(r.failed_entries, 1u << (std::string(entry).ends_with("open") ? 1 : 0));
+    EXPECT_EQ(d::aegis_self_test_entry_name(r.first_failure), entry);
+    EXPECT_EQ(r.first_failure_length, 0u);
+    EXPECT_FALSE(d::aegis_self_test_allows(*table));
+    // Never chosen: the next usable table (or portable) runs it, with the same bytes.
+    const d::AegisChoice now =
+        d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features);
+    EXPECT_NE(now.backend, table->aes_backend);
+    auto key = aeskit::AeadKey::create(algorithm("AEGIS-128L"), kKey16, 16);
+    ASSERT_TRUE(key.ok());
+    EXPECT_EQ(key->kernel().find("on the " + std::string(table->aes_backend) + " kernel"),
+              std::string::npos)
+        << key->kernel();
+    EXPECT_EQ(sealed(*key, 16), reference);
+  }
+  EXPECT_FALSE(d::self_test_inject_fault_for_testing(*table, "no_such_entry"));
+  d::self_test_reset_for_testing();
+  EXPECT_EQ(d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features).backend,
+            table->aes_backend);
 }
 
 }  // namespace
