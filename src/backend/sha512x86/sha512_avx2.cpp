@@ -1,4 +1,4 @@
-// src/backend/sha512x86/sha512_avx2.cpp — SHA-512 compression with the message schedule on xmm
+// src/backend/sha512x86/sha512_avx2.cpp — SHA-512 compression with the message schedule on ymm
 // by AVX2 shifts and the rounds in BMI2 scalar code: sha512_xmm.inc (which explains the method).
 // CPU features: AVX2, BMI2 (x86/targets.hpp: AESKIT_TARGET_STRING_AVX2SHA512).
 // References: FIPS 180-4 §4.1.3, §6.4.2.

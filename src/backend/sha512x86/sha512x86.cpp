@@ -9,7 +9,7 @@ namespace aeskit::detail {
 
 const ShaCompressor kShaAvx512Sha512 = {
     "avx512sha512",
-    "SHA-512: schedule on xmm by AVX-512VL (VPRORQ, VPTERNLOGQ) between BMI2 scalar rounds",
+    "SHA-512: schedule on ymm by AVX-512VL (VPRORQ, VPTERNLOGQ) between BMI2 scalar rounds",
     &x86::avx512sha512_supported,
     nullptr,
     nullptr,
@@ -18,7 +18,7 @@ const ShaCompressor kShaAvx512Sha512 = {
 
 const ShaCompressor kShaAvx2Sha512 = {
     "avx2sha512",
-    "SHA-512: schedule on xmm by AVX2 shifts between BMI2 scalar rounds",
+    "SHA-512: schedule on ymm by AVX2 shifts between BMI2 scalar rounds",
     &x86::avx2sha512_supported,
     nullptr,
     nullptr,

@@ -1,5 +1,6 @@
 // src/backend/sha512x86/sha512x86.hpp — SHA-512 compression on x86-64 with the message schedule
-// in xmm registers interleaved with BMI2 scalar rounds (sha512_xmm.inc), in two forms:
+// in ymm/xmm registers (two blocks per ymm step) interleaved with BMI2 scalar rounds
+// (sha512_xmm.inc), in two forms:
 //   avx512sha512  σ0/σ1 by AVX-512VL VPRORQ + VPTERNLOGQ; CPU features: AVX-512 F/VL, AVX2, BMI2
 //   avx2sha512    σ0/σ1 by AVX2 shifts;                   CPU features: AVX2, BMI2
 // (x86/targets.hpp). Contract: src/backend/sha_backend.hpp.
