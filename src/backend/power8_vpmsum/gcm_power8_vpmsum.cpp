@@ -56,8 +56,10 @@ AESKIT_POWER8_INLINE void settle(vpmsum::Sums& s) {
 // hash_pair: blocks j, j + 1 of a group of 8 at d (pair 4 - j / 2: powers H^(8-j), H^(7-j)).
 AESKIT_POWER8_INLINE void hash_pair(vpmsum::Sums& s, const GhashKey& key, const std::uint8_t* d,
                                     std::size_t j, v64 y) {
-  v64 a = vpmsum::load_ghash(d + 16 * j);
-  const v64 c = vpmsum::load_ghash(d + 16 * (j + 1));
+  // load(): the same big-endian load as vpmsum::load_ghash, in the offset form (rounds.hpp)
+  // that lets GCC index it with the offset registers it holds for the group.
+  v64 a = reinterpret_cast<v64>(load(d, 16 * j));
+  const v64 c = reinterpret_cast<v64>(load(d, 16 * (j + 1)));
   if (j == 0) a = vpmsum::x(a, y);
   vpmsum::accumulate_pair(s, a, c, vpmsum::load_pair(key, 4 - j / 2));
   settle(s);
@@ -120,11 +122,14 @@ AESKIT_POWER8_INLINE v64 run(const RoundKeys& enc, const GhashKey& hkey, std::ui
       out += 16 * kGroup;
       --groups;
     }
+    // h: the blocks to hash (seal: the previous group's ciphertext, just written; open: this
+    // group's input), a pointer of its own that the compiler cannot prove equal to `in`, so
+    // it does not merge open's two loads of each input block into one value held across the
+    // rounds, and indexes both with the same offset registers.
+    const std::uint8_t* h = hidden(kSeal ? out - 16 * kGroup : in);
     for (; groups != 0; --groups) {
-      const GhashKey& key = hkey;
-      // seal: the previous group's ciphertext (just written); open: this group's input.
-      const std::uint8_t* h = kSeal ? out - 16 * kGroup : hidden(in);
-      group<R, true>(keys, gen, key, y, h, in, out);
+      group<R, true>(keys, gen, hkey, y, h, in, out);
+      h += 16 * kGroup;
       in += 16 * kGroup;
       out += 16 * kGroup;
     }
