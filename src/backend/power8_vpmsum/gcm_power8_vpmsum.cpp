@@ -46,6 +46,25 @@ AESKIT_POWER8_INLINE T* hidden(T* p) {
   return p;
 }
 
+// Offsets: 16 i for the group's blocks i = 0..7. The POWER9 build holds them in registers the
+// compiler cannot see the values of (hidden values, set once per call), so each lxvb16x /
+// stxvb16x is indexed base + offset register; with constants GCC computes every address
+// with an addi first. The POWER8 build's lxvw4x/stxvw4x get the offset registers anyway.
+struct Offsets {
+  std::size_t o[kGroup];
+};
+AESKIT_POWER8_INLINE Offsets make_offsets() {
+  Offsets r;
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < kGroup; ++i) {
+    r.o[i] = 16 * i;
+#if defined(AESKIT_POWER8_ISA3)
+    __asm__("" : "+r"(r.o[i]));
+#endif
+  }
+  return r;
+}
+
 // settle: the three sums, computed here (an empty asm statement that takes and gives them back
 // in any VSX register; no instruction). Without it GCC defers the XORs to the reduction and
 // keeps (then spills) every product until there.
@@ -54,14 +73,19 @@ AESKIT_POWER8_INLINE void settle(vpmsum::Sums& s) {
 }
 
 // hash_pair: blocks j, j + 1 of a group of 8 at d (pair 4 - j / 2: powers H^(8-j), H^(7-j)).
-AESKIT_POWER8_INLINE void hash_pair(vpmsum::Sums& s, const GhashKey& key, const std::uint8_t* d,
-                                    std::size_t j, v64 y) {
+AESKIT_POWER8_INLINE void hash_pair(vpmsum::Sums& s, const GhashKey& key, const Offsets& off,
+                                    const std::uint8_t* d, std::size_t j, v64 y) {
   // load(): the same big-endian load as vpmsum::load_ghash, in the offset form (rounds.hpp)
   // that lets GCC index it with the offset registers it holds for the group.
-  v64 a = reinterpret_cast<v64>(load(d, 16 * j));
-  const v64 c = reinterpret_cast<v64>(load(d, 16 * (j + 1)));
+  v64 a = reinterpret_cast<v64>(load(d, off.o[j]));
+  const v64 c = reinterpret_cast<v64>(load(d, off.o[j + 1]));
   if (j == 0) a = vpmsum::x(a, y);
-  vpmsum::accumulate_pair(s, a, c, vpmsum::load_pair(key, 4 - j / 2));
+  // The pair forms of H^(8-j), H^(7-j) (vpmsum::load_pair's layout), indexed by the offsets.
+  auto* p = reinterpret_cast<unsigned long long*>(
+      const_cast<std::uint8_t*>(key.bytes + vpmsum::kPairsOffset + 32 * (3 - j / 2)));
+  const vpmsum::Power pair{vec_xl_be(static_cast<long>(off.o[0]), p), v64{0, 0},
+                           vec_xl_be(static_cast<long>(off.o[1]), p)};
+  vpmsum::accumulate_pair(s, a, c, pair);
   settle(s);
 }
 
@@ -69,8 +93,8 @@ AESKIT_POWER8_INLINE void hash_pair(vpmsum::Sums& s, const GhashKey& key, const 
 // of the 8 blocks at h (if kHash), the pair steps placed between the rounds.
 template <unsigned R, bool kHash>
 AESKIT_POWER8_INLINE void group(const Keys<R>& keys, CounterGen<Counter::be128>& gen,
-                                const GhashKey& key, v64& y, const std::uint8_t* h,
-                                const std::uint8_t* in, std::uint8_t* out) {
+                                const Offsets& off, const GhashKey& key, v64& y,
+                                const std::uint8_t* h, const std::uint8_t* in, std::uint8_t* out) {
   block b[kGroup];
   gen.take(b);
 #pragma GCC unroll 8
@@ -82,15 +106,15 @@ AESKIT_POWER8_INLINE void group(const Keys<R>& keys, CounterGen<Counter::be128>&
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < kGroup; ++i) b[i] = round(Dir::encrypt, b[i], keys.k[r]);
     if constexpr (kHash) {
-      if (r <= 4) hash_pair(s, key, h, 2 * (r - 1), y);
+      if (r <= 4) hash_pair(s, key, off, h, 2 * (r - 1), y);
       if (r == 5) y = vpmsum::reduce(s);
     }
   }
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < kGroup; ++i)
-    b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, 16 * i)));
+    b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, off.o[i])));
 #pragma GCC unroll 8
-  for (std::size_t i = 0; i < kGroup; ++i) store(out, b[i], 16 * i);
+  for (std::size_t i = 0; i < kGroup; ++i) store(out, b[i], off.o[i]);
 }
 
 // tail: m = 1..7 blocks of CTR, no hashing.
@@ -115,9 +139,10 @@ AESKIT_POWER8_INLINE v64 run(const RoundKeys& enc, const GhashKey& hkey, std::ui
   CounterGen<Counter::be128> gen(counter);
   with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(enc);
+    const Offsets off = make_offsets();
     std::size_t groups = blocks / kGroup;
     if (kSeal && groups != 0) {  // the first group: nothing before it to hash
-      group<R, false>(keys, gen, hkey, y, nullptr, in, out);
+      group<R, false>(keys, gen, off, hkey, y, nullptr, in, out);
       in += 16 * kGroup;
       out += 16 * kGroup;
       --groups;
@@ -128,7 +153,7 @@ AESKIT_POWER8_INLINE v64 run(const RoundKeys& enc, const GhashKey& hkey, std::ui
     // rounds, and indexes both with the same offset registers.
     const std::uint8_t* h = hidden(kSeal ? out - 16 * kGroup : in);
     for (; groups != 0; --groups) {
-      group<R, true>(keys, gen, hkey, y, h, in, out);
+      group<R, true>(keys, gen, off, hkey, y, h, in, out);
       h += 16 * kGroup;
       in += 16 * kGroup;
       out += 16 * kGroup;
