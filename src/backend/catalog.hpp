@@ -32,6 +32,7 @@
 #endif
 #if defined(AESKIT_HAVE_POWER8)
 #include "backend/power8/power8.hpp"
+#include "backend/power8_vpmsum/gcm_power8_vpmsum.hpp"
 #include "backend/power8sha/power8sha.hpp"
 #include "backend/vpmsum/ghash_vpmsum.hpp"
 #include "backend/vpmsum/polyval_vpmsum.hpp"
@@ -103,7 +104,8 @@ inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
 
 // Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
 // widths: vaes512/gcm_vaes512.cpp, vaes256/gcm_vaes256.cpp, aesni/gcm_aesni.cpp; AArch64:
-// armv8ce_pmull/gcm_armv8ce_pmull.cpp). ppc64le has none: docs/POWER8.md.
+// armv8ce_pmull/gcm_armv8ce_pmull.cpp; ppc64le: power8_vpmsum/gcm_power8_vpmsum.cpp, built for
+// the power9 and the power8 backend).
 inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kGcmFusedVaes512Vpclmul512,
@@ -112,6 +114,10 @@ inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kGcmFusedArmv8cePmull,
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kGcmFusedPower9Vpmsum,
+    &kGcmFusedPower8Vpmsum,
 #endif
     nullptr,
 };

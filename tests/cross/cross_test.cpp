@@ -306,7 +306,7 @@ int main() {
   if (want == "armv8ce") kernels_on(want, "armv8ce+pmull");
 #endif
 #if defined(__powerpc64__)
-  if (want == "power8" || want == "power9") kernels_on(want, "");
+  if (want == "power8" || want == "power9") kernels_on(want, want + "+vpmsum");
 #endif
 #endif
   return cross_check::finish();

@@ -29,6 +29,7 @@
 //
 // GhashKey layout: for i = 1..8, the i-th power (dot-power: H^i·x^(-128(i-1))) as (H0, 0),
 // (H1, H0), (0, H1) at 48 (i - 1), + 16, + 32 (vec_xst_be: lanes in big-endian order).
+// After them (kPairsOffset), the pair forms of the fused AES-GCM kernels (below).
 // Constant time: vpmsumd's timing does not depend on its operands; no branch or index on H,
 // state or data.
 #pragma once
@@ -143,6 +144,43 @@ AESKIT_VPMSUM_INLINE void store_power(GhashKey& key, std::size_t i, u64x2 h) {
   vec_xst_be(p.l, 0, q);
   vec_xst_be(p.m, 16, q);
   vec_xst_be(p.h, 32, q);
+}
+
+// Pair forms, read by the fused AES-GCM kernels (power8_vpmsum/gcm_power8_vpmsum.cpp) and
+// stored by the GHASH backend's init after the powers: for j = 1..4 (powers H^(2j) and
+// H^(2j-1)), lo = (H^(2j)_0, H^(2j-1)_0) at kPairsOffset + 32 (j - 1) and hi = (H^(2j)_1,
+// H^(2j-1)_1) at + 16. Two blocks a (with H^(2j)) and c (with H^(2j-1)) regrouped by word,
+// A0 = (a0, c0) and A1 = (a1, c1), then give both blocks' products in four vpmsumd:
+// lo += A0·lo, hi += A1·hi, mid += A0·hi ^ A1·lo (vpmsumd sums its two lanes' products).
+inline constexpr std::size_t kPairsOffset = 48 * kPowers;
+inline constexpr std::size_t kPairs = kPowers / 2;
+static_assert(kPairsOffset + 32 * kPairs <= GhashKey::kBytes);
+
+AESKIT_VPMSUM_INLINE void store_pairs(GhashKey& key) {
+  auto* q = reinterpret_cast<unsigned long long*>(key.bytes + kPairsOffset);
+  for (std::size_t j = 1; j <= kPairs; ++j, q += 4) {
+    const Power a = load_power(key, 2 * j);
+    const Power c = load_power(key, 2 * j - 1);
+    vec_xst_be(u64x2{a.l[0], c.l[0]}, 0, q);
+    vec_xst_be(u64x2{a.h[1], c.h[1]}, 16, q);
+  }
+}
+
+// load_pair: the lo and hi pair forms of H^(2j), H^(2j-1), j = 1..4.
+AESKIT_VPMSUM_INLINE Power load_pair(const GhashKey& key, std::size_t j) {
+  auto* p =
+      reinterpret_cast<unsigned long long*>(const_cast<std::uint8_t*>(key.bytes + kPairsOffset)) +
+      4 * (j - 1);
+  return Power{vec_xl_be(0, p), u64x2{0, 0}, vec_xl_be(16, p)};
+}
+
+// accumulate_pair: blocks a (with H^(2j)) and c (with H^(2j-1)) through the pair forms.
+AESKIT_VPMSUM_INLINE void accumulate_pair(Sums& s, u64x2 a, u64x2 c, const Power& pair) {
+  const u64x2 a0 = vec_mergeh(a, c);  // (a0, c0)
+  const u64x2 a1 = vec_mergel(a, c);  // (a1, c1)
+  s.lo = x(s.lo, pmsum(a0, pair.l));
+  s.hi = x(s.hi, pmsum(a1, pair.h));
+  s.mid = x(s.mid, x(pmsum(a0, pair.h), pmsum(a1, pair.l)));
 }
 
 // init_table: H^1..H^n (dot powers) from h in the POLYVAL domain.

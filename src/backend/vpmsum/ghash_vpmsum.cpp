@@ -26,6 +26,7 @@ AESKIT_VPMSUM_INLINE u64x2 mul_x(u64x2 h) {
 
 AESKIT_VPMSUM_TARGET void vpmsum_init(const std::uint8_t h[16], GhashKey& key) noexcept {
   vpmsum::init_table(mul_x(vpmsum::load_ghash(h)), key, vpmsum::kPowers);
+  vpmsum::store_pairs(key);
 }
 
 AESKIT_VPMSUM_TARGET void vpmsum_update(const GhashKey& key, std::uint8_t state[16],
