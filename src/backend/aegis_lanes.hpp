@@ -9,8 +9,9 @@
 // power8/aegis_power8.cpp) gives:
 //   reg, kBlocks (blocks per reg), load/store (kBlocks blocks), x, x3, and_,
 //   enc(a, k) = AESRound(a, k) = MixColumns(ShiftRows(SubBytes(a))) ^ k per block,
-//   block (one 16-byte block), load_block/store_block/xor_block, broadcast(block) (the block in
-//   every lane), lanes_xor(reg) (the XOR of the lanes, a block), finish() (end of a kernel).
+//   block (one 16-byte block), load_block/store_block/xor_block, length_block(a, b) (the
+//   block LE64(a) || LE64(b)), broadcast(block) (the block in every lane), lanes_xor(reg)
+//   (the XOR of the lanes, a block), finish() (end of a kernel).
 // Blocks and registers only need to be consistent between load and store (POWER holds them in
 // big-endian byte order): every operation here works bytewise or on whole AES columns.
 // OneBlockPerReg<Ops> completes the policy of a backend with one block per register from its
@@ -327,10 +328,8 @@ AESKIT_AEGIS_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* 
   secure_zero(buf, sizeof buf);
 
   // Finalize: t = S[kFinalBlock] ^ (LE64(ad bits) || LE64(msg bits)) in every lane, 7 updates.
-  std::uint8_t u_bytes[16];
-  store_le64(u_bytes, static_cast<std::uint64_t>(ad_len) * 8);
-  store_le64(u_bytes + 8, static_cast<std::uint64_t>(len) * 8);
-  const typename V::block u = V::load_block(u_bytes);
+  const typename V::block u =
+      V::length_block(static_cast<std::uint64_t>(ad_len) * 8, static_cast<std::uint64_t>(len) * 8);
   reg t[K];
   for (unsigned k = 0; k < K; ++k)
     t[k] = V::x(st.s[AegisShape<B>::kFinalBlock][k], V::broadcast(u));
@@ -362,6 +361,13 @@ struct OneBlockPerReg : Ops {
   AESKIT_AEGIS_INLINE static block load_block(const std::uint8_t* p) { return Ops::load(p); }
   AESKIT_AEGIS_INLINE static void store_block(std::uint8_t* p, block b) { Ops::store(p, b); }
   AESKIT_AEGIS_INLINE static block xor_block(block a, block b) { return Ops::x(a, b); }
+  // length_block: LE64(a) || LE64(b) as a block, through memory (once per message).
+  AESKIT_AEGIS_INLINE static block length_block(std::uint64_t a, std::uint64_t b) {
+    std::uint8_t bytes[16];
+    store_le64(bytes, a);
+    store_le64(bytes + 8, b);
+    return Ops::load(bytes);
+  }
   AESKIT_AEGIS_INLINE static reg broadcast(block b) { return b; }
   AESKIT_AEGIS_INLINE static block lanes_xor(reg v) { return v; }
   AESKIT_AEGIS_INLINE static reg x3(reg a, reg b, reg c) { return Ops::x(Ops::x(a, b), c); }
