@@ -105,7 +105,8 @@ void check_table(const AegisKernels& t, Rng& rng, int& kernels) {
       for (std::size_t m = 3; m <= 5; ++m)
         for (std::size_t d : {rate - 1, rate, rate + 1, rate + 17})
           lens.push_back((m - 1) * rate + d);
-      for (int i = 0; i < 8; ++i) lens.push_back(rng.next() % (9 * rate) + 1);  // random tails
+      for (int i = 0; i < 8; ++i)
+        lens.push_back(static_cast<std::size_t>(rng.next() % (9 * rate)) + 1);  // random tails
       // Longer than B rate blocks: the rotated-register loop (aegis_lanes.hpp) and its tails.
       lens.push_back(8 * rate);
       lens.push_back(9 * rate + 5);
