@@ -157,6 +157,12 @@ inline constexpr const AegisKernels* kAegisKernelList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kAegisVaes512, &kAegisVaes256, &kAegisAesni,
 #endif
+#if defined(AESKIT_HAVE_ARMV8CE)
+    &kAegisArmv8ce,  // AArch64 AESE/AESMC, one block per register
+#endif
+#if defined(AESKIT_HAVE_POWER8)
+    &kAegisPower9,  &kAegisPower8,  // vcipher (POWER9 build, then POWER8)
+#endif
 #if defined(AESKIT_HAVE_VPERM)
     &kAegisVperm,  // SSSE3 / NEON / AltiVec byte shuffles
 #endif

@@ -4,7 +4,7 @@
 // still beats the portable kernel by far on CPUs without VAES).
 //
 // CPU features: AES-NI, SSSE3 (x86/targets.hpp: legacy SSE encodings).
-// References: x86/aegis.hpp, backend/aegis_kernels.hpp.
+// References: backend/aegis_lanes.hpp, backend/aegis_kernels.hpp.
 #include "backend/x86/vec128.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
@@ -13,7 +13,7 @@
 
 #include "backend/aegis_kernels.hpp"
 #include "backend/aesni/aesni.hpp"
-#include "backend/x86/aegis.hpp"
+#include "backend/x86/aegis_width.hpp"
 
 namespace aeskit::detail {
 namespace aesni {

@@ -2,8 +2,10 @@
 // AESE/AESD/AESMC/AESIMC).
 #pragma once
 
+#include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
 
 namespace aeskit::detail {
 extern const AesBackend kArmv8ceBackend;
-}
+extern const AegisKernels kAegisArmv8ce;  // AEGIS, one block per register (aegis_armv8ce.cpp)
+}  // namespace aeskit::detail

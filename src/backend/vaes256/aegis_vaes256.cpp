@@ -3,7 +3,7 @@
 // AEGIS-128L/256 (one state) are the AES-NI xmm kernels (a ymm would carry an idle lane).
 //
 // CPU features: AVX2, AES-NI, VAES (x86/targets.hpp: no EVEX).
-// References: x86/aegis.hpp, backend/aegis_kernels.hpp.
+// References: backend/aegis_lanes.hpp, backend/aegis_kernels.hpp.
 #include "backend/x86/vec256.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 #include "backend/aegis_kernels.hpp"
 #include "backend/vaes256/vaes256.hpp"
-#include "backend/x86/aegis.hpp"
+#include "backend/x86/aegis_width.hpp"
 
 namespace aeskit::detail {
 namespace vaes256 {

@@ -3,7 +3,7 @@
 // (X2) and AES-NI (128L, 256) kernels.
 //
 // CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES (EVEX, zmm).
-// References: x86/aegis.hpp, backend/aegis_kernels.hpp.
+// References: backend/aegis_lanes.hpp, backend/aegis_kernels.hpp.
 #include "backend/x86/vec512.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 #include "backend/aegis_kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"
-#include "backend/x86/aegis.hpp"
+#include "backend/x86/aegis_width.hpp"
 
 namespace aeskit::detail {
 namespace vaes512 {

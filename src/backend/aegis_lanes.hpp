@@ -1,30 +1,51 @@
-// src/backend/x86/aegis.hpp — AEGIS-128L/128X and AEGIS-256/256X (draft-irtf-cfrg-aegis-aead)
-// written once for every x86 vector width: the X forms' D states sit in the 128-bit lanes of
-// the width's registers, K = D / lanes registers per state block. So one template gives
-// AEGIS-128L on xmm (D = 1, K = 1), AEGIS-128X2 on ymm (D = 2, K = 1) or on two xmm (K = 2),
-// AEGIS-128X4 on zmm, ...; likewise the 256 family with 6 blocks instead of 8.
+// src/backend/aegis_lanes.hpp — AEGIS-128L/128X and AEGIS-256/256X (draft-irtf-cfrg-aegis-aead)
+// written once for every AES-instruction backend: the X forms' D states sit in the 128-bit
+// lanes of the policy's registers, K = D / lanes registers per state block. So one template
+// gives AEGIS-128L on xmm (D = 1, K = 1), AEGIS-128X2 on ymm (D = 2, K = 1) or on two xmm
+// (K = 2), AEGIS-128X4 on zmm, ...; on AArch64 (armv8ce) and POWER8 (power8/power9) one block
+// per register, K = D; likewise the 256 family with 6 blocks instead of 8.
 //
-// CPU features: the including width's (vec128.hpp / vec256.hpp / vec512.hpp).
+// The vector policy V (x86/vec128.hpp, vec256.hpp, vec512.hpp; armv8ce/aegis_armv8ce.cpp;
+// power8/aegis_power8.cpp) gives:
+//   reg, kBlocks (blocks per reg), load/store (kBlocks blocks), x, x3, and_,
+//   enc(a, k) = AESRound(a, k) = MixColumns(ShiftRows(SubBytes(a))) ^ k per block,
+//   block (one 16-byte block), load_block/store_block/xor_block, length_block(a, b) (the
+//   block LE64(a) || LE64(b)), broadcast(block) (the block in every lane), lanes_xor(reg)
+//   (the XOR of the lanes, a block), finish() (end of a kernel).
+// Blocks and registers only need to be consistent between load and store (POWER holds them in
+// big-endian byte order): every operation here works bytewise or on whole AES columns.
+// OneBlockPerReg<Ops> completes the policy of a backend with one block per register from its
+// reg, load, store, x, and_ and enc. aegis_kernel<V, B, D>(name) is the kernel table row.
+// The including unit defines AESKIT_AEGIS_TARGET (its target attribute) and AESKIT_AEGIS_INLINE
+// / AESKIT_AEGIS_LAMBDA (the same plus always_inline, for functions and lambdas) first.
+//
+// CPU features: the including policy's (AES-NI/VAES, ARMv8 AES, POWER8 vector crypto).
 // References: draft-irtf-cfrg-aegis-aead §3 (AEGIS-128L), §4 (AEGIS-256), §5 (the X forms:
 // lane i of a register is state i; ctx[i] = i || D - 1 XORed into blocks 3 and 7 (128X) or 3
 // and 5 (256X) before each init update; tags XORed over the lanes); backend/aegis_kernels.hpp
 // (the contract).
 //
-// AESRound(a, k) = MixColumns(ShiftRows(SubBytes(a))) ^ k is exactly AESENC(a, k), so an update
-// is B independent AESENCs (8 for 128L: the AES pipes stay full on one state).
-// Constant-time: only lengths steer branches; partial blocks go through zero-padded stack
-// buffers, wiped after use.
+// AESRound is exactly AESENC(a, k) on x86, vcipher(a, k) on POWER and AESMC(AESE(a, 0)) ^ k on
+// ARMv8, so an update is B independent rounds (8 for 128L: the AES pipes stay full on one
+// state). Constant-time: only lengths steer branches; partial blocks go through zero-padded
+// stack buffers, wiped after use.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <utility>
 
 #include "backend/aegis_kernels.hpp"
+#include "base/byte_order.hpp"
 #include "base/secure_zero.hpp"
 
-namespace aeskit::detail::x86 {
+#if !defined(AESKIT_AEGIS_TARGET) || !defined(AESKIT_AEGIS_INLINE) || !defined(AESKIT_AEGIS_LAMBDA)
+#error "define AESKIT_AEGIS_TARGET, _INLINE and _LAMBDA (the unit's target) first"
+#endif
+
+namespace aeskit::detail::aegis_lanes {
 
 // AegisShape<B>: B = 8 (128 family: two message words per update, blocks 3 and 7 get ctx) or
 // 6 (256 family: one word, blocks 3 and 5).
@@ -43,7 +64,7 @@ struct AegisState {
 
   // update: S'0 = AESRound(S[B-1], S0 ^ m0), S'j = AESRound(S[j-1], Sj) (and S4 ^ m1 for the
   // 128 family), per register k.
-  AESKIT_WIDE_INLINE void update(const reg (&m0)[K], const reg (&m1)[K]) {
+  AESKIT_AEGIS_INLINE void update(const reg (&m0)[K], const reg (&m1)[K]) {
     reg k0[K], k4[K];
     for (unsigned k = 0; k < K; ++k) {
       k0[k] = V::x(s[0][k], m0[k]);
@@ -55,8 +76,8 @@ struct AegisState {
   // update_after: update() with the message words XORed into the round outputs instead of
   // the round keys (AESRound(a, k) ^ m = AESRound(a, k ^ m)). Dec's words are its plaintext,
   // which waits on the state (an AND and two XORs): XORed after the round they overlap the
-  // AESENC instead of delaying it, so S0 -> S0' costs one AESENC and one XOR, as in Enc.
-  AESKIT_WIDE_INLINE void update_after(const reg (&m0)[K], const reg (&m1)[K]) {
+  // AES round instead of delaying it, so S0 -> S0' costs one round and one XOR, as in Enc.
+  AESKIT_AEGIS_INLINE void update_after(const reg (&m0)[K], const reg (&m1)[K]) {
     reg k0[K], k4[K];
     for (unsigned k = 0; k < K; ++k) {
       k0[k] = s[0][k];
@@ -70,7 +91,7 @@ struct AegisState {
   }
 
   // update_keys: the same with the round keys of blocks 0 and 4 given (S0 ^ m0, S4 ^ m1).
-  AESKIT_WIDE_INLINE void update_keys(const reg (&k0)[K], const reg (&k4)[K]) {
+  AESKIT_AEGIS_INLINE void update_keys(const reg (&k0)[K], const reg (&k4)[K]) {
     for (unsigned k = 0; k < K; ++k) {
       const reg last = s[B - 1][k];
       for (unsigned j = B - 1; j >= 1; --j) s[j][k] = V::enc(s[j - 1][k], j == 4 ? k4[k] : s[j][k]);
@@ -79,7 +100,7 @@ struct AegisState {
   }
 
   // z: the key stream words of Enc/Dec (128: z0, z1; 256: z in z[0]).
-  AESKIT_WIDE_INLINE void keystream(reg (&z)[2][K]) const {
+  AESKIT_AEGIS_INLINE void keystream(reg (&z)[2][K]) const {
     for (unsigned k = 0; k < K; ++k) {
       if constexpr (B == 8) {
         z[0][k] = V::x3(s[6][k], s[1][k], V::and_(s[2][k], s[3][k]));
@@ -95,26 +116,22 @@ struct AegisState {
 // Words of the rate block: word w holds lanes 0..D-1 (16 D bytes), register k its bytes
 // 16 L k .. (L: blocks per register).
 template <class V, unsigned K>
-AESKIT_WIDE_INLINE void aegis_load_word(typename V::reg (&r)[K], const std::uint8_t* p) {
+AESKIT_AEGIS_INLINE void aegis_load_word(typename V::reg (&r)[K], const std::uint8_t* p) {
   for (unsigned k = 0; k < K; ++k) r[k] = V::load(p + 16 * V::kBlocks * k);
 }
 template <class V, unsigned K>
-AESKIT_WIDE_INLINE void aegis_store_word(std::uint8_t* p, const typename V::reg (&r)[K]) {
+AESKIT_AEGIS_INLINE void aegis_store_word(std::uint8_t* p, const typename V::reg (&r)[K]) {
   for (unsigned k = 0; k < K; ++k) V::store(p + 16 * V::kBlocks * k, r[k]);
 }
 
 template <class V, unsigned K>
-AESKIT_WIDE_INLINE void aegis_broadcast(typename V::reg (&r)[K], __m128i b) {
+AESKIT_AEGIS_INLINE void aegis_broadcast(typename V::reg (&r)[K], typename V::block b) {
   for (unsigned k = 0; k < K; ++k) r[k] = V::broadcast(b);
 }
 
-AESKIT_WIDE_INLINE __m128i aegis_block(const std::uint8_t* p) {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-}
-
 template <class V, unsigned B, unsigned D>
-AESKIT_WIDE_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const std::uint8_t* key,
-                                   const std::uint8_t* nonce) {
+AESKIT_AEGIS_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const std::uint8_t* key,
+                                    const std::uint8_t* nonce) {
   constexpr unsigned K = D / V::kBlocks;
   using reg = typename V::reg;
   using Shape = AegisShape<B>;
@@ -126,8 +143,8 @@ AESKIT_WIDE_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const s
   }
   reg ctx[K];
   aegis_load_word<V, K>(ctx, ctx_bytes);
-  const __m128i c0 = aegis_block(kAegisC0), c1 = aegis_block(kAegisC1);
-  auto add_ctx = [&]() AESKIT_WIDE_LAMBDA {
+  const typename V::block c0 = V::load_block(kAegisC0), c1 = V::load_block(kAegisC1);
+  auto add_ctx = [&]() AESKIT_AEGIS_LAMBDA {
     if constexpr (D > 1) {
       for (unsigned k = 0; k < K; ++k) {
         st.s[3][k] = V::x(st.s[3][k], ctx[k]);
@@ -136,15 +153,15 @@ AESKIT_WIDE_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const s
     }
   };
   if constexpr (B == 8) {
-    const __m128i k = aegis_block(key), n = aegis_block(nonce);
-    const __m128i init[8] = {_mm_xor_si128(k, n),
-                             c1,
-                             c0,
-                             c1,
-                             _mm_xor_si128(k, n),
-                             _mm_xor_si128(k, c0),
-                             _mm_xor_si128(k, c1),
-                             _mm_xor_si128(k, c0)};
+    const typename V::block k = V::load_block(key), n = V::load_block(nonce);
+    const typename V::block init[8] = {V::xor_block(k, n),
+                                       c1,
+                                       c0,
+                                       c1,
+                                       V::xor_block(k, n),
+                                       V::xor_block(k, c0),
+                                       V::xor_block(k, c1),
+                                       V::xor_block(k, c0)};
     for (unsigned j = 0; j < 8; ++j)
       for (unsigned r = 0; r < K; ++r) st.s[j][r] = V::broadcast(init[j]);
     reg kv[K], nv[K];
@@ -155,17 +172,17 @@ AESKIT_WIDE_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const s
       st.update(nv, kv);
     }
   } else {
-    const __m128i k0 = aegis_block(key), k1 = aegis_block(key + 16);
-    const __m128i n0 = aegis_block(nonce), n1 = aegis_block(nonce + 16);
-    const __m128i init[6] = {_mm_xor_si128(k0, n0), _mm_xor_si128(k1, n1), c1, c0,
-                             _mm_xor_si128(k0, c0), _mm_xor_si128(k1, c1)};
+    const typename V::block k0 = V::load_block(key), k1 = V::load_block(key + 16);
+    const typename V::block n0 = V::load_block(nonce), n1 = V::load_block(nonce + 16);
+    const typename V::block init[6] = {V::xor_block(k0, n0), V::xor_block(k1, n1), c1, c0,
+                                       V::xor_block(k0, c0), V::xor_block(k1, c1)};
     for (unsigned j = 0; j < 6; ++j)
       for (unsigned r = 0; r < K; ++r) st.s[j][r] = V::broadcast(init[j]);
     reg m[4][K];
     aegis_broadcast<V, K>(m[0], k0);
     aegis_broadcast<V, K>(m[1], k1);
-    aegis_broadcast<V, K>(m[2], _mm_xor_si128(k0, n0));
-    aegis_broadcast<V, K>(m[3], _mm_xor_si128(k1, n1));
+    aegis_broadcast<V, K>(m[2], V::xor_block(k0, n0));
+    aegis_broadcast<V, K>(m[3], V::xor_block(k1, n1));
     for (int round = 0; round < 4; ++round) {
       for (unsigned w = 0; w < 4; ++w) {
         add_ctx();
@@ -178,8 +195,8 @@ AESKIT_WIDE_INLINE void aegis_init(AegisState<V, B, D / V::kBlocks>& st, const s
 // aegis_step: one rate block (kWords words of 16 D bytes) from `in` to `out` (Enc or Dec;
 // in == out allowed: everything is loaded before anything is stored).
 template <class V, unsigned B, unsigned D, bool Decrypt>
-AESKIT_WIDE_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const std::uint8_t* in,
-                                   std::uint8_t* out) {
+AESKIT_AEGIS_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const std::uint8_t* in,
+                                    std::uint8_t* out) {
   constexpr unsigned K = D / V::kBlocks;
   constexpr unsigned W = AegisShape<B>::kWords;
   using reg = typename V::reg;
@@ -201,8 +218,8 @@ AESKIT_WIDE_INLINE void aegis_step(AegisState<V, B, D / V::kBlocks>& st, const s
 // R = 0 (aegis_rot_steps). AESENC's destination is its state operand in the legacy SSE
 // encoding of the xmm width, where the plain update costs a register copy per round.
 template <class V, unsigned B, unsigned D, bool Decrypt, unsigned R>
-AESKIT_WIDE_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
-                                       const std::uint8_t* in, std::uint8_t* out) {
+AESKIT_AEGIS_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
+                                        const std::uint8_t* in, std::uint8_t* out) {
   constexpr unsigned K = D / V::kBlocks;
   constexpr unsigned W = AegisShape<B>::kWords;
   using reg = typename V::reg;
@@ -248,9 +265,9 @@ AESKIT_WIDE_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
 
 // aegis_rot_steps: B rate blocks, the mapping R = 0, B - 1, ..., 1, back to 0 at the end.
 template <class V, unsigned B, unsigned D, bool Decrypt, unsigned... N>
-AESKIT_WIDE_INLINE void aegis_rot_steps(typename V::reg (&r)[B][D / V::kBlocks],
-                                        const std::uint8_t* in, std::uint8_t* out,
-                                        std::integer_sequence<unsigned, N...>) {
+AESKIT_AEGIS_INLINE void aegis_rot_steps(typename V::reg (&r)[B][D / V::kBlocks],
+                                         const std::uint8_t* in, std::uint8_t* out,
+                                         std::integer_sequence<unsigned, N...>) {
   constexpr std::size_t kRate = 16 * D * AegisShape<B>::kWords;
   (aegis_rot_step<V, B, D, Decrypt, (B - N) % B>(r, in + kRate * N, out + kRate * N), ...);
 }
@@ -267,10 +284,10 @@ inline constexpr AegisPrefixMask kAegisPrefixMask = [] {
 }();
 
 template <class V, unsigned B, unsigned D, bool Decrypt>
-AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* nonce,
-                                  const std::uint8_t* ad, std::size_t ad_len,
-                                  const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-                                  std::uint8_t* tag, std::size_t tag_len) {
+AESKIT_AEGIS_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* nonce,
+                                   const std::uint8_t* ad, std::size_t ad_len,
+                                   const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                   std::uint8_t* tag, std::size_t tag_len) {
   constexpr unsigned K = D / V::kBlocks;
   static_assert(K >= 1 && K * V::kBlocks == D, "D must be a multiple of the lanes");
   constexpr unsigned W = AegisShape<B>::kWords;
@@ -327,14 +344,14 @@ AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* n
   secure_zero(buf, sizeof buf);
 
   // Finalize: t = S[kFinalBlock] ^ (LE64(ad bits) || LE64(msg bits)) in every lane, 7 updates.
-  const __m128i u = _mm_set_epi64x(static_cast<long long>(static_cast<std::uint64_t>(len) * 8),
-                                   static_cast<long long>(static_cast<std::uint64_t>(ad_len) * 8));
+  const typename V::block u =
+      V::length_block(static_cast<std::uint64_t>(ad_len) * 8, static_cast<std::uint64_t>(len) * 8);
   reg t[K];
   for (unsigned k = 0; k < K; ++k)
     t[k] = V::x(st.s[AegisShape<B>::kFinalBlock][k], V::broadcast(u));
   for (int r = 0; r < 7; ++r) st.update(t, t);
 
-  auto fold = [&](unsigned from, unsigned to) AESKIT_WIDE_LAMBDA {
+  auto fold = [&](unsigned from, unsigned to) AESKIT_AEGIS_LAMBDA {
     reg acc = st.s[from][0];
     for (unsigned k = 1; k < K; ++k) acc = V::x(acc, st.s[from][k]);
     for (unsigned j = from + 1; j < to; ++j)
@@ -342,12 +359,51 @@ AESKIT_WIDE_INLINE void aegis_run(const std::uint8_t* key, const std::uint8_t* n
     return V::lanes_xor(acc);
   };
   if (tag_len == 16) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag), fold(0, B == 8 ? 7 : 6));
+    V::store_block(tag, fold(0, B == 8 ? 7 : 6));
   } else {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag), fold(0, B / 2));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag + 16), fold(B / 2, B));
+    V::store_block(tag, fold(0, B / 2));
+    V::store_block(tag + 16, fold(B / 2, B));
   }
   V::finish();
 }
 
-}  // namespace aeskit::detail::x86
+// OneBlockPerReg: a policy with one block per register (armv8ce, power8): the block
+// operations are the register ones, broadcast and lanes_xor the identity.
+template <class Ops>
+struct OneBlockPerReg : Ops {
+  using reg = typename Ops::reg;
+  using block = reg;
+  static constexpr unsigned kBlocks = 1;
+  AESKIT_AEGIS_INLINE static block load_block(const std::uint8_t* p) { return Ops::load(p); }
+  AESKIT_AEGIS_INLINE static void store_block(std::uint8_t* p, block b) { Ops::store(p, b); }
+  AESKIT_AEGIS_INLINE static block xor_block(block a, block b) { return Ops::x(a, b); }
+  // length_block: LE64(a) || LE64(b) as a block, through memory (once per message).
+  AESKIT_AEGIS_INLINE static block length_block(std::uint64_t a, std::uint64_t b) {
+    std::uint8_t bytes[16];
+    store_le64(bytes, a);
+    store_le64(bytes + 8, b);
+    return Ops::load(bytes);
+  }
+  AESKIT_AEGIS_INLINE static reg broadcast(block b) { return b; }
+  AESKIT_AEGIS_INLINE static block lanes_xor(reg v) { return v; }
+  AESKIT_AEGIS_INLINE static reg x3(reg a, reg b, reg c) { return Ops::x(Ops::x(a, b), c); }
+  AESKIT_AEGIS_INLINE static void finish() {}
+};
+
+// aegis_entry: the AegisFn (backend/aegis_kernels.hpp) of the family with B state blocks
+// (8: 128L/128X, 6: 256/256X) at degree D on policy V.
+template <class V, unsigned B, unsigned D, bool Decrypt>
+AESKIT_AEGIS_TARGET void aegis_entry(const std::uint8_t* key, const std::uint8_t* nonce,
+                                     const std::uint8_t* ad, std::size_t ad_len,
+                                     const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                     std::uint8_t* tag, std::size_t tag_len) noexcept {
+  aegis_run<V, B, D, Decrypt>(key, nonce, ad, ad_len, in, out, len, tag, tag_len);
+}
+
+// aegis_kernel: the table row of one family at one degree.
+template <class V, unsigned B, unsigned D>
+constexpr AegisKernel aegis_kernel(std::string_view name) {
+  return AegisKernel{name, &aegis_entry<V, B, D, false>, &aegis_entry<V, B, D, true>};
+}
+
+}  // namespace aeskit::detail::aegis_lanes
