@@ -23,13 +23,14 @@ AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::
                               std::size_t blocks) {
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
+    const Offsets off = make_offsets();
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
       block b[Y];
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in, 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in, off.o[i]);
       cipher<D, R>(keys, b);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -43,15 +44,9 @@ AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[1
   CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
+    const Offsets off = make_offsets();
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block b[Y];
-      gen.take(b);
-      rounds<Dir::encrypt, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i)
-        b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, 16 * i)));
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      ctr_group<R, Y>(keys, gen, off, in, out);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -103,11 +98,12 @@ AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
     block prev = load(iv);
+    const Offsets off = make_offsets();
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
       block c[Y];  // C_1..C_Y of the group
       block b[Y];  // the rounds' inputs
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, off.o[i]);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i) {
         if constexpr (D == Dir::decrypt)
@@ -122,7 +118,7 @@ AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint
         b[i] = round_last(D, b[i], x(keys.k[R], other));
       }
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
       prev = c[Y - 1];
       in += 16 * Y;
       out += 16 * Y;

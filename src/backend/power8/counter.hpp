@@ -72,6 +72,29 @@ struct CounterGen {
   }
 };
 
+// ctr_finish: out_i = in_i ^ b_i's last round for the Y blocks (the data folded into
+// vcipherlast's key operand, rounds.hpp); every input is loaded before the first store, so
+// in == out works. The CTR groups here and the fused GCM loop (power8_vpmsum) end with it.
+template <unsigned R, std::size_t Y>
+AESKIT_POWER8_INLINE void ctr_finish(const Keys<R>& keys, block (&b)[Y], const Offsets& off,
+                                     const std::uint8_t* in, std::uint8_t* out) {
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i)
+    b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, off.o[i])));
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
+}
+
+// ctr_group: Y = 1..8 blocks of CTR, out = in ^ E(the next Y counter blocks of gen).
+template <unsigned R, std::size_t Y, Counter C>
+AESKIT_POWER8_INLINE void ctr_group(const Keys<R>& keys, CounterGen<C>& gen, const Offsets& off,
+                                    const std::uint8_t* in, std::uint8_t* out) {
+  block b[Y];
+  gen.take(b);
+  rounds<Dir::encrypt, R>(keys, b);
+  ctr_finish<R>(keys, b, off, in, out);
+}
+
 // ctr32_runs: run(n) for runs of n blocks on the 128-bit counter generator (be128, or le128
 // when kLittle) such that the low 32-bit word (bytes 12..15 big-endian, or bytes 0..3
 // little-endian) does not wrap inside a run; after a run that ends at the wrap, the counter is

@@ -43,6 +43,7 @@ AESKIT_POWER8_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16]
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
     block t = load_le(tweak);
+    const Offsets off = make_offsets();
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
       block mask[Y];
       block b[Y];
@@ -50,13 +51,13 @@ AESKIT_POWER8_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16]
       for (std::size_t i = 0; i < Y; ++i) {
         mask[i] = reverse(t);  // to the cipher's byte order
         t = times_alpha(t);
-        b[i] = x(load(in, 16 * i), mask[i]);
+        b[i] = x(load(in, off.o[i]), mask[i]);
       }
       rounds<D, R>(keys, b);
 #pragma GCC unroll 8
       for (std::size_t i = 0; i < Y; ++i) b[i] = round_last(D, b[i], x(keys.k[R], mask[i]));
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
       in += 16 * Y;
       out += 16 * Y;
     });
@@ -90,6 +91,7 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
     const block l0 = load(l.l[0]), l1 = load(l.l[1]), l2 = load(l.l[2]);
     block ok = x(load(offset), keys.k[0]);
     block acc = load(acc_bytes);
+    const Offsets offs = make_offsets();
     const auto group = [&]<std::size_t Y, bool kAligned>() AESKIT_POWER8_LAMBDA {
       block off[Y];
       block b[Y];
@@ -105,7 +107,7 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
           ok = x(ok, load(l.l[__builtin_ctzll(index + i)]));  // index ≥ 1, public
         }
         off[i] = ok;
-        const block v = load(in, 16 * i);
+        const block v = load(in, offs.o[i]);
         if constexpr (Op == OcbOp::encrypt) acc = x(acc, v);
         b[i] = x(v, ok);  // with k_0
       }
@@ -120,7 +122,7 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
           if constexpr (Op == OcbOp::decrypt) acc = x(acc, b[i]);
         }
 #pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+        for (std::size_t i = 0; i < Y; ++i) store(out, b[i], offs.o[i]);
         out += 16 * Y;
       }
       index += Y;
@@ -195,6 +197,7 @@ AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
   with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     const Keys<R> keys = load_keys<R>(enc);
     block m = load(mac);
+    const Offsets off = make_offsets();
     const auto run = [&]<Counter C>() AESKIT_POWER8_LAMBDA {
       CounterGen<C> gen(counter);
       run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
@@ -204,12 +207,12 @@ AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
         rounds<Dir::encrypt, R>(keys, b);
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
-          v[i] = load(in, 16 * i);
+          v[i] = load(in, off.o[i]);
           b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], v[i]));
         }
 #pragma GCC unroll 8
         for (std::size_t i = 0; i < Y; ++i) {
-          store(out, b[i], 16 * i);
+          store(out, b[i], off.o[i]);
           m = chain_step<Dir::encrypt, R>(keys, x(m, x(mac_output ? b[i] : v[i], keys.k[0])),
                                           keys.k[R]);
         }

@@ -92,6 +92,28 @@ AESKIT_POWER8_INLINE block load(const std::uint8_t* p, std::size_t off = 0) {
 AESKIT_POWER8_INLINE void store(std::uint8_t* p, block b, std::size_t off = 0) {
   vec_xst_be(b, static_cast<long>(off), p);
 }
+// Offsets: 16 i for a group's blocks i = 0..7, the `off` of load()/store() in the group
+// kernels (made once per call). The POWER9 build hides the stride 16 from the compiler (an
+// empty asm statement, no instruction), so the offsets are registers it sets once before the
+// loop and each lxvb16x/stxvb16x is indexed base + offset register; with the constants GCC 12
+// computes every block's address with an addi first (16 per group). (Hiding each offset on
+// its own instead has the same loops, but GCC then spills the round keys around them.)
+// POWER8's lxvw4x/stxvw4x get offset registers for the constants anyway: there they stay
+// constants.
+struct Offsets {
+  std::size_t o[kGroup];
+};
+AESKIT_POWER8_INLINE Offsets make_offsets() {
+  std::size_t stride = 16;
+#if defined(AESKIT_POWER8_ISA3)
+  __asm__("" : "+r"(stride));
+#endif
+  Offsets r;
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < kGroup; ++i) r.o[i] = stride * i;
+  return r;
+}
+
 // load_le / store_le: the block in the register's native (little-endian) order: memory byte
 // i is element i, so a little-endian integer in memory is an integer in the register.
 AESKIT_POWER8_INLINE block load_le(const std::uint8_t* p) {

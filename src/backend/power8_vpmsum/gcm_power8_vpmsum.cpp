@@ -49,25 +49,6 @@ AESKIT_POWER8_INLINE T* hidden(T* p) {
   return p;
 }
 
-// Offsets: 16 i for the group's blocks i = 0..7. The POWER9 build holds them in registers the
-// compiler cannot see the values of (hidden values, set once per call), so each lxvb16x /
-// stxvb16x is indexed base + offset register; with constants GCC computes every address
-// with an addi first. The POWER8 build's lxvw4x/stxvw4x get the offset registers anyway.
-struct Offsets {
-  std::size_t o[kGroup];
-};
-AESKIT_POWER8_INLINE Offsets make_offsets() {
-  Offsets r;
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < kGroup; ++i) {
-    r.o[i] = 16 * i;
-#if defined(AESKIT_POWER8_ISA3)
-    __asm__("" : "+r"(r.o[i]));
-#endif
-  }
-  return r;
-}
-
 // settle: the three sums, computed here (an empty asm statement that takes and gives them back
 // in any VSX register; no instruction). Without it GCC defers the XORs to the reduction and
 // keeps (then spills) every product until there.
@@ -113,25 +94,7 @@ AESKIT_POWER8_INLINE void group(const Keys<R>& keys, CounterGen<Counter::be128>&
       if (r == 5) y = vpmsum::reduce(s);
     }
   }
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < kGroup; ++i)
-    b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, off.o[i])));
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < kGroup; ++i) store(out, b[i], off.o[i]);
-}
-
-// tail: m = 1..7 blocks of CTR, no hashing.
-template <unsigned R, std::size_t Y>
-AESKIT_POWER8_INLINE void tail(const Keys<R>& keys, CounterGen<Counter::be128>& gen,
-                               const std::uint8_t* in, std::uint8_t* out) {
-  block b[Y];
-  gen.take(b);
-  rounds<Dir::encrypt, R>(keys, b);
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < Y; ++i)
-    b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], load(in, 16 * i)));
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < Y; ++i) store(out, b[i], 16 * i);
+  ctr_finish<R>(keys, b, off, in, out);
 }
 
 // run: `blocks` blocks with no wrap of the 32-bit counter word inside (ctr32_runs), so the
@@ -172,7 +135,7 @@ AESKIT_POWER8_INLINE v64 run(const RoundKeys& enc, const GhashKey& hkey, std::ui
     if (m != 0) {
       if (!kSeal) y = vpmsum::absorb<false>(hkey, y, in, m);
       run_groups(m, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-        if constexpr (Y < kGroup) tail<R, Y>(keys, gen, in, out);
+        if constexpr (Y < kGroup) ctr_group<R, Y>(keys, gen, off, in, out);
       });
       if (kSeal) y = vpmsum::absorb<false>(hkey, y, out, m);
     }
