@@ -439,6 +439,24 @@ AESKIT_C_API int aeskit_chunked_open(const uint8_t* key, size_t key_len, const u
                                      uint8_t* out, size_t* out_len, size_t max_out_len,
                                      unsigned threads);
 
+/* A key handle for many messages: aeskit_chunked_key_new does the per-key HMAC-SHA-512 setup
+ * of the key derivation once (the suite follows key_len, else BAD_KEY_LENGTH), and each
+ * aeskit_chunked_key_seal/_open then skips it. Same bytes and errors as aeskit_chunked_seal/
+ * _open (but no BAD_KEY_LENGTH). The key bytes are not kept; _free wipes the state. A handle is
+ * read-only after _new: threads may share one. aeskit_chunked_key_encryptor_new/_decryptor_new
+ * make the push streams below from a handle (the handle may be freed afterwards). */
+typedef struct aeskit_chunked_key aeskit_chunked_key;
+AESKIT_C_API int aeskit_chunked_key_new(aeskit_chunked_key** k, const uint8_t* key, size_t key_len);
+AESKIT_C_API void aeskit_chunked_key_free(aeskit_chunked_key* k);
+AESKIT_C_API int aeskit_chunked_key_seal(const aeskit_chunked_key* k, const uint8_t* context,
+                                         size_t context_len, const uint8_t* in, size_t in_len,
+                                         uint8_t* out, size_t* out_len, size_t max_out_len,
+                                         unsigned threads);
+AESKIT_C_API int aeskit_chunked_key_open(const aeskit_chunked_key* k, const uint8_t* context,
+                                         size_t context_len, const uint8_t* in, size_t in_len,
+                                         uint8_t* out, size_t* out_len, size_t max_out_len,
+                                         unsigned threads);
+
 /* Push streams: update any number of times with any split, then finish. update_bound gives
  * the most one update of in_len bytes may write; finish writes at most
  * AESKIT_CHUNKED_ENCRYPT_FINISH_BOUND / AESKIT_CHUNKED_DECRYPT_FINISH_BOUND bytes. The
@@ -470,6 +488,12 @@ AESKIT_C_API int aeskit_chunked_decryptor_update(aeskit_chunked_decryptor* d, co
 AESKIT_C_API int aeskit_chunked_decryptor_finish(aeskit_chunked_decryptor* d, uint8_t* out,
                                                  size_t* out_len, size_t max_out_len);
 AESKIT_C_API void aeskit_chunked_decryptor_free(aeskit_chunked_decryptor* d);
+AESKIT_C_API int aeskit_chunked_key_encryptor_new(aeskit_chunked_encryptor** e,
+                                                  const aeskit_chunked_key* k,
+                                                  const uint8_t* context, size_t context_len);
+AESKIT_C_API int aeskit_chunked_key_decryptor_new(aeskit_chunked_decryptor** d,
+                                                  const aeskit_chunked_key* k,
+                                                  const uint8_t* context, size_t context_len);
 
 /* Pull streams: the stream calls `source(user, buf, max_len, &got)` for input when it needs
  * it (*got = 0: end of input; a non-zero return stops the stream with that status), and

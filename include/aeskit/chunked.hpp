@@ -26,6 +26,8 @@
 // Usage:
 //   auto ct = aeskit::chunked::seal(Suite::cobblestone_128, key, ctx, plaintext);   // vector
 //   auto n = aeskit::chunked::open(Suite::cobblestone_128, key, ctx, ct, out);      // threads
+//   Many messages under one key: auto k = aeskit::chunked::Key::create(suite, key); then
+//   seal(*k, ctx, plaintext), open(*k, ctx, ct, out), ... (the per-key HMAC setup done once).
 //   Streaming: Encryptor/Decryptor (push: update/finish), PullEncryptor/PullDecryptor (pull
 //   from a source). Random access: Reader.
 #pragma once
@@ -73,6 +75,41 @@ AESKIT_API Result<std::uint64_t> plaintext_length(std::uint64_t ciphertext_lengt
 // invalid_state (no randomness available).
 AESKIT_API Status generate_key(std::span<std::uint8_t> key) noexcept;
 
+namespace detail {
+struct ChunkKeys;
+struct KeyState;
+struct EncryptorState;
+struct DecryptorState;
+struct ReaderState;
+}  // namespace detail
+
+// Key is a chunked-encryption key prepared for many messages: its suite and the HMAC-SHA-512
+// states of HKDF-Expand keyed with it (the ipad and opad blocks compressed once), so a message
+// sealed or opened with a Key skips those two SHA-512 compressions. Every function taking raw
+// key bytes has an overload taking a Key; both write and accept the same bytes. A Key is
+// read-only after create(): threads may share one. The key bytes themselves are not kept; the
+// states are wiped on destruction. Movable, not copyable; a moved-from (or default) Key is
+// empty and every operation with it fails with invalid_state.
+class AESKIT_API Key {
+ public:
+  // create: key of key_length(suite) bytes. Error: bad_key_length.
+  static Result<Key> create(Suite suite, std::span<const std::uint8_t> key);
+
+  Key() noexcept;
+  Key(Key&&) noexcept;
+  Key& operator=(Key&&) noexcept;
+  Key(const Key&) = delete;
+  Key& operator=(const Key&) = delete;
+  ~Key();
+
+  bool valid() const noexcept { return s_ != nullptr; }
+  Suite suite() const noexcept;  // cobblestone_128 for an empty key
+
+ private:
+  friend struct detail::ChunkKeys;
+  std::unique_ptr<detail::KeyState> s_;
+};
+
 // threads: 0 means std::thread::hardware_concurrency(). Results never depend on it.
 inline constexpr unsigned kAllThreads = 0;
 
@@ -99,12 +136,17 @@ AESKIT_API Result<std::size_t> open(Suite suite, std::span<const std::uint8_t> k
                                     std::span<const std::uint8_t> ciphertext,
                                     std::span<std::uint8_t> out, unsigned threads = kAllThreads);
 
-namespace detail {
-struct ChunkKeys;
-struct EncryptorState;
-struct DecryptorState;
-struct ReaderState;
-}  // namespace detail
+// The same with a Key (an empty Key: invalid_state; no bad_key_length).
+AESKIT_API Result<std::size_t> seal(const Key& key, std::span<const std::uint8_t> context,
+                                    std::span<const std::uint8_t> plaintext,
+                                    std::span<std::uint8_t> out, unsigned threads = kAllThreads);
+AESKIT_API Result<std::vector<std::uint8_t>> seal(const Key& key,
+                                                  std::span<const std::uint8_t> context,
+                                                  std::span<const std::uint8_t> plaintext,
+                                                  unsigned threads = kAllThreads);
+AESKIT_API Result<std::size_t> open(const Key& key, std::span<const std::uint8_t> context,
+                                    std::span<const std::uint8_t> ciphertext,
+                                    std::span<std::uint8_t> out, unsigned threads = kAllThreads);
 
 // ---- Push streams --------------------------------------------------------------------------
 
@@ -118,6 +160,8 @@ class AESKIT_API Encryptor {
   // create: fresh random salt. Errors: bad_key_length, invalid_state (no randomness).
   static Result<Encryptor> create(Suite suite, std::span<const std::uint8_t> key,
                                   std::span<const std::uint8_t> context);
+  // With a Key. Errors: invalid_state (empty key or no randomness).
+  static Result<Encryptor> create(const Key& key, std::span<const std::uint8_t> context);
 
   Encryptor(Encryptor&&) noexcept;
   Encryptor& operator=(Encryptor&&) noexcept;
@@ -155,6 +199,8 @@ class AESKIT_API Decryptor {
   // Error: bad_key_length.
   static Result<Decryptor> create(Suite suite, std::span<const std::uint8_t> key,
                                   std::span<const std::uint8_t> context);
+  // With a Key. Error: invalid_state (empty key).
+  static Result<Decryptor> create(const Key& key, std::span<const std::uint8_t> context);
 
   Decryptor(Decryptor&&) noexcept;
   Decryptor& operator=(Decryptor&&) noexcept;
@@ -241,6 +287,11 @@ class AESKIT_API Reader {
   static Result<Reader> open(Suite suite, std::span<const std::uint8_t> key,
                              std::span<const std::uint8_t> context,
                              std::span<const std::uint8_t> ciphertext);
+  // With a Key (an empty Key: invalid_state instead of bad_key_length).
+  static Result<Reader> open(const Key& key, std::span<const std::uint8_t> context,
+                             std::uint64_t ciphertext_size, ReadAt read_at);
+  static Result<Reader> open(const Key& key, std::span<const std::uint8_t> context,
+                             std::span<const std::uint8_t> ciphertext);
 
   Reader(Reader&&) noexcept;
   Reader& operator=(Reader&&) noexcept;
@@ -286,6 +337,14 @@ AESKIT_API Result<Encryptor> encryptor_with_salt(Suite suite, std::span<const st
                                                  std::span<const std::uint8_t> context);
 AESKIT_API Result<std::size_t> seal_with_salt(Suite suite, std::span<const std::uint8_t> key,
                                               std::span<const std::uint8_t> salt,
+                                              std::span<const std::uint8_t> context,
+                                              std::span<const std::uint8_t> plaintext,
+                                              std::span<std::uint8_t> out,
+                                              unsigned threads = kAllThreads);
+// The same with a Key (an empty Key: invalid_state).
+AESKIT_API Result<Encryptor> encryptor_with_salt(const Key& key, std::span<const std::uint8_t> salt,
+                                                 std::span<const std::uint8_t> context);
+AESKIT_API Result<std::size_t> seal_with_salt(const Key& key, std::span<const std::uint8_t> salt,
                                               std::span<const std::uint8_t> context,
                                               std::span<const std::uint8_t> plaintext,
                                               std::span<std::uint8_t> out,

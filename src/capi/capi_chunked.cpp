@@ -1,6 +1,7 @@
 // src/capi/capi_chunked.cpp — the C API's chunked encryption (c2sp.org/chunked-encryption,
-// aeskit/aeskit.h): lengths, whole-buffer seal/open, push streams and pull streams over a C
-// callback, over aeskit::chunked. No CPU feature. The suite follows the key length.
+// aeskit/aeskit.h): lengths, a key handle (chunked::Key), whole-buffer seal/open, push streams
+// and pull streams over a C callback, over aeskit::chunked. No CPU feature. The suite follows the
+// key length.
 #include <variant>
 
 #include "capi/capi_common.hpp"
@@ -16,6 +17,9 @@ struct aeskit_chunked_encryptor {
 };
 struct aeskit_chunked_decryptor {
   chunked::Decryptor stream;
+};
+struct aeskit_chunked_key {
+  chunked::Key key;
 };
 struct aeskit_chunked_pull {
   std::variant<chunked::PullEncryptor, chunked::PullDecryptor> stream;
@@ -82,6 +86,36 @@ int whole(bool open_it, const uint8_t* key, size_t key_len, const uint8_t* conte
   });
 }
 
+int whole_keyed(bool open_it, const aeskit_chunked_key* k, const uint8_t* context,
+                size_t context_len, const uint8_t* input, size_t in_len, uint8_t* out,
+                size_t* out_len, size_t max_out_len, unsigned threads) {
+  if (k == nullptr || out_len == nullptr || null_with_length(context, context_len) ||
+      null_with_length(input, in_len) || null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    const auto c = in(context, context_len), i = in(input, in_len);
+    const auto o = capi::out(out, max_out_len);
+    Result<std::size_t> n =
+        open_it ? chunked::open(k->key, c, i, o, threads) : chunked::seal(k->key, c, i, o, threads);
+    if (!n.ok()) return status(n);
+    *out_len = *n;
+    return 0;
+  });
+}
+
+template <class Handle, class Stream>
+int make_keyed_stream(Handle** h, const aeskit_chunked_key* k, const uint8_t* context,
+                      size_t context_len) {
+  if (h == nullptr || k == nullptr || null_with_length(context, context_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    Result<Stream> s = Stream::create(k->key, in(context, context_len));
+    if (!s.ok()) return status(s);
+    *h = new Handle{std::move(s).value()};
+    return 0;
+  });
+}
+
 template <class Handle, class Stream>
 int make_stream(Handle** h, const uint8_t* key, size_t key_len, const uint8_t* context,
                 size_t context_len) {
@@ -144,6 +178,48 @@ int aeskit_chunked_open(const uint8_t* key, size_t key_len, const uint8_t* conte
                         size_t* out_len, size_t max_out_len, unsigned threads) {
   return whole(true, key, key_len, context, context_len, input, in_len, out, out_len, max_out_len,
                threads);
+}
+
+int aeskit_chunked_key_new(aeskit_chunked_key** k, const uint8_t* key, size_t key_len) {
+  if (k == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
+  Result<chunked::Suite> suite = chunked::suite_for_key_length(key_len);
+  if (!suite.ok()) return status(suite);
+  return guarded([&] {
+    Result<chunked::Key> made = chunked::Key::create(*suite, in(key, key_len));
+    if (!made.ok()) return status(made);
+    *k = new aeskit_chunked_key{std::move(made).value()};
+    return 0;
+  });
+}
+
+void aeskit_chunked_key_free(aeskit_chunked_key* k) {
+  delete k;
+}
+
+int aeskit_chunked_key_seal(const aeskit_chunked_key* k, const uint8_t* context, size_t context_len,
+                            const uint8_t* input, size_t in_len, uint8_t* out, size_t* out_len,
+                            size_t max_out_len, unsigned threads) {
+  return whole_keyed(false, k, context, context_len, input, in_len, out, out_len, max_out_len,
+                     threads);
+}
+
+int aeskit_chunked_key_open(const aeskit_chunked_key* k, const uint8_t* context, size_t context_len,
+                            const uint8_t* input, size_t in_len, uint8_t* out, size_t* out_len,
+                            size_t max_out_len, unsigned threads) {
+  return whole_keyed(true, k, context, context_len, input, in_len, out, out_len, max_out_len,
+                     threads);
+}
+
+int aeskit_chunked_key_encryptor_new(aeskit_chunked_encryptor** e, const aeskit_chunked_key* k,
+                                     const uint8_t* context, size_t context_len) {
+  return make_keyed_stream<aeskit_chunked_encryptor, chunked::Encryptor>(e, k, context,
+                                                                         context_len);
+}
+
+int aeskit_chunked_key_decryptor_new(aeskit_chunked_decryptor** d, const aeskit_chunked_key* k,
+                                     const uint8_t* context, size_t context_len) {
+  return make_keyed_stream<aeskit_chunked_decryptor, chunked::Decryptor>(d, k, context,
+                                                                         context_len);
 }
 
 int aeskit_chunked_encryptor_new(aeskit_chunked_encryptor** e, const uint8_t* key, size_t key_len,

@@ -38,17 +38,29 @@ const AeadAlgorithm& aead_algorithm(Suite suite) noexcept {
 
 }  // namespace
 
-Status expand_keys(Suite suite, std::span<const std::uint8_t> key,
-                   std::span<const std::uint8_t> salt, std::span<const std::uint8_t> context,
-                   std::span<std::uint8_t> okm) noexcept {
+Status KeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
+  if (key.size() != key_length(s)) return Errc::bad_key_length;
+  // The key's inner and outer states are compressed once here (2 SHA-512 compressions); every
+  // derivation with this state then starts from them.
+  suite = s;
+  const aeskit::detail::ShaCompressor& c =
+      aeskit::detail::best_sha_compressor(aeskit::cpu::cpu_features(), HashAlgorithm::sha512);
+  aeskit::detail::hmac_key_setup(hmac, HashAlgorithm::sha512, c, key.data(), key.size());
+  return {};
+}
+
+void KeyState::wipe() noexcept {
+  aeskit::detail::secure_zero(&hmac, sizeof hmac);
+}
+
+Status expand_keys(const KeyState& key, std::span<const std::uint8_t> salt,
+                   std::span<const std::uint8_t> context, std::span<std::uint8_t> okm) noexcept {
   namespace ad = aeskit::detail;
-  // Straight on hmac_core: the key's inner and outer states are compressed once (2 SHA-512
-  // compressions), then each T(i) costs its inner blocks and one outer block (Cobblestone-128:
-  // 4 compressions in all), with no Hmac object to create, move and wipe.
-  const ad::ShaCompressor& c =
-      ad::best_sha_compressor(aeskit::cpu::cpu_features(), HashAlgorithm::sha512);
-  ad::HmacKey hk;
-  ad::hmac_key_setup(hk, HashAlgorithm::sha512, c, key.data(), key.size());
+  // Straight on hmac_core from the key's precomputed inner and outer states: each T(i) costs
+  // its inner blocks and one outer block (Cobblestone-128: 2 compressions), with no Hmac
+  // object to create, move and wipe.
+  const ad::HmacKey& hk = key.hmac;
+  const Suite suite = key.suite;
   ad::HashCore core;
   const std::string_view name = aead_name(suite);
   const std::uint8_t zero = 0;
@@ -70,7 +82,6 @@ Status expand_keys(Suite suite, std::span<const std::uint8_t> key,
     std::memcpy(okm.data() + done, t, n);
     done += n;
   }
-  ad::secure_zero(&hk, sizeof hk);
   ad::secure_zero(&core, sizeof core);
   ad::secure_zero(t, sizeof t);
   if (!ok) {  // a context near 2^64 bytes: unreachable in practice, but never a wrong key
@@ -80,17 +91,15 @@ Status expand_keys(Suite suite, std::span<const std::uint8_t> key,
   return {};
 }
 
-Result<ChunkKeys> ChunkKeys::derive(Suite suite, std::span<const std::uint8_t> key,
-                                    std::span<const std::uint8_t> salt,
+Result<ChunkKeys> ChunkKeys::derive(const KeyState& key, std::span<const std::uint8_t> salt,
                                     std::span<const std::uint8_t> context,
                                     std::uint8_t commitment[kCommitmentSize]) {
-  const std::size_t k = key_length(suite);
-  if (key.size() != k) return Errc::bad_key_length;
+  const std::size_t k = key_length(key.suite);
   std::uint8_t okm[32 + kNonceSize + kCommitmentSize];
   const std::size_t total = k + kNonceSize + kCommitmentSize;
-  Status s = expand_keys(suite, key, salt, context, {okm, total});
+  Status s = expand_keys(key, salt, context, {okm, total});
   if (!s) return s;
-  auto keys = raw(suite, {okm, k}, {okm + k, kNonceSize});
+  auto keys = raw(key.suite, {okm, k}, {okm + k, kNonceSize});
   std::memcpy(commitment, okm + k + kNonceSize, kCommitmentSize);
   aeskit::detail::secure_zero(okm, sizeof okm);
   return keys;

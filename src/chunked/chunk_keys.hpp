@@ -13,9 +13,25 @@
 
 #include "aeskit/aead.hpp"
 #include "aeskit/chunked.hpp"
+#include "aeskit/hash.hpp"
 #include "base/ct_equal.hpp"
 
 namespace aeskit::chunked::detail {
+
+// KeyState: what chunked::Key holds, and what the raw-key functions build on the stack: the
+// suite and the HMAC-SHA-512 key states of HKDF-Expand with the user's key as PRK.
+struct KeyState {
+  Suite suite = Suite::cobblestone_128;
+  aeskit::detail::HmacKey hmac;
+
+  KeyState() noexcept = default;
+  KeyState(const KeyState&) noexcept = default;
+  KeyState& operator=(const KeyState&) noexcept = default;
+  ~KeyState() { wipe(); }
+  // init: the key must be key_length(suite) bytes. Error: bad_key_length.
+  Status init(Suite s, std::span<const std::uint8_t> key) noexcept;
+  void wipe() noexcept;
+};
 
 struct ChunkKeys {
   Suite suite = Suite::cobblestone_128;
@@ -23,10 +39,11 @@ struct ChunkKeys {
   std::uint8_t base_nonce[kNonceSize] = {};
 
   // derive: the header derivation; writes the expected commitment to `commitment`.
-  static Result<ChunkKeys> derive(Suite suite, std::span<const std::uint8_t> key,
-                                  std::span<const std::uint8_t> salt,
+  static Result<ChunkKeys> derive(const KeyState& key, std::span<const std::uint8_t> salt,
                                   std::span<const std::uint8_t> context,
                                   std::uint8_t commitment[kCommitmentSize]);
+  // state_of: the state of a public Key (nullptr when it is empty).
+  static const KeyState* state_of(const Key& key) noexcept { return key.s_.get(); }
   // raw: given AEAD key and base nonce. Errors: bad_key_length, bad_nonce_length.
   static Result<ChunkKeys> raw(Suite suite, std::span<const std::uint8_t> aead_key,
                                std::span<const std::uint8_t> base_nonce);
@@ -47,17 +64,16 @@ struct ChunkKeys {
 
   // Factories for the public classes (friends of them).
   static Encryptor make_encryptor(ChunkKeys keys, std::span<const std::uint8_t> header);
-  static Decryptor make_decryptor(Suite suite, std::span<const std::uint8_t> key,
-                                  std::span<const std::uint8_t> context);
+  static Decryptor make_decryptor(const KeyState& key, std::span<const std::uint8_t> context);
+  static Key make_key(std::unique_ptr<KeyState> state) noexcept;
   static Decryptor make_raw_decryptor(ChunkKeys keys);
   static Reader make_reader(std::unique_ptr<ReaderState> state);
 };
 
-// expand_keys: HKDF-Expand-SHA-512 with `key` as PRK and the spec's info string, L =
-// okm.size() (the key length is checked by the caller).
-Status expand_keys(Suite suite, std::span<const std::uint8_t> key,
-                   std::span<const std::uint8_t> salt, std::span<const std::uint8_t> context,
-                   std::span<std::uint8_t> okm) noexcept;
+// expand_keys: HKDF-Expand-SHA-512 with the key of `key` as PRK and the spec's info string,
+// L = okm.size().
+Status expand_keys(const KeyState& key, std::span<const std::uint8_t> salt,
+                   std::span<const std::uint8_t> context, std::span<std::uint8_t> okm) noexcept;
 
 // resolve_threads: 0 -> hardware_concurrency (at least 1).
 unsigned resolve_threads(unsigned threads) noexcept;

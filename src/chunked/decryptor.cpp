@@ -17,8 +17,8 @@ namespace aeskit::chunked {
 namespace detail {
 
 struct DecryptorState {
-  Suite suite = Suite::cobblestone_128;
-  std::vector<std::uint8_t> key, context;  // until the header arrives
+  KeyState key;  // until the header arrives
+  std::vector<std::uint8_t> context;
   ChunkKeys keys;
   bool have_keys = false;
   std::uint8_t header[kHeaderSize] = {};
@@ -31,10 +31,7 @@ struct DecryptorState {
   bool finished = false;
   Status error;
 
-  ~DecryptorState() {
-    aeskit::detail::secure_zero(key.data(), key.size());
-    aeskit::detail::secure_zero(wire.data(), wire.size());
-  }
+  ~DecryptorState() { aeskit::detail::secure_zero(wire.data(), wire.size()); }
 
   Errc fail_at(std::uint64_t index, std::span<const std::uint8_t> bytes) {
     scratch.resize(kChunkSize);
@@ -50,8 +47,8 @@ struct DecryptorState {
     in = in.subspan(take);
     if (header_have < kHeaderSize) return;
     std::uint8_t expected[kCommitmentSize];
-    auto derived = ChunkKeys::derive(suite, key, {header, kSaltSize}, context, expected);
-    aeskit::detail::secure_zero(key.data(), key.size());
+    auto derived = ChunkKeys::derive(key, {header, kSaltSize}, context, expected);
+    key.wipe();
     if (!derived) {
       error = derived.status();
       return;
@@ -67,18 +64,15 @@ struct DecryptorState {
   }
 };
 
-Decryptor ChunkKeys::make_decryptor(Suite suite, std::span<const std::uint8_t> key,
-                                    std::span<const std::uint8_t> context) {
+Decryptor ChunkKeys::make_decryptor(const KeyState& key, std::span<const std::uint8_t> context) {
   auto s = std::make_unique<DecryptorState>();
-  s->suite = suite;
-  s->key.assign(key.begin(), key.end());
+  s->key = key;
   s->context.assign(context.begin(), context.end());
   return Decryptor(std::move(s));
 }
 
 Decryptor ChunkKeys::make_raw_decryptor(ChunkKeys keys) {
   auto s = std::make_unique<DecryptorState>();
-  s->suite = keys.suite;
   s->keys = std::move(keys);
   s->have_keys = true;
   s->header_have = kHeaderSize;
@@ -94,8 +88,15 @@ Decryptor::~Decryptor() = default;
 
 Result<Decryptor> Decryptor::create(Suite suite, std::span<const std::uint8_t> key,
                                     std::span<const std::uint8_t> context) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
-  return detail::ChunkKeys::make_decryptor(suite, key, context);
+  detail::KeyState state;
+  if (Status s = state.init(suite, key); !s) return s;
+  return detail::ChunkKeys::make_decryptor(state, context);
+}
+
+Result<Decryptor> Decryptor::create(const Key& key, std::span<const std::uint8_t> context) {
+  const detail::KeyState* state = detail::ChunkKeys::state_of(key);
+  if (state == nullptr) return Errc::invalid_state;
+  return detail::ChunkKeys::make_decryptor(*state, context);
 }
 
 void Decryptor::set_threads(unsigned threads) noexcept {

@@ -119,18 +119,44 @@ Result<Encryptor> Encryptor::create(Suite suite, std::span<const std::uint8_t> k
   return hazmat::encryptor_with_salt(suite, key, {salt, kSaltSize}, context);
 }
 
+Result<Encryptor> Encryptor::create(const Key& key, std::span<const std::uint8_t> context) {
+  if (!key.valid()) return Errc::invalid_state;
+  std::uint8_t salt[kSaltSize];
+  if (Status st = detail::fill_random({salt, kSaltSize}); !st) return st;
+  return hazmat::encryptor_with_salt(key, {salt, kSaltSize}, context);
+}
+
+namespace detail {
+namespace {
+
+Result<Encryptor> encryptor_salted(const KeyState& key, std::span<const std::uint8_t> salt,
+                                   std::span<const std::uint8_t> context) {
+  if (salt.size() != kSaltSize) return Errc::invalid_argument;
+  std::uint8_t header[kHeaderSize];
+  std::memcpy(header, salt.data(), kSaltSize);
+  auto keys = ChunkKeys::derive(key, salt, context, header + kSaltSize);
+  if (!keys) return keys.status();
+  return ChunkKeys::make_encryptor(std::move(*keys), {header, kHeaderSize});
+}
+
+}  // namespace
+}  // namespace detail
+
 namespace hazmat {
 
 Result<Encryptor> encryptor_with_salt(Suite suite, std::span<const std::uint8_t> key,
                                       std::span<const std::uint8_t> salt,
                                       std::span<const std::uint8_t> context) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
-  if (salt.size() != kSaltSize) return Errc::invalid_argument;
-  std::uint8_t header[kHeaderSize];
-  std::memcpy(header, salt.data(), kSaltSize);
-  auto keys = detail::ChunkKeys::derive(suite, key, salt, context, header + kSaltSize);
-  if (!keys) return keys.status();
-  return detail::ChunkKeys::make_encryptor(std::move(*keys), {header, kHeaderSize});
+  detail::KeyState state;
+  if (Status s = state.init(suite, key); !s) return s;
+  return detail::encryptor_salted(state, salt, context);
+}
+
+Result<Encryptor> encryptor_with_salt(const Key& key, std::span<const std::uint8_t> salt,
+                                      std::span<const std::uint8_t> context) {
+  const detail::KeyState* state = detail::ChunkKeys::state_of(key);
+  if (state == nullptr) return Errc::invalid_state;
+  return detail::encryptor_salted(*state, salt, context);
 }
 
 Result<Encryptor> raw_encryptor(Suite suite, std::span<const std::uint8_t> aead_key,

@@ -138,6 +138,42 @@ Result<std::size_t> seal_with_keys(const ChunkKeys& keys, std::span<const std::u
   return header.size() + body_length(pt.size());
 }
 
+// seal_salted / open_keyed: the header forms of seal and open on a key state; the raw-key and
+// Key overloads below both land here.
+Result<std::size_t> seal_salted(const KeyState& key, std::span<const std::uint8_t> salt,
+                                std::span<const std::uint8_t> context,
+                                std::span<const std::uint8_t> plaintext,
+                                std::span<std::uint8_t> out, unsigned threads) {
+  if (salt.size() != kSaltSize) return Errc::invalid_argument;
+  const std::size_t need = kHeaderSize + body_length(plaintext.size());
+  if (Status s = check_seal_args(plaintext, out, need); !s) return s;
+  std::uint8_t header[kHeaderSize];
+  std::memcpy(header, salt.data(), kSaltSize);
+  auto keys = ChunkKeys::derive(key, salt, context, header + kSaltSize);
+  if (!keys) return keys.status();
+  return seal_with_keys(*keys, {header, kHeaderSize}, plaintext, out, threads);
+}
+
+Result<std::size_t> open_keyed(const KeyState& key, std::span<const std::uint8_t> context,
+                               std::span<const std::uint8_t> ciphertext,
+                               std::span<std::uint8_t> out, unsigned threads) {
+  if (ciphertext.size() < kHeaderSize) return Errc::truncated;
+  std::uint8_t expected[kCommitmentSize];
+  auto keys = ChunkKeys::derive(key, ciphertext.first(kSaltSize), context, expected);
+  if (!keys) return keys.status();
+  const bool match = commitment_matches(expected, ciphertext.data() + kSaltSize);
+  aeskit::detail::secure_zero(expected, sizeof expected);
+  if (!match) {  // an authentication failure: wipe what would have been the plaintext
+    const std::size_t body = ciphertext.size() - kHeaderSize;
+    const std::size_t rest = body % kWireChunkSize;
+    const std::size_t would =
+        body / kWireChunkSize * kChunkSize + (rest > kTagSize ? rest - kTagSize : 0);
+    aeskit::detail::secure_zero(out.data(), std::min(out.size(), would));
+    return Errc::wrong_key_or_context;
+  }
+  return open_body(*keys, ciphertext.subspan(kHeaderSize), out, threads);
+}
+
 }  // namespace
 }  // namespace aeskit::chunked::detail
 
@@ -152,15 +188,18 @@ Result<std::size_t> seal_with_salt(Suite suite, std::span<const std::uint8_t> ke
                                    std::span<const std::uint8_t> context,
                                    std::span<const std::uint8_t> plaintext,
                                    std::span<std::uint8_t> out, unsigned threads) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
-  if (salt.size() != kSaltSize) return Errc::invalid_argument;
-  const std::size_t need = kHeaderSize + detail::body_length(plaintext.size());
-  if (Status s = detail::check_seal_args(plaintext, out, need); !s) return s;
-  std::uint8_t header[kHeaderSize];
-  std::memcpy(header, salt.data(), kSaltSize);
-  auto keys = ChunkKeys::derive(suite, key, salt, context, header + kSaltSize);
-  if (!keys) return keys.status();
-  return detail::seal_with_keys(*keys, {header, kHeaderSize}, plaintext, out, threads);
+  detail::KeyState state;
+  if (Status s = state.init(suite, key); !s) return s;
+  return detail::seal_salted(state, salt, context, plaintext, out, threads);
+}
+
+Result<std::size_t> seal_with_salt(const Key& key, std::span<const std::uint8_t> salt,
+                                   std::span<const std::uint8_t> context,
+                                   std::span<const std::uint8_t> plaintext,
+                                   std::span<std::uint8_t> out, unsigned threads) {
+  const detail::KeyState* state = ChunkKeys::state_of(key);
+  if (state == nullptr) return Errc::invalid_state;
+  return detail::seal_salted(*state, salt, context, plaintext, out, threads);
 }
 
 Result<std::size_t> raw_seal(Suite suite, std::span<const std::uint8_t> aead_key,
@@ -209,22 +248,37 @@ Result<std::size_t> open(Suite suite, std::span<const std::uint8_t> key,
                          std::span<const std::uint8_t> context,
                          std::span<const std::uint8_t> ciphertext, std::span<std::uint8_t> out,
                          unsigned threads) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
-  if (ciphertext.size() < kHeaderSize) return Errc::truncated;
-  std::uint8_t expected[kCommitmentSize];
-  auto keys = ChunkKeys::derive(suite, key, ciphertext.first(kSaltSize), context, expected);
-  if (!keys) return keys.status();
-  const bool match = detail::commitment_matches(expected, ciphertext.data() + kSaltSize);
-  aeskit::detail::secure_zero(expected, sizeof expected);
-  if (!match) {  // an authentication failure: wipe what would have been the plaintext
-    const std::size_t body = ciphertext.size() - kHeaderSize;
-    const std::size_t rest = body % kWireChunkSize;
-    const std::size_t would =
-        body / kWireChunkSize * kChunkSize + (rest > kTagSize ? rest - kTagSize : 0);
-    aeskit::detail::secure_zero(out.data(), std::min(out.size(), would));
-    return Errc::wrong_key_or_context;
-  }
-  return detail::open_body(*keys, ciphertext.subspan(kHeaderSize), out, threads);
+  detail::KeyState state;
+  if (Status s = state.init(suite, key); !s) return s;
+  return detail::open_keyed(state, context, ciphertext, out, threads);
+}
+
+Result<std::size_t> seal(const Key& key, std::span<const std::uint8_t> context,
+                         std::span<const std::uint8_t> plaintext, std::span<std::uint8_t> out,
+                         unsigned threads) {
+  if (!key.valid()) return Errc::invalid_state;
+  std::uint8_t salt[kSaltSize];
+  if (Status s = detail::fill_random({salt, kSaltSize}); !s) return s;
+  return hazmat::seal_with_salt(key, {salt, kSaltSize}, context, plaintext, out, threads);
+}
+
+Result<std::vector<std::uint8_t>> seal(const Key& key, std::span<const std::uint8_t> context,
+                                       std::span<const std::uint8_t> plaintext, unsigned threads) {
+  if (!key.valid()) return Errc::invalid_state;
+  auto len = ciphertext_length(plaintext.size());
+  if (!len) return len.status();
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(*len));
+  auto n = seal(key, context, plaintext, out, threads);
+  if (!n) return n.status();
+  return out;
+}
+
+Result<std::size_t> open(const Key& key, std::span<const std::uint8_t> context,
+                         std::span<const std::uint8_t> ciphertext, std::span<std::uint8_t> out,
+                         unsigned threads) {
+  const detail::KeyState* state = ChunkKeys::state_of(key);
+  if (state == nullptr) return Errc::invalid_state;
+  return detail::open_keyed(*state, context, ciphertext, out, threads);
 }
 
 }  // namespace aeskit::chunked

@@ -74,31 +74,55 @@ Reader::Reader(Reader&&) noexcept = default;
 Reader& Reader::operator=(Reader&&) noexcept = default;
 Reader::~Reader() = default;
 
-Result<Reader> Reader::open(Suite suite, std::span<const std::uint8_t> key,
-                            std::span<const std::uint8_t> context, std::uint64_t ciphertext_size,
-                            ReadAt read_at) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
+namespace detail {
+namespace {
+
+Result<Reader> open_keyed(const KeyState& key, std::span<const std::uint8_t> context,
+                          std::uint64_t ciphertext_size, ReadAt read_at) {
   if (ciphertext_size < kHeaderSize) return Errc::truncated;
   std::uint8_t header[kHeaderSize];
   if (Status s = read_at(0, {header, kHeaderSize}); !s) return s;
   std::uint8_t expected[kCommitmentSize];
-  auto keys = detail::ChunkKeys::derive(suite, key, {header, kSaltSize}, context, expected);
+  auto keys = ChunkKeys::derive(key, {header, kSaltSize}, context, expected);
   if (!keys) return keys.status();
-  const bool match = detail::commitment_matches(expected, header + kSaltSize);
+  const bool match = commitment_matches(expected, header + kSaltSize);
   aeskit::detail::secure_zero(expected, sizeof expected);
   if (!match) return Errc::wrong_key_or_context;
-  auto state = std::make_unique<detail::ReaderState>();
-  if (Status s = detail::set_lengths(*state, ciphertext_size - kHeaderSize); !s) return s;
+  auto state = std::make_unique<ReaderState>();
+  if (Status s = set_lengths(*state, ciphertext_size - kHeaderSize); !s) return s;
   state->keys = std::move(*keys);
   state->read_at = std::move(read_at);
   state->body_offset = kHeaderSize;
-  return detail::ChunkKeys::make_reader(std::move(state));
+  return ChunkKeys::make_reader(std::move(state));
+}
+
+}  // namespace
+}  // namespace detail
+
+Result<Reader> Reader::open(Suite suite, std::span<const std::uint8_t> key,
+                            std::span<const std::uint8_t> context, std::uint64_t ciphertext_size,
+                            ReadAt read_at) {
+  detail::KeyState state;
+  if (Status s = state.init(suite, key); !s) return s;
+  return detail::open_keyed(state, context, ciphertext_size, std::move(read_at));
 }
 
 Result<Reader> Reader::open(Suite suite, std::span<const std::uint8_t> key,
                             std::span<const std::uint8_t> context,
                             std::span<const std::uint8_t> ciphertext) {
   return open(suite, key, context, ciphertext.size(), detail::span_reader(ciphertext));
+}
+
+Result<Reader> Reader::open(const Key& key, std::span<const std::uint8_t> context,
+                            std::uint64_t ciphertext_size, ReadAt read_at) {
+  const detail::KeyState* state = detail::ChunkKeys::state_of(key);
+  if (state == nullptr) return Errc::invalid_state;
+  return detail::open_keyed(*state, context, ciphertext_size, std::move(read_at));
+}
+
+Result<Reader> Reader::open(const Key& key, std::span<const std::uint8_t> context,
+                            std::span<const std::uint8_t> ciphertext) {
+  return open(key, context, ciphertext.size(), detail::span_reader(ciphertext));
 }
 
 std::uint64_t Reader::claimed_size() const noexcept {

@@ -50,7 +50,29 @@ Status generate_key(std::span<std::uint8_t> key) noexcept {
   return detail::fill_random(key);
 }
 
+Result<Key> Key::create(Suite suite, std::span<const std::uint8_t> key) {
+  if (key.size() != key_length(suite)) return Errc::bad_key_length;
+  auto state = std::make_unique<detail::KeyState>();
+  if (Status s = state->init(suite, key); !s) return s;
+  return detail::ChunkKeys::make_key(std::move(state));
+}
+
+Key::Key() noexcept = default;
+Key::Key(Key&&) noexcept = default;
+Key& Key::operator=(Key&&) noexcept = default;
+Key::~Key() = default;  // ~KeyState wipes the HMAC states
+
+Suite Key::suite() const noexcept {
+  return s_ ? s_->suite : Suite::cobblestone_128;
+}
+
 namespace detail {
+
+Key ChunkKeys::make_key(std::unique_ptr<KeyState> state) noexcept {
+  Key key;
+  key.s_ = std::move(state);
+  return key;
+}
 
 Status fill_random(std::span<std::uint8_t> out) noexcept {
   std::size_t done = 0;
@@ -75,13 +97,13 @@ Status derive_keys(Suite suite, std::span<const std::uint8_t> key,
                    std::span<std::uint8_t> aead_key_out, std::span<std::uint8_t> nonce_out,
                    std::span<std::uint8_t> commitment_out) noexcept {
   const std::size_t k = key_length(suite);
-  if (key.size() != k) return Errc::bad_key_length;
+  detail::KeyState state;
+  if (Status s = state.init(suite, key); !s) return s;
   if (aead_key_out.size() < k || nonce_out.size() < kNonceSize ||
       commitment_out.size() < kCommitmentSize)
     return Errc::output_too_small;
   std::uint8_t okm[32 + kNonceSize + kCommitmentSize];
-  Status s =
-      detail::expand_keys(suite, key, salt, context, {okm, k + kNonceSize + kCommitmentSize});
+  Status s = detail::expand_keys(state, salt, context, {okm, k + kNonceSize + kCommitmentSize});
   if (s) {
     std::memcpy(aead_key_out.data(), okm, k);
     std::memcpy(nonce_out.data(), okm + k, kNonceSize);

@@ -3,7 +3,7 @@
  * B.1, RFC 5869 A.1, RFC 4493 example 2 is not used: CMAC is checked against its incremental
  * form), round trips, every documented size error, NULL with a non-zero length, overlapping
  * buffers, zeroed output after a failed open, and "nothing written on error" (canaries);
- * chunked encryption whole, pushed and pulled.
+ * chunked encryption whole, pushed and pulled, by raw key and by key handle.
  * Compiled as C (-std=c99 -Wall -Wextra -pedantic -Werror); exit status 0 only if every
  * check passed; prints the number of checks. */
 #include <stdio.h>
@@ -1039,6 +1039,68 @@ static void test_chunked(void) {
            AESKIT_E_BAD_KEY_LENGTH);
 }
 
+/* The chunked key handle: seals opened by the raw-key open and the other way round, its
+ * streams, every key length refused but 16 and 32, NULL arguments. */
+static void test_chunked_key(void) {
+  static uint8_t msg[20000], ct[21000], ct2[21000], back[21000];
+  uint8_t key[32] = {9}, context[2] = {'k', 'y'};
+  size_t n = 0, m = 0, len, total;
+  unsigned threads;
+  aeskit_chunked_key* k = NULL;
+  aeskit_chunked_encryptor* e = NULL;
+  aeskit_chunked_decryptor* d = NULL;
+  for (len = 0; len < sizeof msg; ++len) msg[len] = (uint8_t)(len * 7);
+  for (len = 0; len <= 40; ++len) {
+    int want = len == 16 || len == 32 ? AESKIT_OK : AESKIT_E_BAD_KEY_LENGTH;
+    k = NULL;
+    CHECK_RC(aeskit_chunked_key_new(&k, key, len), want);
+    CHECK((k != NULL) == (want == AESKIT_OK));
+    aeskit_chunked_key_free(k);
+  }
+  CHECK_RC(aeskit_chunked_key_new(NULL, key, 16), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_key_new(&k, NULL, 16), AESKIT_E_NULL_POINTER);
+  aeskit_chunked_key_free(NULL);
+  CHECK_RC(aeskit_chunked_key_new(&k, key, 32), AESKIT_OK);
+  for (threads = 0; threads < 3; ++threads) {
+    CHECK_RC(aeskit_chunked_key_seal(k, context, 2, msg, sizeof msg, ct, &n, sizeof ct, threads),
+             AESKIT_OK);
+    CHECK_RC(aeskit_chunked_open(key, 32, context, 2, ct, n, back, &m, sizeof back, threads),
+             AESKIT_OK);
+    CHECK(m == sizeof msg && memcmp(back, msg, m) == 0);
+    CHECK_RC(aeskit_chunked_seal(key, 32, context, 2, msg, 999, ct2, &n, sizeof ct2, threads),
+             AESKIT_OK);
+    CHECK_RC(aeskit_chunked_key_open(k, context, 2, ct2, n, back, &m, sizeof back, threads),
+             AESKIT_OK);
+    CHECK(m == 999 && memcmp(back, msg, m) == 0);
+  }
+  CHECK_RC(aeskit_chunked_key_open(k, context, 1, ct2, n, back, &m, sizeof back, 1),
+           AESKIT_E_WRONG_KEY_OR_CONTEXT);
+  CHECK(all_equal(back, 999, 0));
+  CHECK_RC(aeskit_chunked_key_seal(k, context, 2, msg, sizeof msg, ct, &n, 100, 1),
+           AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_chunked_key_seal(NULL, context, 2, msg, 10, ct, &n, sizeof ct, 1),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_key_seal(k, NULL, 2, msg, 10, ct, &n, sizeof ct, 1),
+           AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_key_open(k, context, 2, ct2, n, back, NULL, sizeof back, 1),
+           AESKIT_E_NULL_POINTER);
+  /* Streams from the handle: one update of everything, then finish. */
+  CHECK_RC(aeskit_chunked_key_encryptor_new(&e, k, context, 2), AESKIT_OK);
+  CHECK_RC(aeskit_chunked_encryptor_update(e, msg, sizeof msg, ct, &n, sizeof ct), AESKIT_OK);
+  total = n;
+  CHECK_RC(aeskit_chunked_encryptor_finish(e, ct + total, &n, sizeof ct - total), AESKIT_OK);
+  total += n;
+  aeskit_chunked_encryptor_free(e);
+  CHECK_RC(aeskit_chunked_key_decryptor_new(&d, k, context, 2), AESKIT_OK);
+  aeskit_chunked_key_free(k); /* the stream keeps what it needs */
+  CHECK_RC(aeskit_chunked_decryptor_update(d, ct, total, back, &m, sizeof back), AESKIT_OK);
+  CHECK_RC(aeskit_chunked_decryptor_finish(d, back + m, &n, sizeof back - m), AESKIT_OK);
+  CHECK(m + n == sizeof msg && memcmp(back, msg, sizeof msg) == 0);
+  aeskit_chunked_decryptor_free(d);
+  CHECK_RC(aeskit_chunked_key_encryptor_new(&e, NULL, context, 2), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_chunked_key_decryptor_new(NULL, NULL, context, 2), AESKIT_E_NULL_POINTER);
+}
+
 int main(void) {
   test_library();
   test_aead_known_answer();
@@ -1051,6 +1113,7 @@ int main(void) {
   test_macs();
   test_hashes();
   test_chunked();
+  test_chunked_key();
   test_streams();
   printf("capi_c_test: %d checks, %d failed\n", checks, failures);
   return failures == 0 && checks > 0 ? 0 : 1;
