@@ -47,6 +47,22 @@
 
 namespace aeskit::detail::aegis_lanes {
 
+// kTernary<V>: V has one-instruction three-input logic (AVX-512's VPTERNLOG): V::x3 and
+// V::xand (a ^ (b & c)) cost one operation each, so the kernels may spend an input on them.
+template <class V>
+constexpr bool kTernary = requires {
+  requires V::kTernaryLogic;
+};
+
+// xand: a ^ (b & c), in one operation where V has it.
+template <class V>
+AESKIT_AEGIS_INLINE typename V::reg xand(typename V::reg a, typename V::reg b, typename V::reg c) {
+  if constexpr (kTernary<V>)
+    return V::xand(a, b, c);
+  else
+    return V::x(a, V::and_(b, c));
+}
+
 // AegisShape<B>: B = 8 (128 family: two message words per update, blocks 3 and 7 get ctx) or
 // 6 (256 family: one word, blocks 3 and 5).
 template <unsigned B>
@@ -63,39 +79,37 @@ struct AegisState {
   reg s[B][K];
 
   // update: S'0 = AESRound(S[B-1], S0 ^ m0), S'j = AESRound(S[j-1], Sj) (and S4 ^ m1 for the
-  // 128 family), per register k.
+  // 128 family), per register k. AESRound(a, k) = MixColumns(ShiftRows(SubBytes(a))) ^ k, so
+  // AESRound(S[B-1], S0 ^ m0) = AESRound(S[B-1], m0) ^ S0: the message word is the round key
+  // and S0 joins after the round. S0 -> S0' is then one XOR instead of an XOR and a round, and
+  // every block's own chain is at most one round per update (Sj -> Sj' through the key input).
   AESKIT_AEGIS_INLINE void update(const reg (&m0)[K], const reg (&m1)[K]) {
-    reg k0[K], k4[K];
     for (unsigned k = 0; k < K; ++k) {
-      k0[k] = V::x(s[0][k], m0[k]);
-      k4[k] = B == 8 ? V::x(s[4][k], m1[k]) : s[4][k];
+      const reg last = s[B - 1][k], s0 = s[0][k], s4 = s[4][k];
+      for (unsigned j = B - 1; j >= 1; --j) {
+        if (B == 8 && j == 4)
+          s[4][k] = V::x(V::enc(s[3][k], m1[k]), s4);
+        else
+          s[j][k] = V::enc(s[j - 1][k], s[j][k]);
+      }
+      s[0][k] = V::x(V::enc(last, m0[k]), s0);
     }
-    update_keys(k0, k4);
   }
 
-  // update_after: update() with the message words XORed into the round outputs instead of
-  // the round keys (AESRound(a, k) ^ m = AESRound(a, k ^ m)). Dec's words are its plaintext,
-  // which waits on the state (an AND and two XORs): XORed after the round they overlap the
-  // AES round instead of delaying it, so S0 -> S0' costs one round and one XOR, as in Enc.
+  // update_after: update() for Dec, whose words are its plaintext, which waits on the state (an
+  // AND and two XORs): the words join after the round, S'0 = AESRound(S[B-1], S0) ^ m0, so the
+  // round starts before they are known. (The form of update() would put the late word under a
+  // round; AESRound(S[B-1], 0) ^ S0 ^ m0 costs an XOR more per block: both measured slower.)
   AESKIT_AEGIS_INLINE void update_after(const reg (&m0)[K], const reg (&m1)[K]) {
-    reg k0[K], k4[K];
-    for (unsigned k = 0; k < K; ++k) {
-      k0[k] = s[0][k];
-      k4[k] = s[4][k];
-    }
-    update_keys(k0, k4);
-    for (unsigned k = 0; k < K; ++k) {
-      s[0][k] = V::x(s[0][k], m0[k]);
-      if constexpr (B == 8) s[4][k] = V::x(s[4][k], m1[k]);
-    }
-  }
-
-  // update_keys: the same with the round keys of blocks 0 and 4 given (S0 ^ m0, S4 ^ m1).
-  AESKIT_AEGIS_INLINE void update_keys(const reg (&k0)[K], const reg (&k4)[K]) {
     for (unsigned k = 0; k < K; ++k) {
       const reg last = s[B - 1][k];
-      for (unsigned j = B - 1; j >= 1; --j) s[j][k] = V::enc(s[j - 1][k], j == 4 ? k4[k] : s[j][k]);
-      s[0][k] = V::enc(last, k0[k]);
+      for (unsigned j = B - 1; j >= 1; --j) {
+        if (B == 8 && j == 4)
+          s[4][k] = V::x(V::enc(s[3][k], s[4][k]), m1[k]);
+        else
+          s[j][k] = V::enc(s[j - 1][k], s[j][k]);
+      }
+      s[0][k] = V::x(V::enc(last, s[0][k]), m0[k]);
     }
   }
 
@@ -226,37 +240,48 @@ AESKIT_AEGIS_INLINE void aegis_rot_step(typename V::reg (&r)[B][D / V::kBlocks],
   auto p = [](unsigned j) constexpr {
     return (j + R) % B;
   };
-  // Enc: the words go into the round keys of blocks 0 and 4 (S0 ^ m0, S4 ^ m1). Dec: its
-  // words are the plaintext y, which waits on the state, so they are XORed into those
-  // blocks after the round (AESRound(a, k) ^ y = AESRound(a, k ^ y); see update_after).
-  reg x[2][K], y[2][K], k0[K];
+  // Enc: the words are the round keys of blocks 0 and 4, S0 and S4 XORed after the round
+  // (AESRound(a, S0 ^ m) = AESRound(a, m) ^ S0; see update). Dec: its words are the plaintext
+  // y, which waits on the state, so they are XORed after the round (see update_after).
+  reg x[2][K], y[2][K];
   for (unsigned w = 0; w < W; ++w) aegis_load_word<V, K>(x[w], in + 16 * D * w);
   for (unsigned k = 0; k < K; ++k) {
-    const reg a23 = V::and_(r[p(2)][k], r[p(3)][k]);
     if constexpr (B == 8) {
-      const reg a67 = V::and_(r[p(6)][k], r[p(7)][k]);
       // y0 = (x0 ^ S6) ^ (S1 ^ (S2 & S3)): S1 two XORs from y0, S5 likewise in y1 (Dec's
-      // S1 -> S0' -> S1'' and S5 -> S4' -> S5'' chains).
-      y[0][k] = V::x(V::x(x[0][k], r[p(6)][k]), V::x(r[p(1)][k], a23));
-      y[1][k] = V::x(V::x(x[1][k], r[p(2)][k]), V::x(r[p(5)][k], a67));
+      // S1 -> S0' -> S1'' and S5 -> S4' -> S5'' chains); with ternary logic two operations.
+      if constexpr (kTernary<V>) {
+        y[0][k] = V::x3(x[0][k], r[p(6)][k], xand<V>(r[p(1)][k], r[p(2)][k], r[p(3)][k]));
+        y[1][k] = V::x3(x[1][k], r[p(2)][k], xand<V>(r[p(5)][k], r[p(6)][k], r[p(7)][k]));
+      } else {
+        y[0][k] = V::x(V::x(x[0][k], r[p(6)][k]), xand<V>(r[p(1)][k], r[p(2)][k], r[p(3)][k]));
+        y[1][k] = V::x(V::x(x[1][k], r[p(2)][k]), xand<V>(r[p(5)][k], r[p(6)][k], r[p(7)][k]));
+      }
       V::store(out + 16 * V::kBlocks * k, y[0][k]);
       V::store(out + 16 * D + 16 * V::kBlocks * k, y[1][k]);
     } else {
-      y[0][k] = V::x(x[0][k], V::x(V::x3(r[p(1)][k], r[p(4)][k], r[p(5)][k]), a23));
+      const reg t = xand<V>(r[p(1)][k], r[p(2)][k], r[p(3)][k]);
+      y[0][k] = V::x(x[0][k], V::x3(t, r[p(4)][k], r[p(5)][k]));
       V::store(out + 16 * V::kBlocks * k, y[0][k]);
     }
-    k0[k] = Decrypt ? r[p(0)][k] : V::x(r[p(0)][k], x[0][k]);
   }
-  // Blocks 0 and 4 first in program order: their rounds end the steps' longest chains (S0 ->
-  // S0' is an XOR and an AESENC), so they should not wait behind the others for an AES pipe.
+  // Blocks 0 and 4 first in program order: their rounds end the steps' longest chains, so
+  // they should not wait behind the others for an AES pipe.
   for (unsigned k = 0; k < K; ++k) {
-    reg first = V::enc(r[p(B - 1)][k], k0[k]);
-    reg fourth = r[p(4)][k];
-    if constexpr (B == 8) {
-      fourth = V::enc(r[p(3)][k], Decrypt ? r[p(4)][k] : V::x(r[p(4)][k], x[1][k]));
-      if constexpr (Decrypt) fourth = V::x(fourth, y[1][k]);
+    // Enc: enc(S[B-1], x0) ^ S0. Dec: enc(S[B-1], S0) ^ y0 (same count of operations; S0 ->
+    // S0' is a round and an XOR, but y0, late, joins last); with ternary logic Dec takes
+    // enc(S[B-1], 0) ^ S0 ^ y0 in as many operations, and S0 -> S0' is one.
+    reg first, fourth = r[p(4)][k];
+    if constexpr (Decrypt && kTernary<V>) {
+      const reg zero = V::x(x[0][k], x[0][k]);
+      first = V::x3(V::enc(r[p(B - 1)][k], zero), r[p(0)][k], y[0][k]);
+      if constexpr (B == 8) fourth = V::x3(V::enc(r[p(3)][k], zero), r[p(4)][k], y[1][k]);
+    } else if constexpr (Decrypt) {
+      first = V::x(V::enc(r[p(B - 1)][k], r[p(0)][k]), y[0][k]);
+      if constexpr (B == 8) fourth = V::x(V::enc(r[p(3)][k], r[p(4)][k]), y[1][k]);
+    } else {
+      first = V::x(V::enc(r[p(B - 1)][k], x[0][k]), r[p(0)][k]);
+      if constexpr (B == 8) fourth = V::x(V::enc(r[p(3)][k], x[1][k]), r[p(4)][k]);
     }
-    if constexpr (Decrypt) first = V::x(first, y[0][k]);
     for (unsigned j = 1; j < B; ++j)
       r[p(j - 1)][k] = (B == 8 && j == 4) ? fourth : V::enc(r[p(j - 1)][k], r[p(j)][k]);
     r[p(B - 1)][k] = first;

@@ -125,6 +125,12 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
     return _mm512_ternarylogic_epi64(a, b, c, 0x96);
   }
+  // xand: a ^ (b & c) in one VPTERNLOGQ (0x78); kTernaryLogic tells the AEGIS template
+  // (backend/aegis_lanes.hpp) that x3 and xand cost one operation.
+  static constexpr bool kTernaryLogic = true;
+  AESKIT_WIDE_INLINE static reg xand(reg a, reg b, reg c) {
+    return _mm512_ternarylogic_epi64(a, b, c, 0x78);
+  }
   AESKIT_WIDE_INLINE static reg enc(reg s, reg k) { return _mm512_aesenc_epi128(s, k); }
   AESKIT_WIDE_INLINE static reg enc_last(reg s, reg k) { return _mm512_aesenclast_epi128(s, k); }
   AESKIT_WIDE_INLINE static reg dec(reg s, reg k) { return _mm512_aesdec_epi128(s, k); }
