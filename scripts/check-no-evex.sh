@@ -7,13 +7,14 @@
 #
 #   scripts/check-no-evex.sh objects DIR   every object file under DIR (a CMake build's
 #                                          aeskit_objects.dir), except those compiled from
-#                                          src/backend/vaes512/, clmul/*vpclmul512* and
+#                                          src/backend/vaes512/, clmul/*vpclmul512*,
 #                                          sha512x86/*avx512* (the AVX-512 SHA-512 compressor)
+#                                          and aesni/*avx512vl* (AEGIS with VPTERNLOG on xmm)
 #   scripts/check-no-evex.sh binary FILE   a linked binary or library (an LTO build, where
 #                                          the objects hold no machine code): every function
 #                                          whose name does not belong to the 512-bit tier
-#                                          (vaes512 / vpclmul512 / sha512_compress_avx512 in its
-#                                          demangled name)
+#                                          (vaes512 / vpclmul512 / sha512_compress_avx512 /
+#                                          aesni_avx512vl in its demangled name)
 #
 # EVEX is recognised by its first byte, 0x62, after any legacy prefixes (in 64-bit mode 0x62
 # is nothing else), or by an operand only EVEX can name (zmm, mask registers, xmm16-31).
@@ -43,7 +44,7 @@ case "$mode" in
     count=0
     while IFS= read -r -d '' obj; do
       case "$obj" in
-        */backend/vaes512/* | *vpclmul512* | */backend/sha512x86/*avx512*) continue ;;
+        */backend/vaes512/* | *vpclmul512* | */backend/sha512x86/*avx512* | */backend/aesni/*avx512vl*) continue ;;
       esac
       count=$((count + 1))
       hits=$(objdump -d --insn-width=16 "$obj" | evex_lines "" | sed -n 1,5p)
@@ -57,7 +58,7 @@ case "$mode" in
     [ "$found" -eq 0 ] && echo "check-no-evex: $count objects outside the 512-bit tier, no EVEX instruction"
     ;;
   binary)
-    hits=$(objdump -d -C --insn-width=16 "$target" | evex_lines 'vaes512|vpclmul512|sha512_compress_avx512' | sed -n 1,20p)
+    hits=$(objdump -d -C --insn-width=16 "$target" | evex_lines 'vaes512|vpclmul512|sha512_compress_avx512|aesni_avx512vl' | sed -n 1,20p)
     if [ -n "$hits" ]; then
       echo "EVEX instruction outside the 512-bit tier in $target:"
       echo "$hits"

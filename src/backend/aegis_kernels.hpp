@@ -13,7 +13,8 @@
 //   - decrypt: out = Dec(in) and the EXPECTED tag written to `tag` (the caller compares);
 //   - in == out allowed, otherwise no overlap; any alignment; lengths as the draft allows;
 //   - constant-time in key, nonce and data (only lengths steer it); leaves no state copies.
-// No CPU features of its own: each table names the AES backend whose predicate it needs.
+// No CPU features of its own: each table names the AES backend whose predicate it needs, and
+// any feature beyond it (`needs`).
 #pragma once
 
 #include <cstddef>
@@ -45,11 +46,21 @@ inline constexpr std::uint8_t kAegisC1[16] = {0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2
 enum class AegisFamily : std::uint8_t { aegis128l, aegis256 };
 
 // AegisKernels: the kernels one AES backend (by name) can run, per family and degree
-// (index 0, 1, 2: D = 1, 2, 4). A null entry means "use the portable kernel".
+// (index 0, 1, 2: D = 1, 2, 4). A null entry means "use the portable kernel". A table may
+// need more than its backend (`needs`, e.g. AVX-512VL beside AES-NI): it then has its own
+// `name` for AeadKey::kernel(), `aeskit cpu` and the self-test lines.
 struct AegisKernels {
   std::string_view aes_backend;
   AegisKernel aegis128l[3];
   AegisKernel aegis256[3];
+  std::string_view name = {};                                // empty: aes_backend
+  bool (*needs)(const cpu::FeatureSet&) noexcept = nullptr;  // nullptr: the backend's features
+
+  std::string_view label() const noexcept { return name.empty() ? aes_backend : name; }
+  // runs_on: the table's own features (beyond its backend's) are in `features`.
+  bool runs_on(const cpu::FeatureSet& features) const noexcept {
+    return needs == nullptr || needs(features);
+  }
 
   const AegisKernel& at(AegisFamily f, std::size_t degree_index) const noexcept {
     return f == AegisFamily::aegis128l ? aegis128l[degree_index] : aegis256[degree_index];
@@ -59,7 +70,7 @@ struct AegisKernels {
 // The portable kernels (portable/aegis_portable.cpp): every family and degree, any CPU.
 extern const AegisKernels kAegisPortable;
 
-// AegisChoice: the kernel a key runs and the backend whose table it came from ("portable"
+// AegisChoice: the kernel a key runs and the label of the table it came from ("portable"
 // for the fallback).
 struct AegisChoice {
   const AegisKernel* kernel;
@@ -68,8 +79,8 @@ struct AegisChoice {
 
 // select_aegis_kernel (registries.cpp): the entry of the table of `aes_backend` (catalog.hpp's
 // kAegisKernelList), or where that is null, of the next narrower table whose backend is usable
-// under `features` and whose self-test passed (self_test.hpp: aegis_self_test); else the
-// portable kernel. degree_index: 0, 1, 2 for D = 1, 2, 4.
+// and own features present under `features` and whose self-test passed (self_test.hpp:
+// aegis_self_test); else the portable kernel. degree_index: 0, 1, 2 for D = 1, 2, 4.
 AegisChoice select_aegis_kernel(std::string_view aes_backend, AegisFamily family,
                                 std::size_t degree_index, const cpu::FeatureSet& features) noexcept;
 

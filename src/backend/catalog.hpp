@@ -155,13 +155,17 @@ inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
 // (registries.cpp: select_aegis_kernel).
 inline constexpr const AegisKernels* kAegisKernelList[] = {
 #if defined(AESKIT_HAVE_X86)
-    &kAegisVaes512, &kAegisVaes256, &kAegisAesni,
+    &kAegisVaes512,
+    &kAegisVaes256,
+    &kAegisAesniAvx512vl,  // 128L/256 on xmm with VPTERNLOG, where AVX-512 is present
+    &kAegisAesni,
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
     &kAegisArmv8ce,  // AArch64 AESE/AESMC, one block per register
 #endif
 #if defined(AESKIT_HAVE_POWER8)
-    &kAegisPower9,  &kAegisPower8,  // vcipher (POWER9 build, then POWER8)
+    &kAegisPower9,
+    &kAegisPower8,  // vcipher (POWER9 build, then POWER8)
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     &kAegisVperm,  // SSSE3 / NEON / AltiVec byte shuffles

@@ -118,8 +118,9 @@ AegisChoice select_aegis_kernel(std::string_view aes_backend, AegisFamily family
     const AegisKernel& k = t->at(family, degree_index);
     if (k.encrypt == nullptr) continue;
     const AesBackend* b = find_backend(t->aes_backend);
-    if (b != nullptr && backend_usable(*b, features) && aegis_self_test_allows(*t))
-      return {&k, t->aes_backend};
+    if (b != nullptr && backend_usable(*b, features) && t->runs_on(features) &&
+        aegis_self_test_allows(*t))
+      return {&k, t->label()};
   }
   return {&kAegisPortable.at(family, degree_index), kAegisPortable.aes_backend};
 }

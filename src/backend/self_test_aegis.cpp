@@ -15,10 +15,10 @@
 // (select_aegis_kernel goes on to the next usable table, else portable).
 //
 // No CPU features of its own: a table's kernels run only when the CPU (detected features,
-// before AESKIT_DISABLE) supports its AES backend. Cost, once per table a key selects: 16
-// messages of at most 1157 bytes per kernel and direction, 0.5-1.3 ms per table (vaes512: 2
-// kernels, aesni and vperm: 6), mostly the portable reference (Zen 5 class VM, loaded).
-// References: draft-irtf-cfrg-aegis-aead (the families and the X forms).
+// before AESKIT_DISABLE) supports its AES backend and the table's own features. Cost, once per
+// table a key selects: 16 messages of at most 1157 bytes per kernel and direction, 0.5-1.3 ms per
+// table (vaes512: 2 kernels, aesni and vperm: 6), mostly the portable reference (Zen 5 class VM,
+// loaded). References: draft-irtf-cfrg-aegis-aead (the families and the X forms).
 #include <cstring>
 
 #include "backend/aegis_kernels.hpp"
@@ -135,7 +135,8 @@ const AegisSelfTestResult& aegis_self_test(const AegisKernels& table) noexcept {
     return r;
   }();
   const AesBackend* b = find_backend(table.aes_backend);
-  const bool runnable = b != nullptr && b->supported(cpu::detected_features());
+  const bool runnable = b != nullptr && b->supported(cpu::detected_features()) &&
+                        table.runs_on(cpu::detected_features());
   if (runnable && !backend_self_test_allows(*b)) return kBackendFailed;
   return slots.result(table, runnable);
 }

@@ -620,14 +620,14 @@ TEST_F(SelfTest, AegisKernelTablesPassOnEveryTableThisCpuRuns) {
   int tested = 0;
   for (const d::AegisKernels* t : d::kAegisKernelList) {
     if (t == nullptr) continue;
-    SCOPED_TRACE(std::string(t->aes_backend));
+    SCOPED_TRACE(std::string(t->label()));
     const d::AegisSelfTestResult& r = d::aegis_self_test(*t);
     const d::AesBackend* b = d::find_backend(t->aes_backend);
     ASSERT_NE(b, nullptr);
-    if (!b->supported(detected)) {
+    if (!b->supported(detected) || !t->runs_on(detected)) {
       EXPECT_EQ(r.status, Status::not_run);
       EXPECT_TRUE(d::aegis_self_test_allows(*t));
-      not_run.append(" '").append(t->aes_backend).append("'");
+      not_run.append(" '").append(t->label()).append("'");
       continue;
     }
     ++tested;
@@ -652,7 +652,7 @@ TEST_F(SelfTest, AegisKernelTablesPassOnEveryTableThisCpuRuns) {
     std::printf(
         "[ self-test] aegis %-10.*s passed in %.1f us (%zu kernels, %zu messages up to %zu "
         "bytes)\n",
-        static_cast<int>(t->aes_backend.size()), t->aes_backend.data(),
+        static_cast<int>(t->label().size()), t->label().data(),
         static_cast<double>(r.nanoseconds) / 1000.0, kernels, r.messages, r.max_message_bytes);
   }
   if (!not_run.empty())
@@ -667,7 +667,7 @@ TEST_F(SelfTest, AFailedAegisTableIsNeverUsed) {
       d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features);
   const d::AegisKernels* table = nullptr;
   for (const d::AegisKernels* t : d::kAegisKernelList)
-    if (t != nullptr && t->aes_backend == chosen.backend) table = t;
+    if (t != nullptr && t->label() == chosen.backend) table = t;
   if (table == nullptr) {
     GTEST_SKIP() << "SKIPPED, NOT PASSED: AEGIS-128L runs the portable kernel here (backend "
                  << aes.name << ")";
@@ -691,10 +691,10 @@ TEST_F(SelfTest, AFailedAegisTableIsNeverUsed) {
     // Never chosen: the next usable table (or portable) runs it, with the same bytes.
     const d::AegisChoice now =
         d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features);
-    EXPECT_NE(now.backend, table->aes_backend);
+    EXPECT_NE(now.backend, table->label());
     auto key = aeskit::AeadKey::create(algorithm("AEGIS-128L"), kKey16, 16);
     ASSERT_TRUE(key.ok());
-    EXPECT_EQ(key->kernel().find("on the " + std::string(table->aes_backend) + " kernel"),
+    EXPECT_EQ(key->kernel().find("on the " + std::string(table->label()) + " kernel"),
               std::string::npos)
         << key->kernel();
     EXPECT_EQ(sealed(*key, 16), reference);
@@ -702,7 +702,7 @@ TEST_F(SelfTest, AFailedAegisTableIsNeverUsed) {
   EXPECT_FALSE(d::self_test_inject_fault_for_testing(*table, "no_such_entry"));
   d::self_test_reset_for_testing();
   EXPECT_EQ(d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features).backend,
-            table->aes_backend);
+            table->label());
 }
 
 }  // namespace

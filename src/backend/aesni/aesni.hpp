@@ -9,4 +9,5 @@ namespace aeskit::detail {
 extern const AesBackend kAesniBackend;
 extern const GcmFusedKernels kGcmFusedAesniPclmul;  // fused AES-GCM with PCLMULQDQ (gcm_aesni.cpp)
 extern const AegisKernels kAegisAesni;              // AEGIS on xmm (aegis_aesni.cpp)
+extern const AegisKernels kAegisAesniAvx512vl;      // AEGIS on xmm, EVEX (aegis_aesni_avx512vl.cpp)
 }  // namespace aeskit::detail

@@ -1,11 +1,11 @@
-// src/backend/vaes512/aegis_vaes512.cpp — AEGIS on an AVX-512 CPU: the X4 forms on zmm
-// registers (one zmm per state block, one state per lane), and AEGIS-128L and AEGIS-256 on xmm
-// registers with the EVEX encoding, whose VPTERNLOG does the key stream's XOR-AND-XOR and Dec's
-// S0 ^ y0 ^ AESRound(S7, 0) in one instruction each (14 vector operations per 128L update
-// instead of 18) and whose 32 registers hold the state without spills; the X2 forms likewise
-// on ymm registers (the AVX2-only ymm kernels are vaes256's).
+// src/backend/vaes512/aegis_vaes512.cpp — AEGIS on an AVX-512 CPU with VAES: the X4 forms on
+// zmm registers (one zmm per state block, one state per lane) and the X2 forms on ymm
+// registers with the EVEX encoding, whose VPTERNLOG does the key stream's XOR-AND-XOR and
+// Dec's S0 ^ y0 ^ AESRound(S7, 0) in one instruction each (backend/aegis_lanes.hpp,
+// kTernary). 128L and 256 come from aesni/aegis_aesni_avx512vl.cpp (xmm, the same logic; no
+// VAES needed); the AVX2-only ymm kernels are vaes256's.
 //
-// CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES (EVEX on zmm, ymm and xmm).
+// CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES (EVEX on zmm and ymm).
 // References: backend/aegis_lanes.hpp, backend/aegis_kernels.hpp.
 #include "backend/x86/vec512.hpp"  // first: sets this unit's vector width and target
 
@@ -20,29 +20,6 @@
 namespace aeskit::detail {
 namespace vaes512 {
 #include "backend/x86/entries_aegis.inc"
-
-// EvexXmmOps: one block per xmm register, with AVX-512VL's three-input logic.
-struct EvexXmmOps {
-  using reg = __m128i;
-  AESKIT_WIDE_INLINE static reg load(const std::uint8_t* p) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  }
-  AESKIT_WIDE_INLINE static void store(std::uint8_t* p, reg v) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-  }
-  AESKIT_WIDE_INLINE static reg x(reg a, reg b) { return _mm_xor_si128(a, b); }
-  AESKIT_WIDE_INLINE static reg and_(reg a, reg b) { return _mm_and_si128(a, b); }
-  AESKIT_WIDE_INLINE static reg enc(reg s, reg k) { return _mm_aesenc_si128(s, k); }
-};
-struct EvexXmm : aegis_lanes::OneBlockPerReg<EvexXmmOps> {
-  static constexpr bool kTernaryLogic = true;
-  AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
-    return _mm_ternarylogic_epi64(a, b, c, 0x96);
-  }
-  AESKIT_WIDE_INLINE static reg xand(reg a, reg b, reg c) {
-    return _mm_ternarylogic_epi64(a, b, c, 0x78);
-  }
-};
 
 // EvexYmm: two blocks per ymm register (the X2 forms), with the same three-input logic.
 struct EvexYmm {
@@ -84,10 +61,6 @@ struct EvexYmm {
 };
 
 template <unsigned B>
-constexpr AegisKernel xmm_kernel(std::string_view name) {
-  return aegis_lanes::aegis_kernel<EvexXmm, B, 1>(name);
-}
-template <unsigned B>
 constexpr AegisKernel ymm_kernel(std::string_view name) {
   return aegis_lanes::aegis_kernel<EvexYmm, B, 2>(name);
 }
@@ -95,10 +68,8 @@ constexpr AegisKernel ymm_kernel(std::string_view name) {
 
 constinit const AegisKernels kAegisVaes512 = {
     "vaes512",
-    {vaes512::xmm_kernel<8>("xmm, AVX-512VL"), vaes512::ymm_kernel<8>("ymm, AVX-512VL"),
-     vaes512::aegis_kernel<8, 4>("zmm")},
-    {vaes512::xmm_kernel<6>("xmm, AVX-512VL"), vaes512::ymm_kernel<6>("ymm, AVX-512VL"),
-     vaes512::aegis_kernel<6, 4>("zmm")},
+    {{}, vaes512::ymm_kernel<8>("ymm, AVX-512VL"), vaes512::aegis_kernel<8, 4>("zmm")},
+    {{}, vaes512::ymm_kernel<6>("ymm, AVX-512VL"), vaes512::aegis_kernel<6, 4>("zmm")},
 };
 
 }  // namespace aeskit::detail

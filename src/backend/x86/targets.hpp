@@ -25,6 +25,8 @@
 //   STITCH  AES-NI with the SHANI set (aesni_shani/cbc_sha_stitch.cpp).
 //   AVX2SHA512 AVX2 and BMI2 (sha512x86/: SHA-512 schedule on xmm, RORX rounds; VEX only).
 //   AVX512SHA512 the same plus AVX-512 F/VL (VPRORQ, VPTERNLOGQ on xmm; EVEX).
+//   AESNI_AVX512VL AES-NI with AVX-512 F/BW/DQ/VL, no VAES (aesni/aegis_aesni_avx512vl.cpp:
+//          VPTERNLOGQ on xmm beside VEX AESENC).
 // References: GCC and Clang documentation of __attribute__((target)); Intel, "Intel SHA
 // Extensions" (Gulley et al., 2013).
 #pragma once
@@ -37,6 +39,7 @@
 #define AESKIT_TARGET_STRING_STITCH "aes,sha,sse4.1,ssse3"
 #define AESKIT_TARGET_STRING_AVX2SHA512 "avx2,bmi2"
 #define AESKIT_TARGET_STRING_AVX512SHA512 "avx512f,avx512vl,avx2,bmi2"
+#define AESKIT_TARGET_STRING_AESNI_AVX512VL "avx512f,avx512bw,avx512dq,avx512vl,aes,ssse3"
 
 #define AESKIT_X86_TARGET(STRING) __attribute__((target(STRING)))
 #define AESKIT_X86_INLINE(STRING) __attribute__((target(STRING), always_inline)) inline
