@@ -25,6 +25,25 @@ AeadKeyState::~AeadKeyState() {
   secure_zero(&gcm.hkey, sizeof gcm.hkey);
 }
 
+namespace {
+
+// finish_gcm_key: the GCM key state around an expanded AES key and the chosen GHASH code.
+AeadKey finish_gcm_key(const AeadAlgorithm& algorithm, std::size_t tag_length, AesKey aes,
+                       const GcmChoice& choice) {
+  // Plain new (not make_unique): the GhashKey is written by init, no need to zero it first.
+  std::unique_ptr<AeadKeyState> state(new AeadKeyState);
+  state->algorithm = &algorithm;
+  state->tag_length = tag_length;
+  state->aes_key = std::move(aes);
+  state->gcm.aes = KeyAccess::state(state->aes_key);
+  state->gcm.ghash = choice.ghash;
+  state->gcm.fused = choice.fused;
+  gcm::setup_key(state->gcm);
+  return AeadAccess::make(std::move(state));
+}
+
+}  // namespace
+
 Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                               std::size_t tag_length, const GcmKeyOptions& options) {
   if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
@@ -40,19 +59,29 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
     return Errc::backend_unavailable;  // a pinned GHASH backend is refused, not replaced
   Result<AesKey> aes = AesKey::create(key, options.aes_backend);
   if (!aes.ok()) return aes.status();
-  // Plain new (not make_unique): the GhashKey is written by init, no need to zero it first.
-  std::unique_ptr<AeadKeyState> state(new AeadKeyState);
-  state->algorithm = &algorithm;
-  state->tag_length = tag_length;
-  state->aes_key = std::move(aes).value();
-  state->gcm.aes = KeyAccess::state(state->aes_key);
   // GHASH backend + fused kernels, once per key (gcm_fused.hpp: prefers a fused pair).
-  const GcmChoice choice =
-      choose_gcm(*state->gcm.aes->backend, options.ghash, cpu::cpu_features(), options.allow_fused);
-  state->gcm.ghash = choice.ghash;
-  state->gcm.fused = choice.fused;
-  gcm::setup_key(state->gcm);
-  return AeadAccess::make(std::move(state));
+  const GcmChoice choice = choose_gcm(*KeyAccess::state(*aes)->backend, options.ghash,
+                                      cpu::cpu_features(), options.allow_fused);
+  return finish_gcm_key(algorithm, tag_length, std::move(aes).value(), choice);
+}
+
+GcmPlan gcm_plan_of(const AeadKey& key) noexcept {
+  const AeadKeyState* s = AeadAccess::state(key);
+  if (s == nullptr || s->scheme || s->gcm.aes == nullptr) return {};
+  return {s->algorithm, s->tag_length, s->gcm.aes->backend, s->gcm.ghash, s->gcm.fused};
+}
+
+Result<AeadKey> make_gcm_key(const GcmPlan& plan, std::span<const std::uint8_t> key) {
+  if (plan.algorithm == nullptr || plan.aes == nullptr || plan.ghash == nullptr)
+    return Errc::invalid_state;
+  if (key.size() != plan.algorithm->key_length()) return Errc::bad_key_length;
+  // Plain new (not make_unique): expand_key writes what the backend uses.
+  std::unique_ptr<KeyState> aes(new KeyState);
+  aes->backend = plan.aes;
+  aes->key_len = key.size();
+  plan.aes->expand_key(key.data(), key.size(), aes->enc);
+  return finish_gcm_key(*plan.algorithm, plan.tag_length, KeyAccess::make(std::move(aes)),
+                        GcmChoice{plan.ghash, plan.fused});
 }
 
 AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme) {

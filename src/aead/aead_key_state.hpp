@@ -56,6 +56,25 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
 // make_scheme_key wraps a scheme built by a family's factory into an AeadKey.
 AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme);
 
+// GcmPlan: what a GCM key runs, as make_aead_key chose it (AES backend, GHASH backend, fused
+// kernels), kept to make more keys of the same kind without choosing again: a caller that
+// makes one key per message (chunked encryption: one per file) skips the backend selection,
+// CPU-feature and self-test checks, which cost about as much as the AES key expansion.
+struct GcmPlan {
+  const AeadAlgorithm* algorithm = nullptr;  // nullptr: no plan (not a GCM key)
+  std::size_t tag_length = 0;
+  const AesBackend* aes = nullptr;
+  const GhashBackend* ghash = nullptr;
+  const GcmFusedKernels* fused = nullptr;
+};
+
+// gcm_plan_of: the plan of a GCM key (algorithm nullptr for an empty or non-GCM key).
+GcmPlan gcm_plan_of(const AeadKey& key) noexcept;
+
+// make_gcm_key: a key for `key` on `plan`, as make_aead_key would make it with the same
+// choices. Error: bad_key_length; invalid_state for an empty plan.
+Result<AeadKey> make_gcm_key(const GcmPlan& plan, std::span<const std::uint8_t> key);
+
 struct AeadAccess {
   static const AeadKeyState* state(const AeadKey& key) noexcept { return key.state_.get(); }
   static AeadKey make(std::unique_ptr<AeadKeyState> state) noexcept {

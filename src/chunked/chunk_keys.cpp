@@ -38,8 +38,14 @@ const AeadAlgorithm& aead_algorithm(Suite suite) noexcept {
 
 }  // namespace
 
-Status KeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
+Status KeyState::init(Suite s, std::span<const std::uint8_t> key, bool plan_gcm) noexcept {
   if (key.size() != key_length(s)) return Errc::bad_key_length;
+  if (plan_gcm) {  // the choices of a key of the suite's AEAD (all-zero bytes: nothing kept)
+    const std::uint8_t zero[32] = {};
+    auto probe = AeadKey::create(aead_algorithm(s), {zero, key_length(s)}, kTagSize);
+    if (!probe.ok()) return probe.status();
+    gcm = aeskit::detail::gcm_plan_of(*probe);
+  }
   // The key's inner and outer states are compressed once here (2 SHA-512 compressions); every
   // derivation with this state then starts from them.
   suite = s;
@@ -99,17 +105,20 @@ Result<ChunkKeys> ChunkKeys::derive(const KeyState& key, std::span<const std::ui
   const std::size_t total = k + kNonceSize + kCommitmentSize;
   Status s = expand_keys(key, salt, context, {okm, total});
   if (!s) return s;
-  auto keys = raw(key.suite, {okm, k}, {okm + k, kNonceSize});
+  auto keys = raw(key.suite, {okm, k}, {okm + k, kNonceSize}, key.gcm);
   std::memcpy(commitment, okm + k + kNonceSize, kCommitmentSize);
   aeskit::detail::secure_zero(okm, sizeof okm);
   return keys;
 }
 
 Result<ChunkKeys> ChunkKeys::raw(Suite suite, std::span<const std::uint8_t> aead_key,
-                                 std::span<const std::uint8_t> base_nonce) {
+                                 std::span<const std::uint8_t> base_nonce,
+                                 const aeskit::detail::GcmPlan& plan) {
   if (aead_key.size() != key_length(suite)) return Errc::bad_key_length;
   if (base_nonce.size() != kNonceSize) return Errc::bad_nonce_length;
-  auto aead = AeadKey::create(aead_algorithm(suite), aead_key, kTagSize);
+  auto aead = plan.algorithm == &aead_algorithm(suite)
+                  ? aeskit::detail::make_gcm_key(plan, aead_key)
+                  : AeadKey::create(aead_algorithm(suite), aead_key, kTagSize);
   if (!aead) return aead.status();
   ChunkKeys keys;
   keys.suite = suite;

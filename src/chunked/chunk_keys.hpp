@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 
+#include "aead/aead_key_state.hpp"
 #include "aeskit/aead.hpp"
 #include "aeskit/chunked.hpp"
 #include "aeskit/hash.hpp"
@@ -19,17 +20,20 @@
 namespace aeskit::chunked::detail {
 
 // KeyState: what chunked::Key holds, and what the raw-key functions build on the stack: the
-// suite and the HMAC-SHA-512 key states of HKDF-Expand with the user's key as PRK.
+// suite and the HMAC-SHA-512 key states of HKDF-Expand with the user's key as PRK; for a Key
+// (many messages) also the GCM plan its per-message AEAD keys are made on.
 struct KeyState {
   Suite suite = Suite::cobblestone_128;
   aeskit::detail::HmacKey hmac;
+  aeskit::detail::GcmPlan gcm;  // empty: choose per message (AeadKey::create)
 
   KeyState() noexcept = default;
   KeyState(const KeyState&) noexcept = default;
   KeyState& operator=(const KeyState&) noexcept = default;
   ~KeyState() { wipe(); }
-  // init: the key must be key_length(suite) bytes. Error: bad_key_length.
-  Status init(Suite s, std::span<const std::uint8_t> key) noexcept;
+  // init: the key must be key_length(suite) bytes. Error: bad_key_length. With `plan_gcm`
+  // (chunked::Key) the AES-GCM code is chosen once here for every message's key.
+  Status init(Suite s, std::span<const std::uint8_t> key, bool plan_gcm = false) noexcept;
   void wipe() noexcept;
 };
 
@@ -44,9 +48,11 @@ struct ChunkKeys {
                                   std::uint8_t commitment[kCommitmentSize]);
   // state_of: the state of a public Key (nullptr when it is empty).
   static const KeyState* state_of(const Key& key) noexcept { return key.s_.get(); }
-  // raw: given AEAD key and base nonce. Errors: bad_key_length, bad_nonce_length.
+  // raw: given AEAD key and base nonce, the AEAD key made on `plan` when it is not empty.
+  // Errors: bad_key_length, bad_nonce_length.
   static Result<ChunkKeys> raw(Suite suite, std::span<const std::uint8_t> aead_key,
-                               std::span<const std::uint8_t> base_nonce);
+                               std::span<const std::uint8_t> base_nonce,
+                               const aeskit::detail::GcmPlan& plan = {});
 
   void nonce(std::uint64_t index, std::uint8_t out[kNonceSize]) const noexcept;
   // seal: `pt` (≤ kChunkSize bytes) -> out[0, pt.size() + 16). The caller checked the rules.

@@ -43,6 +43,8 @@ struct KeyState {
 // KeyAccess lets library code (modes) reach a key's state; it is not part of the public API.
 struct KeyAccess {
   static const KeyState* state(const AesKey& key) noexcept { return key.state_.get(); }
+  // make: an AesKey owning `state` (already expanded by the caller on state->backend).
+  static AesKey make(std::unique_ptr<KeyState> state) noexcept { return AesKey(std::move(state)); }
 };
 
 }  // namespace aeskit::detail

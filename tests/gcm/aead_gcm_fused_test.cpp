@@ -403,4 +403,39 @@ TEST(GcmFusedSelection, ProcessKeysMatchTheirEnvironment) {
   }
 }
 
+// GcmPlan (aead_key_state.hpp): a key made on another key's plan runs the same code as
+// AeadKey::create would choose (same kernel() line) and seals the same bytes; an empty plan
+// and a wrong key length are refused. Chunked encryption makes one key per file this way.
+TEST(GcmPlan, KeysMadeOnAPlanMatchCreate) {
+  aeskit_test::TestRng rng;
+  for (std::size_t key_len : aeskit_test::kKeySizes) {
+    const aeskit::AeadAlgorithm& alg = aeskit_test::gcm::algorithm_for(key_len);
+    auto probe = aeskit::AeadKey::create(alg, Bytes(key_len, 0), 16);
+    ASSERT_TRUE(probe.ok());
+    const aeskit::detail::GcmPlan plan = aeskit::detail::gcm_plan_of(*probe);
+    ASSERT_EQ(plan.algorithm, &alg);
+    for (int trial = 0; trial < 4; ++trial) {
+      const Bytes key_bytes = rng.bytes(key_len), nonce = rng.bytes(12), ad = rng.bytes(13);
+      const Bytes pt = rng.bytes(static_cast<std::size_t>(1 + 700 * trial));
+      auto made = aeskit::detail::make_gcm_key(plan, key_bytes);
+      auto created = aeskit::AeadKey::create(alg, key_bytes, 16);
+      ASSERT_TRUE(made.ok() && created.ok());
+      EXPECT_EQ(made->kernel(), created->kernel());
+      Bytes a(pt.size() + 16), b(pt.size() + 16);
+      ASSERT_TRUE(made->seal(nonce, ad, pt, a).ok());
+      ASSERT_TRUE(created->seal(nonce, ad, pt, b).ok());
+      EXPECT_EQ(a, b);
+      Bytes back(pt.size());
+      EXPECT_TRUE(made->open(nonce, ad, b, back).ok());
+      EXPECT_EQ(back, pt);
+    }
+    EXPECT_EQ(aeskit::detail::make_gcm_key(plan, Bytes(key_len + 1, 0)).code(),
+              aeskit::Errc::bad_key_length);
+  }
+  EXPECT_EQ(aeskit::detail::make_gcm_key({}, Bytes(16, 0)).code(), aeskit::Errc::invalid_state);
+  auto siv = aeskit::AeadKey::create(aeskit::aead::aes_128_gcm_siv(), Bytes(16, 0));
+  ASSERT_TRUE(siv.ok());
+  EXPECT_EQ(aeskit::detail::gcm_plan_of(*siv).algorithm, nullptr);
+}
+
 }  // namespace
