@@ -27,15 +27,20 @@ AeadKeyState::~AeadKeyState() {
 
 namespace {
 
-// finish_gcm_key: the GCM key state around an expanded AES key and the chosen GHASH code.
-AeadKey finish_gcm_key(const AeadAlgorithm& algorithm, std::size_t tag_length, AesKey aes,
-                       const GcmChoice& choice) {
+// gcm_state: a GCM key state owning an expanded AES key (GHASH not set up yet).
+std::unique_ptr<AeadKeyState> gcm_state(const AeadAlgorithm& algorithm, std::size_t tag_length,
+                                        AesKey aes) {
   // Plain new (not make_unique): the GhashKey is written by init, no need to zero it first.
   std::unique_ptr<AeadKeyState> state(new AeadKeyState);
   state->algorithm = &algorithm;
   state->tag_length = tag_length;
   state->aes_key = std::move(aes);
   state->gcm.aes = KeyAccess::state(state->aes_key);
+  return state;
+}
+
+// finish_gcm_key: the GHASH code of `choice` and its key table, then the public key.
+AeadKey finish_gcm_key(std::unique_ptr<AeadKeyState> state, const GcmChoice& choice) {
   state->gcm.ghash = choice.ghash;
   state->gcm.fused = choice.fused;
   gcm::setup_key(state->gcm);
@@ -59,10 +64,11 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
     return Errc::backend_unavailable;  // a pinned GHASH backend is refused, not replaced
   Result<AesKey> aes = AesKey::create(key, options.aes_backend);
   if (!aes.ok()) return aes.status();
+  std::unique_ptr<AeadKeyState> state = gcm_state(algorithm, tag_length, std::move(aes).value());
   // GHASH backend + fused kernels, once per key (gcm_fused.hpp: prefers a fused pair).
-  const GcmChoice choice = choose_gcm(*KeyAccess::state(*aes)->backend, options.ghash,
-                                      cpu::cpu_features(), options.allow_fused);
-  return finish_gcm_key(algorithm, tag_length, std::move(aes).value(), choice);
+  const GcmChoice choice =
+      choose_gcm(*state->gcm.aes->backend, options.ghash, cpu::cpu_features(), options.allow_fused);
+  return finish_gcm_key(std::move(state), choice);
 }
 
 GcmPlan gcm_plan_of(const AeadKey& key) noexcept {
@@ -80,8 +86,9 @@ Result<AeadKey> make_gcm_key(const GcmPlan& plan, std::span<const std::uint8_t> 
   aes->backend = plan.aes;
   aes->key_len = key.size();
   plan.aes->expand_key(key.data(), key.size(), aes->enc);
-  return finish_gcm_key(*plan.algorithm, plan.tag_length, KeyAccess::make(std::move(aes)),
-                        GcmChoice{plan.ghash, plan.fused});
+  return finish_gcm_key(
+      gcm_state(*plan.algorithm, plan.tag_length, KeyAccess::make(std::move(aes))),
+      GcmChoice{plan.ghash, plan.fused});
 }
 
 AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme) {
