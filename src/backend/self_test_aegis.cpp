@@ -17,8 +17,8 @@
 // No CPU features of its own: a table's kernels run only when the CPU (detected features,
 // before AESKIT_DISABLE) supports its AES backend and the table's own features. Cost, once per
 // table a key selects: 16 messages of at most 1157 bytes per kernel and direction, 0.5-1.3 ms per
-// table (vaes512: 2 kernels, aesni and vperm: 6), mostly the portable reference (Zen 5 class VM,
-// loaded). References: draft-irtf-cfrg-aegis-aead (the families and the X forms).
+// table (vaes512: 4 kernels, aesni-avx512vl: 2, aesni and vperm: 6), mostly the portable reference
+// (Zen 5 class VM, loaded). References: draft-irtf-cfrg-aegis-aead (the families and the X forms).
 #include <cstring>
 
 #include "backend/aegis_kernels.hpp"
