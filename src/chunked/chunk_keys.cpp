@@ -38,20 +38,23 @@ const AeadAlgorithm& aead_algorithm(Suite suite) noexcept {
 
 }  // namespace
 
-Status KeyState::init(Suite s, std::span<const std::uint8_t> key, bool plan_gcm) noexcept {
+Status KeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
   if (key.size() != key_length(s)) return Errc::bad_key_length;
-  if (plan_gcm) {  // the choices of a key of the suite's AEAD (all-zero bytes: nothing kept)
-    const std::uint8_t zero[32] = {};
-    auto probe = AeadKey::create(aead_algorithm(s), {zero, key_length(s)}, kTagSize);
-    if (!probe.ok()) return probe.status();
-    gcm = aeskit::detail::gcm_plan_of(*probe);
-  }
   // The key's inner and outer states are compressed once here (2 SHA-512 compressions); every
   // derivation with this state then starts from them.
   suite = s;
   const aeskit::detail::ShaCompressor& c =
       aeskit::detail::best_sha_compressor(aeskit::cpu::cpu_features(), HashAlgorithm::sha512);
   aeskit::detail::hmac_key_setup(hmac, HashAlgorithm::sha512, c, key.data(), key.size());
+  return {};
+}
+
+Status KeyState::plan_gcm() {
+  // The choices of a key of the suite's AEAD, made on all-zero bytes (nothing secret kept).
+  const std::uint8_t zero[32] = {};
+  auto probe = AeadKey::create(aead_algorithm(suite), {zero, key_length(suite)}, kTagSize);
+  if (!probe.ok()) return probe.status();
+  gcm = aeskit::detail::gcm_plan_of(*probe);
   return {};
 }
 

@@ -31,9 +31,11 @@ struct KeyState {
   KeyState(const KeyState&) noexcept = default;
   KeyState& operator=(const KeyState&) noexcept = default;
   ~KeyState() { wipe(); }
-  // init: the key must be key_length(suite) bytes. Error: bad_key_length. With `plan_gcm`
-  // (chunked::Key) the AES-GCM code is chosen once here for every message's key.
-  Status init(Suite s, std::span<const std::uint8_t> key, bool plan_gcm = false) noexcept;
+  // init: the key must be key_length(suite) bytes. Error: bad_key_length.
+  Status init(Suite s, std::span<const std::uint8_t> key) noexcept;
+  // plan_gcm (chunked::Key, after init): chooses the AES-GCM code once for every message's
+  // key (`gcm`). May allocate (a probe key), hence not noexcept.
+  Status plan_gcm();
   void wipe() noexcept;
 };
 

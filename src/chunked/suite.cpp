@@ -53,7 +53,8 @@ Status generate_key(std::span<std::uint8_t> key) noexcept {
 Result<Key> Key::create(Suite suite, std::span<const std::uint8_t> key) {
   if (key.size() != key_length(suite)) return Errc::bad_key_length;
   auto state = std::make_unique<detail::KeyState>();
-  if (Status s = state->init(suite, key, /*plan_gcm=*/true); !s) return s;
+  if (Status s = state->init(suite, key); !s) return s;
+  if (Status s = state->plan_gcm(); !s) return s;
   return detail::ChunkKeys::make_key(std::move(state));
 }
 
