@@ -7,12 +7,19 @@
 // the received tag first, then the tag check), §6 (limits, enforced by AeadKey).
 //
 // Paths (the choice depends on public lengths only):
+//   one call (the native POLYVAL kernel has hash_message and the POLYVAL block count is in
+//     its seal / open range: vpclmul512, messages of about 100 bytes to 4 KiB): the whole
+//     POLYVAL input (AD, data, lengths) is hashed in one call with the powers of H built and
+//     kept in registers, no table stored or wiped. Seal hashes the plaintext, then runs the
+//     tag and CTR (one gcm_siv_tag_ctr call); open runs CTR over the whole message, then
+//     hashes its output, and zeroes it on a mismatch.
 //   short (padded AD + padded data + the length block fit kSmallBytes): the hash input is
 //     laid out in one stack buffer and hashed with one polyval_short call (no POLYVAL key
 //     table: the kernel keeps H and H^2 in registers); the data is encrypted
 //     in that buffer with one CTR call. Open decrypts there, re-zeroes the padding, hashes,
 //     and copies the plaintext out only when the tag matches (zeros otherwise).
-//   long: seal hashes AD, the whole blocks of plaintext in place and the padded tail, then
+//   long (the rest): seal hashes AD, the whole blocks of plaintext in place and the padded tail,
+//   then
 //     runs CTR over the whole message. Open runs CTR and POLYVAL over the whole blocks in one
 //     fused pass (the key's fused_open, on a POLYVAL key with the whole table), or else chunk
 //     by chunk (kChunkBlocks: the chunk's plaintext is hashed while still in L1), then the
@@ -220,6 +227,18 @@ void ctr_tail(const MessageKeys& m, std::uint8_t counter[16], const std::uint8_t
   wipe_block(ks);
 }
 
+// message_hasher: the native POLYVAL kernel's one-call hash of the whole input (powers in
+// registers, no table: PolyvalKernel::hash_message) when it has one and the input's POLYVAL
+// block count (public) is in its range for this operation, else nullptr.
+const PolyvalKernel* message_hasher(const GcmSivKey& key, std::size_t ad_len, std::size_t len,
+                                    bool sealing) noexcept {
+  const PolyvalKernel* k = key.polyval.native;
+  if (k == nullptr || k->hash_message == nullptr) return nullptr;
+  const PolyvalKernel::Range& range = sealing ? k->hash_message_seal : k->hash_message_open;
+  const std::size_t n = hash_blocks(ad_len, len);
+  return n >= range.from && n < range.below ? k : nullptr;
+}
+
 bool fits_small(std::size_t ad_len, std::size_t len) noexcept {
   return ad_len <= kSmallBytes && len <= kSmallBytes &&
          padded(ad_len) + padded(len) + 16 <= kSmallBytes;
@@ -252,7 +271,8 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   MessageKeys m;
   derive(key, nonce.data(), m);
   std::uint8_t s[16] = {};
-  if (fits_small(ad.size(), len)) {
+  const PolyvalKernel* hasher = message_hasher(key, ad.size(), len, /*sealing=*/true);
+  if (hasher == nullptr && fits_small(ad.size(), len)) {
     alignas(16) std::uint8_t buf[kSmallBytes];
     const std::size_t at = lay_out_small(buf, ad, in, len);
     const std::size_t total = at + padded(len) + 16;
@@ -263,10 +283,14 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     wipe_blocks(buf, total / 16);
     return;
   }
-  init_auth(key, m, hash_blocks(ad.size(), len));
-  hash_padded(m.auth, s, ad.data(), ad.size());
-  if (len / 16 != 0) polyval_update(m.auth, s, in, len / 16);
-  hash_tail_and_lengths(m.auth, s, in + 16 * (len / 16), ad.size(), len);
+  if (hasher != nullptr) {
+    hasher->hash_message(m.auth_key, ad.data(), ad.size(), in, len, s);
+  } else {
+    init_auth(key, m, hash_blocks(ad.size(), len));
+    hash_padded(m.auth, s, ad.data(), ad.size());
+    if (len / 16 != 0) polyval_update(m.auth, s, in, len / 16);
+    hash_tail_and_lengths(m.auth, s, in + 16 * (len / 16), ad.size(), len);
+  }
   std::uint8_t counter[16];
   const std::size_t full = len / 16;
   tag_and_ctr(m, s, nonce.data(), tag, counter, in, out, full);
@@ -284,6 +308,14 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   initial_counter(received, counter);
   std::uint8_t s[16] = {};
   std::uint8_t expected[16];
+  const std::size_t full = len / 16;
+  if (const PolyvalKernel* hasher = message_hasher(key, ad.size(), len, /*sealing=*/false)) {
+    ctr32_le_blocks(m.enc, counter, in, out, full);
+    if (len % 16 != 0) ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
+    hasher->hash_message(m.auth_key, ad.data(), ad.size(), out, len, s);
+    make_tag(m, s, nonce.data(), expected);
+    return open_verdict(expected, received, out, len);
+  }
   if (fits_small(ad.size(), len)) {
     alignas(16) std::uint8_t buf[kSmallBytes];
     const std::size_t at = lay_out_small(buf, ad, in, len);
@@ -315,7 +347,6 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     powers = key.polyval.native->full_table_from;  // the fused pass reads the whole table
   init_auth(key, m, powers);
   hash_padded(m.auth, s, ad.data(), ad.size());
-  const std::size_t full = len / 16;
   std::size_t done = 0;
   if (fused != nullptr)
     done = fused->polyval_open(m.enc.enc, m.auth.hkey, counter, s, in, out, full);
@@ -345,8 +376,17 @@ std::string describe(const GcmSivKey& key) {
       key.fused_open != nullptr
           ? "open: CTR32-LE + POLYVAL fused (" + std::string(key.fused_open->name) + ")"
           : "open: CTR + POLYVAL per " + std::to_string(kChunkBlocks * 16 / 1024) + " KiB chunk";
+  std::string message;
+  if (const PolyvalKernel* k = key.polyval.native; k != nullptr && k->hash_message != nullptr) {
+    auto range = [](const PolyvalKernel::Range& r) {
+      return std::to_string(r.from) + ".." + std::to_string(r.below - 1);
+    };
+    message = " (whole input in one call, powers in registers: seal " +
+              range(k->hash_message_seal) + ", open " + range(k->hash_message_open) +
+              " POLYVAL blocks)";
+  }
   return name + ":gcm-siv, " + keys + "; " + ctr + "; POLYVAL " + describe_polyval(key.polyval) +
-         "; " + open;
+         message + "; " + open;
 }
 
 }  // namespace aeskit::detail::gcm_siv

@@ -53,6 +53,22 @@ struct PolyvalKernel {
   // serial chain of multiplications and the table's store/reload are most of the latency.
   void (*hash_short)(const std::uint8_t h[16], std::uint8_t state[16], const std::uint8_t* data,
                      std::size_t blocks) noexcept = nullptr;
+  // hash_message: state = POLYVAL(H, AD zero-padded || data zero-padded || LE64(8·ad_len) ||
+  // LE64(8·len)) from the zero state — AES-GCM-SIV's whole POLYVAL input (RFC 8452 §4) — in
+  // one call, with the powers of H kept in registers (nothing stored but the state; H: 16
+  // bytes, POLYVAL order). Only widths with enough registers have it (vpclmul512: 16 powers
+  // and their Karatsuba halves in 8 of the 32 zmm registers). The ranges say for which
+  // message sizes it beats the other paths (in POLYVAL blocks: padded AD + padded data + 1):
+  // below `from` the short path (hash_short, two powers) is quicker; from `below` on, a
+  // stored table's longer groups pay for building it (for open: the fused CTR + POLYVAL pass
+  // on that table).
+  struct Range {
+    std::size_t from = 0, below = 0;
+  };
+  void (*hash_message)(const std::uint8_t h[16], const std::uint8_t* ad, std::size_t ad_len,
+                       const std::uint8_t* data, std::size_t len,
+                       std::uint8_t state[16]) noexcept = nullptr;
+  Range hash_message_seal = {}, hash_message_open = {};
 };
 
 // find_polyval_kernel: the native kernel for `ghash` if one is compiled in, the CPU features

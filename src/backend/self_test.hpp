@@ -136,15 +136,17 @@ bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexce
 
 // The entries the GHASH self-test checks; bit i of GhashSelfTestResult::failed_entries.
 enum class GhashSelfTestEntry : unsigned {
-  update,              // GhashBackend::init + update (GHASH)
-  polyval_update,      // the native PolyvalKernel's init_powers + update (POLYVAL)
-  polyval_hash_short,  // the native PolyvalKernel's hash_short
+  update,                // GhashBackend::init + update (GHASH)
+  polyval_update,        // the native PolyvalKernel's init_powers + update (POLYVAL)
+  polyval_hash_short,    // the native PolyvalKernel's hash_short
+  polyval_hash_message,  // the native PolyvalKernel's hash_message
 };
-inline constexpr unsigned kGhashSelfTestEntryCount = 3;
+inline constexpr unsigned kGhashSelfTestEntryCount = 4;
 inline constexpr std::string_view kGhashSelfTestEntryNames[kGhashSelfTestEntryCount] = {
-    "update", "polyval_update", "polyval_hash_short"};
+    "update", "polyval_update", "polyval_hash_short", "polyval_hash_message"};
 
-// ghash_self_test_entry_name: "update", "polyval_update", "polyval_hash_short".
+// ghash_self_test_entry_name: "update", "polyval_update", "polyval_hash_short",
+// "polyval_hash_message".
 inline std::string_view ghash_self_test_entry_name(GhashSelfTestEntry entry) noexcept {
   return entry_name_of(kGhashSelfTestEntryNames, entry);
 }

@@ -281,6 +281,7 @@ std::vector<d::GhashSelfTestEntry> ghash_entries(const d::GhashBackend& g) {
   if (const d::PolyvalKernel* k = d::polyval_kernel_of(g)) {
     out.push_back(E::polyval_update);
     if (k->hash_short != nullptr) out.push_back(E::polyval_hash_short);
+    if (k->hash_message != nullptr) out.push_back(E::polyval_hash_message);
   }
   return out;
 }

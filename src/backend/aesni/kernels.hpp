@@ -26,12 +26,6 @@ AESKIT_AESNI_TARGET void derive_decrypt_key(const RoundKeys& enc, RoundKeys& dec
 AESKIT_AESNI_TARGET void gcm_siv_derive(const RoundKeys& kgk, const std::uint8_t nonce[12],
                                         std::uint8_t auth_key[16], RoundKeys& enc) noexcept;
 
-// blocks_aesni.cpp (beside the x86 kernels' entries declared below)
-AESKIT_AESNI_TARGET std::size_t gcm_siv_tag_ctr(const RoundKeys& enc, const std::uint8_t s[16],
-                                                const std::uint8_t nonce[12], std::uint8_t tag[16],
-                                                std::uint8_t counter[16], const std::uint8_t* in,
-                                                std::uint8_t* out, std::size_t blocks) noexcept;
-
 // chains_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                             const std::uint8_t* in, std::uint8_t* out,

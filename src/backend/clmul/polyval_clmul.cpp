@@ -114,6 +114,9 @@ const PolyvalKernel kPolyvalVpclmul512 = {
     .init_powers = vpclmul512_polyval_init,
     .wipe_powers = vpclmul512_polyval_wipe,
     .hash_short = polyval_hash_short_clmul,
+    .hash_message = vaes512::polyval_hash_message,
+    .hash_message_seal = {.from = 7, .below = 288},
+    .hash_message_open = {.from = 4, .below = 208},
 };
 
 }  // namespace aeskit::detail

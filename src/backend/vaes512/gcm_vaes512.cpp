@@ -17,6 +17,7 @@
 #include "backend/vaes512/vaes512.hpp"
 #include "backend/x86/backend_table.hpp"
 #include "backend/x86/gcm.hpp"
+#include "backend/x86/polyval_message.hpp"
 
 namespace aeskit::detail {
 namespace vaes512 {

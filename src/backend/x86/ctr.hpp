@@ -33,6 +33,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "backend/x86/rounds.hpp"
 
@@ -171,6 +172,40 @@ AESKIT_WIDE_INLINE void ctr(const RoundKeys& rk, std::uint8_t counter[16], const
   });
   if constexpr (C::kReversed) t = reverse_block<V>(t);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), t);
+}
+
+// siv_tag_ctr: the gcm_siv_tag_ctr entry (backend.hpp, RFC 8452 §4): tag = E(S') for S' =
+// (S ^ (N || 0^32)) with bit 127 cleared, one block on the 128-bit AES instructions; then CTR
+// from tag | bit 127 over all `blocks` at this width, the tag and counter handed on in
+// registers (a short message is bound by this chain's latency; a longer one pays one call's
+// set-up instead of two). Returns blocks; `counter` is left at the next counter block.
+template <class V>
+AESKIT_WIDE_INLINE std::size_t siv_tag_ctr(const RoundKeys& enc, const std::uint8_t s[16],
+                                           const std::uint8_t nonce[12], std::uint8_t tag[16],
+                                           std::uint8_t counter[16], const std::uint8_t* in,
+                                           std::uint8_t* out, std::size_t blocks) {
+  std::int32_t tail;  // nonce bytes 8..11: nothing is read past the nonce
+  std::memcpy(&tail, nonce + 8, 4);
+  const __m128i n = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(nonce)),
+                                       _mm_cvtsi32_si128(tail));  // N || 0^32
+  const __m128i clear_top = _mm_set_epi32(0x7fffffff, -1, -1, -1);
+  const __m128i s_prime = _mm_and_si128(
+      _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)), n), clear_top);
+  const __m128i top = _mm_set_epi32(static_cast<int>(0x80000000u), 0, 0, 0);
+  const auto key = [&](unsigned r) AESKIT_WIDE_LAMBDA {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(enc.bytes + 16 * r));
+  };
+  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    __m128i t = _mm_xor_si128(s_prime, key(0));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; ++r) t = _mm_aesenc_si128(t, key(r));
+    t = _mm_aesenclast_si128(t, key(R));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tag), t);
+    CtrKernel<V, CounterLe32<V>, R> kernel{keys_of<V, R>(enc), {_mm_or_si128(t, top)}, in, out};
+    if (blocks > 0) run_groups<V>(kernel, blocks);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), kernel.counter.t);
+  });
+  return blocks;
 }
 
 }  // namespace aeskit::detail::x86

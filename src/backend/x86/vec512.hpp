@@ -83,6 +83,15 @@ struct Vec {
     else
       _mm512_mask_storeu_epi64(p, mask_n(n), v);
   }
+  // load_bytes: the bytes of p[0..64) whose bit is set in `mask`, zeros elsewhere (masked-off
+  // bytes are not read and do not fault; AVX-512BW).
+  AESKIT_WIDE_INLINE static reg load_bytes(const std::uint8_t* p, std::uint64_t mask) {
+    return _mm512_maskz_loadu_epi8(static_cast<__mmask64>(mask), p);
+  }
+  // in_lane: b in lane i (0..3), zeros in the other lanes.
+  AESKIT_WIDE_INLINE static reg in_lane(__m128i b, std::size_t i) {
+    return _mm512_maskz_broadcast_i32x4(static_cast<__mmask16>(0xFu << (4 * i)), b);
+  }
   AESKIT_WIDE_INLINE static reg keep_n(reg v, std::size_t n) {
     return n == kBlocks ? v : _mm512_maskz_mov_epi64(mask_n(n), v);
   }
