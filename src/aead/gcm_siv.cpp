@@ -239,6 +239,29 @@ const PolyvalKernel* message_hasher(const GcmSivKey& key, std::size_t ad_len, st
   return n >= range.from && n < range.below ? k : nullptr;
 }
 
+// hash_one_call (seal) and open_one_call: the one-call paths, out of line so that the short
+// path's code around them stays as it was (measured: 1-3% at 16 bytes when inlined).
+[[gnu::noinline]] void hash_one_call(const PolyvalKernel& hasher, const MessageKeys& m,
+                                     std::span<const std::uint8_t> ad, const std::uint8_t* in,
+                                     std::size_t len, std::uint8_t s[16]) noexcept {
+  hasher.hash_message(m.auth_key, ad.data(), ad.size(), in, len, s);
+}
+
+[[gnu::noinline]] bool open_one_call(const PolyvalKernel& hasher, const MessageKeys& m,
+                                     const std::uint8_t* nonce, std::span<const std::uint8_t> ad,
+                                     const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                     std::uint8_t counter[16],
+                                     const std::uint8_t received[16]) noexcept {
+  const std::size_t full = len / 16;
+  ctr32_le_blocks(m.enc, counter, in, out, full);
+  if (len % 16 != 0) ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
+  std::uint8_t s[16];
+  hasher.hash_message(m.auth_key, ad.data(), ad.size(), out, len, s);
+  std::uint8_t expected[16];
+  make_tag(m, s, nonce, expected);
+  return open_verdict(expected, received, out, len);
+}
+
 bool fits_small(std::size_t ad_len, std::size_t len) noexcept {
   return ad_len <= kSmallBytes && len <= kSmallBytes &&
          padded(ad_len) + padded(len) + 16 <= kSmallBytes;
@@ -284,7 +307,7 @@ void seal(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
     return;
   }
   if (hasher != nullptr) {
-    hasher->hash_message(m.auth_key, ad.data(), ad.size(), in, len, s);
+    hash_one_call(*hasher, m, ad, in, len, s);
   } else {
     init_auth(key, m, hash_blocks(ad.size(), len));
     hash_padded(m.auth, s, ad.data(), ad.size());
@@ -309,13 +332,8 @@ bool open(const GcmSivKey& key, std::span<const std::uint8_t> nonce,
   std::uint8_t s[16] = {};
   std::uint8_t expected[16];
   const std::size_t full = len / 16;
-  if (const PolyvalKernel* hasher = message_hasher(key, ad.size(), len, /*sealing=*/false)) {
-    ctr32_le_blocks(m.enc, counter, in, out, full);
-    if (len % 16 != 0) ctr_tail(m, counter, in + 16 * full, out + 16 * full, len % 16);
-    hasher->hash_message(m.auth_key, ad.data(), ad.size(), out, len, s);
-    make_tag(m, s, nonce.data(), expected);
-    return open_verdict(expected, received, out, len);
-  }
+  if (const PolyvalKernel* hasher = message_hasher(key, ad.size(), len, /*sealing=*/false))
+    return open_one_call(*hasher, m, nonce.data(), ad, in, out, len, counter, received);
   if (fits_small(ad.size(), len)) {
     alignas(16) std::uint8_t buf[kSmallBytes];
     const std::size_t at = lay_out_small(buf, ad, in, len);

@@ -178,7 +178,8 @@ AESKIT_WIDE_INLINE void ctr(const RoundKeys& rk, std::uint8_t counter[16], const
 // (S ^ (N || 0^32)) with bit 127 cleared, one block on the 128-bit AES instructions; then CTR
 // from tag | bit 127 over all `blocks` at this width, the tag and counter handed on in
 // registers (a short message is bound by this chain's latency; a longer one pays one call's
-// set-up instead of two). Returns blocks; `counter` is left at the next counter block.
+// set-up instead of two; a one-block message stays on 128-bit instructions). Returns blocks;
+// `counter` is left at the next counter block.
 template <class V>
 AESKIT_WIDE_INLINE std::size_t siv_tag_ctr(const RoundKeys& enc, const std::uint8_t s[16],
                                            const std::uint8_t nonce[12], std::uint8_t tag[16],
@@ -196,14 +197,27 @@ AESKIT_WIDE_INLINE std::size_t siv_tag_ctr(const RoundKeys& enc, const std::uint
     return _mm_loadu_si128(reinterpret_cast<const __m128i*>(enc.bytes + 16 * r));
   };
   with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
-    __m128i t = _mm_xor_si128(s_prime, key(0));
+    const auto encrypt = [&](__m128i x) AESKIT_WIDE_LAMBDA {
+      x = _mm_xor_si128(x, key(0));
 #pragma GCC unroll 14
-    for (unsigned r = 1; r < R; ++r) t = _mm_aesenc_si128(t, key(r));
-    t = _mm_aesenclast_si128(t, key(R));
+      for (unsigned r = 1; r < R; ++r) x = _mm_aesenc_si128(x, key(r));
+      return _mm_aesenclast_si128(x, key(R));
+    };
+    const __m128i t = encrypt(s_prime);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(tag), t);
-    CtrKernel<V, CounterLe32<V>, R> kernel{keys_of<V, R>(enc), {_mm_or_si128(t, top)}, in, out};
-    if (blocks > 0) run_groups<V>(kernel, blocks);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), kernel.counter.t);
+    __m128i c = _mm_or_si128(t, top);
+    if (blocks <= 1) {  // a one-block message: the 128-bit chain alone, no wide set-up
+      if (blocks == 1) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_xor_si128(x, encrypt(c)));
+        c = _mm_add_epi32(c, _mm_cvtsi32_si128(1));
+      }
+    } else {
+      CtrKernel<V, CounterLe32<V>, R> kernel{keys_of<V, R>(enc), {c}, in, out};
+      run_groups<V>(kernel, blocks);
+      c = kernel.counter.t;
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), c);
   });
   return blocks;
 }
