@@ -13,6 +13,7 @@
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
 #include "backend/self_test.hpp"
+#include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "cpu/features.hpp"
@@ -115,7 +116,7 @@ void crypt_one_shot(const AeadKeyState& k, gcm::Op op, std::span<const std::uint
     gcm::crypt_small(k.gcm, op, j0, ad, in, out, len, tag);
   } else {
     std::uint8_t counter[16];
-    std::memcpy(counter, j0, 16);
+    store_block128(counter, load_block128(j0));
     gcm::inc32(counter);
     std::uint8_t hash[16] = {};
     gcm::hash_padded(k.gcm, hash, ad.data(), ad.size());

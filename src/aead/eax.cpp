@@ -21,6 +21,7 @@
 
 #include <cstring>
 
+#include "base/block128.hpp"
 #include "base/buffers.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
@@ -143,7 +144,7 @@ class EaxScheme final : public AeadScheme {
       last_input(0, nonce, x[0]);
       last_input(1, ad, x[1]);
       key_->backend->encrypt_blocks(key_->enc, x[0], x[0], 2);
-      std::memcpy(counter, x[0], 16);
+      store_block128(counter, load_block128(x[0]));
       xor_block(sum, x[0], x[1]);
       secure_zero(x, sizeof x);
       return;

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "base/block128.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
@@ -21,7 +22,7 @@ void crypt_small(const GcmKey& key, Op op, const std::uint8_t j0[16],
   alignas(16) std::uint8_t stream[kSmallBytes];
   std::memset(stream, 0, 16 * (1 + data_blocks));
   std::uint8_t counter[16];
-  std::memcpy(counter, j0, 16);
+  store_block128(counter, load_block128(j0));
   ctr_blocks(*key.aes, Mode::ctr32, counter, stream, stream, 1 + data_blocks);
 
   // hashed = AD || 0-pad || C || 0-pad || [bits(AD)]_64 || [bits(C)]_64.

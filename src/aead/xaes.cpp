@@ -19,6 +19,7 @@
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
+#include "base/block128.hpp"
 #include "base/block_double.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
@@ -112,7 +113,7 @@ class XaesScheme final : public AeadScheme {
       gcm::crypt_small(g, op, j0, ad, in, out, len, tag);
     } else {
       std::uint8_t counter[16];
-      std::memcpy(counter, j0, 16);
+      store_block128(counter, load_block128(j0));
       gcm::inc32(counter);
       std::uint8_t hash[16] = {};
       gcm::hash_padded(g, hash, ad.data(), ad.size());

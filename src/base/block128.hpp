@@ -32,7 +32,16 @@ inline Block128 load_block128(const std::uint8_t* p) noexcept {
   return b;
 }
 
+// store_block128: one 16-byte store. GCC may otherwise move a copied block through two
+// 64-bit general registers (two 8-byte stores: measured on aeskit::decrypt's CTR counter,
+// 1350 bytes 0.7x aeskit::encrypt's speed, whose copy happened to stay in a vector
+// register); the empty asm pins b to one vector register where the constraint is known.
 inline void store_block128(std::uint8_t* p, Block128 b) noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  __asm__("" : "+x"(b));
+#elif defined(__aarch64__)
+  __asm__("" : "+w"(b));
+#endif
   std::memcpy(p, &b, 16);
 }
 

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "aeskit/modes.hpp"
+#include "base/block128.hpp"
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
 #include "base/secure_zero.hpp"
@@ -221,7 +222,7 @@ Result<std::size_t> Cipher::finish(std::span<std::uint8_t> out) {
       return buffered_ == 0 ? Errc::bad_padding : Errc::not_block_multiple;
     }
     std::uint8_t block[16], chain[16];
-    std::memcpy(chain, iv_, 16);
+    detail::store_block128(chain, detail::load_block128(iv_));
     if (mode_ == Mode::ecb)
       detail::ecb_decrypt_blocks(k, buffer_, block, 1);
     else

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "aeskit/modes.hpp"
+#include "base/block128.hpp"
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
 #include "base/enum_table.hpp"
@@ -102,7 +103,7 @@ Result<std::size_t> encrypt(const AesKey& key, Mode mode, std::span<const std::u
 
   const KeyState& k = *KeyAccess::state(key);
   std::uint8_t chain[16] = {};
-  if (!iv.empty()) std::memcpy(chain, iv.data(), 16);
+  if (!iv.empty()) detail::store_block128(chain, detail::load_block128(iv.data()));
   const std::size_t full = in.size() / 16;
   if (detail::is_block_mode(mode)) {
     // With padding, the final block holds the tail and the pad; build it before the full
@@ -130,7 +131,7 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
   if (Status s = detail::validate_mode_args(key, mode, iv, padding); !s) return s;
   const KeyState& k = *KeyAccess::state(key);
   std::uint8_t chain[16] = {};
-  if (!iv.empty()) std::memcpy(chain, iv.data(), 16);
+  if (!iv.empty()) detail::store_block128(chain, detail::load_block128(iv.data()));
 
   if (!detail::is_block_mode(mode)) {
     if (out.size() < in.size()) return Errc::output_too_small;
