@@ -21,6 +21,13 @@ constexpr CounterSteps make_steps() {
   return t;
 }
 const CounterSteps kCounterSteps = make_steps();
+// counter.hpp: step i in byte 15.
+constexpr ByteSteps make_byte_steps() {
+  ByteSteps t{};
+  for (unsigned i = 0; i <= kGroup / 2; ++i) t.v[i][15] = static_cast<std::uint8_t>(i);
+  return t;
+}
+const ByteSteps kByteSteps = make_byte_steps();
 
 bool use_eor3() noexcept {
   return cpu::cpu_features().has(cpu::Feature::sha3);

@@ -41,10 +41,10 @@ AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[
   CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
     const Keys<R> keys = load_keys<R>(rk);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+    const auto group = [&]<std::size_t Y>(auto& source) AESKIT_ARMV8CE_LAMBDA {
       block b[Y];
       block d[Y];
-      gen.take(b);
+      source.take(b);
       rounds<Dir::encrypt, R>(keys, b);
 #if defined(AESKIT_ARMV8CE_EOR3)
       // Four blocks per LD1/ST1 list: the EOR3s write the list registers directly.
@@ -62,7 +62,27 @@ AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[
 #endif
       in += 16 * Y;
       out += 16 * Y;
-    });
+    };
+    std::size_t left = blocks;
+    if constexpr (C == Counter::be32) {
+      // Runs of whole groups before the last byte wraps take the byte steps (counter.hpp
+      // ByteRun); a group across the wrap takes the general path.
+      while (left >= kGroup) {
+        std::size_t run = gen.groups_before_wrap();
+        if (run > left / kGroup) run = left / kGroup;
+        if (run == 0) {
+          group.template operator()<kGroup>(gen);
+          left -= kGroup;
+          continue;
+        }
+        ByteRun bytes(gen.current());
+        for (std::size_t g = 0; g < run; ++g) group.template operator()<kGroup>(bytes);
+        gen.advance(kGroup * run);
+        left -= kGroup * run;
+      }
+    }
+    run_groups(left,
+               [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA { group.template operator()<Y>(gen); });
   });
   store(counter, gen.current());
   return blocks;
