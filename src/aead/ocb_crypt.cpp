@@ -25,7 +25,9 @@
 // decrypt_blocks call, then unwhitened. A final partial block is done before the whole
 // blocks (Offset_m follows from Offset_0 and m by a Gray-code sum of L's), so its pad's AES
 // overlaps the bulk kernel; after the bulk only the tag's AES is left. Short AD (≤ 16 bytes,
-// the common case) is encrypted in the same call as the nonce block.
+// the common case) is encrypted in the same call as the nonce block. Ktop comes from the
+// key's cache when the nonce's top is the cached one (ocb_ktop_cache.hpp), which takes the
+// nonce's AES call off the chain the bulk kernel waits for.
 #include <bit>
 #include <cstring>
 #include <span>
@@ -188,23 +190,33 @@ Block128 nonce_block(std::size_t tag_length, std::span<const std::uint8_t> nonce
 void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
            std::span<const std::uint8_t> ad, std::uint8_t offset[16],
            std::uint8_t sum[16]) noexcept {
-  // in[0]: the nonce block with its bottom 6 bits cleared; in[1]: a short AD's only block.
+  // in[0]: the nonce block with its bottom 6 bits cleared (then Ktop); in[1]: a short AD's
+  // only block. With Ktop cached, only the AD block (if any) is encrypted, and nothing waits
+  // for it until the tag.
   alignas(16) std::uint8_t in[2][16];
   unsigned bottom;
-  store_block128(in[0], nonce_block(tag_length, nonce, bottom));
+  const Block128 top = nonce_block(tag_length, nonce, bottom);
+  Block128 ktop = top;
+  const bool cached = k.ktop.find(top, ktop);  // the nonce decides: public
+  store_block128(in[0], ktop);                 // Ktop if cached, else the block to encrypt
 
   const bool short_ad = ad.size() <= 16;
-  std::size_t calls = 1;
+  bool ad_block = false;
   if (short_ad && ad.size() == 16) {
     xor_block(in[1], ad.data(), k.l.l[0]);  // Offset_1 = L_{ntz(1)} = L_0
-    calls = 2;
+    ad_block = true;
   } else if (short_ad && !ad.empty()) {  // (A_* || 1 || 0*) ^ Offset_*, Offset_* = 0 ^ L_*
     store_block128(
         in[1], load_partial_block(ad.data(), ad.size(), /*pad=*/true) ^ load_block128(k.l_star));
-    calls = 2;
+    ad_block = true;
   }
-  encrypt1(k, in[0], in[0], calls);
-  if (calls == 2)
+  if (cached) {
+    if (ad_block) encrypt1(k, in[1], in[1], 1);
+  } else {
+    encrypt1(k, in[0], in[0], ad_block ? 2 : 1);
+    k.ktop.offer(top, load_block128(in[0]));
+  }
+  if (ad_block)
     std::memcpy(sum, in[1], 16);
   else
     std::memset(sum, 0, 16);

@@ -8,6 +8,8 @@
 //   L_0  = double(L_$),  L_j = double(L_{j-1})   (64 entries: every 64-bit block index)
 // where double(S) = S << 1 xor (msb(S) ? 0^120 10000111 : 0), branch-free on S. The
 // decryption schedule is built at setup too, so open never builds it on the hot path.
+// Per message, Ktop = E_K(top of the nonce) is taken from the key's one-entry cache when the
+// nonce's top is the cached one (ocb_ktop_cache.hpp: 63 messages in 64 with a counter nonce).
 //
 // Nothing here branches on or indexes by key, plaintext or tag; block indices (ntz(i)), the
 // nonce and lengths are public.
@@ -21,6 +23,7 @@
 #include <string_view>
 
 #include "aead/aead_scheme.hpp"
+#include "aead/ocb_ktop_cache.hpp"
 #include "aeskit/aead.hpp"
 #include "backend/backend.hpp"
 #include "core/key_state.hpp"
@@ -34,6 +37,7 @@ struct OcbKey {
   alignas(16) std::uint8_t l_star[16];    // L_*
   alignas(16) std::uint8_t l_dollar[16];  // L_$
   OcbLTable l;                            // L_0 .. L_63
+  OcbKtopCache ktop;                      // the last Ktop, for counter nonces (thread-safe)
 
   OcbKey() = default;
   OcbKey(const OcbKey&) = delete;
