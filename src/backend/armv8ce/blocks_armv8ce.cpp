@@ -1,12 +1,13 @@
-// src/backend/armv8ce/blocks_armv8ce.cpp — the armv8ce backend's ECB, CTR (32/128-bit
-// big-endian and GCM-SIV's 32-bit little-endian counter), CBC, CFB128 and OFB kernels.
+// src/backend/armv8ce/blocks_armv8ce.cpp — the armv8ce backend's CTR (32/128-bit big-endian
+// and GCM-SIV's 32-bit little-endian counter), CBC, CFB128 and OFB kernels (ECB, and CBC
+// decryption in the base build: ecb_cbc_armv8ce.cpp).
 //
 // CPU features: AArch64 FEAT_AES.
 // References: FIPS-197; NIST SP 800-38A §6.1-6.5 (ECB, CBC, CFB, OFB, CTR); RFC 8452 §4 (the
 // little-endian counter); backend/backend.hpp (the contract); rounds.hpp (round structure,
 // groups of 8).
 //
-// Independent blocks (ECB, CTR, CBC and CFB decryption) go through the rounds 8 at a time;
+// Independent blocks (CTR, CBC and CFB decryption) go through the rounds 8 at a time;
 // the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
 // its inputs before it stores, so in == out works. Counters are public (IVs and nonces):
 // counter.hpp keeps them in a vector lane. The last round key is XORed together with the data
@@ -17,22 +18,6 @@
 namespace aeskit::detail::armv8ce {
 inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base or eor3
 namespace {
-
-template <Dir D>
-AESKIT_ARMV8CE_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
-                               std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block b[Y];
-      load_group(in, b);
-      cipher<D, R>(keys, b);
-      store_group(out, b);
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-  });
-}
 
 template <Counter C>
 AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
@@ -156,16 +141,6 @@ AESKIT_ARMV8CE_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uin
 
 }  // namespace
 
-AESKIT_ARMV8CE_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
-                                          std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::encrypt>(enc, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
-                                          std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::decrypt>(dec, in, out, blocks);
-}
-
 AESKIT_ARMV8CE_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
                                            const std::uint8_t* in, std::uint8_t* out,
                                            std::size_t blocks) noexcept {
@@ -208,11 +183,13 @@ AESKIT_ARMV8CE_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t
   return chain<Chain::cbc>(enc, iv, in, out, blocks);
 }
 
+#if defined(AESKIT_ARMV8CE_EOR3)  // the base build's is in ecb_cbc_armv8ce.cpp
 AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
                                               const std::uint8_t* in, std::uint8_t* out,
                                               std::size_t blocks) noexcept {
   return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
 }
+#endif
 
 AESKIT_ARMV8CE_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
                                                  const std::uint8_t* in, std::uint8_t* out,

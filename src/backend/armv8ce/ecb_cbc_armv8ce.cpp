@@ -1,0 +1,100 @@
+// src/backend/armv8ce/ecb_cbc_armv8ce.cpp — the armv8ce backend's ECB kernels, and its CBC
+// decryption for cores without FEAT_SHA3 (x3 = two EORs; the EOR3 build's is in
+// blocks_armv8ce_eor3.cpp).
+//
+// CPU features: AArch64 FEAT_AES.
+// References: FIPS-197; NIST SP 800-38A §6.1 (ECB), §6.2 (CBC); backend/backend.hpp (the
+// contract); rounds.hpp (round structure, groups of 8).
+//
+// Built without GCC's pre-allocation instruction scheduler (-fno-schedule-insns,
+// CMakeLists.txt): it hoists the AESD/AESE pairs of later blocks above the loads and EORs of
+// the group's start and leaves the register allocator with copies to make. AES-128 loops,
+// instructions per 16 bytes (docs/AARCH64.md): ECB 23.875 -> 22.375, CBC decryption
+// 23.75 -> 23.125 (this file's scheme, below, with the scheduler: 24.25). The CTR and CFB
+// loops in blocks_armv8ce.cpp keep it: there it saves 0.125-0.375.
+#include "backend/armv8ce/kernels.hpp"
+
+namespace aeskit::detail::armv8ce {
+inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base (this file is never built as eor3)
+namespace {
+
+template <Dir D>
+AESKIT_ARMV8CE_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                               std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block b[Y];
+      load_group(in, b);
+      cipher<D, R>(keys, b);
+      store_group(out, b);
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+  });
+}
+
+// cbc_decrypt_two_eor: CBC decryption where x3 is two EORs (no FEAT_SHA3). Each ciphertext
+// block is loaded once (LDP pairs) and feeds two things: its own rounds, which overwrite its
+// register, and the next block's final XOR. That XOR's operand t = k_R ^ C_{i-1} is made
+// (one EOR into a new register) before the rounds destroy C_{i-1}, and the output is
+// P_i = AESD...(C_i) ^ t: two EORs per block, no register copy and no second load. The
+// first block's t comes from the previous group (or the IV); the IV written back at the end
+// is that t ^ k_R. AES-128 loop: 22.5 instructions per block (was 23.75: GCC copied blocks
+// out of the LD1 lists of the second load, 7 MOVs per 8 blocks).
+// before_rounds: t, computed from `state` before the rounds change it. The empty asm (no
+// instruction) takes both: GCC may no longer look through t, nor move t's EOR after the
+// asm, and the rounds read the asm's `state`. Without it GCC reassociates
+// (state ^ t) = state ^ k_R ^ C_{i-1} back into the order that keeps every C_{i-1} alive
+// across the rounds, and copies it (7-17 register moves per group).
+AESKIT_ARMV8CE_INLINE block before_rounds(block t, block& state) {
+  __asm__("" : "+w"(t), "+w"(state));
+  return t;
+}
+
+AESKIT_ARMV8CE_INLINE std::size_t cbc_decrypt_two_eor(const RoundKeys& rk, std::uint8_t iv[16],
+                                                      const std::uint8_t* in, std::uint8_t* out,
+                                                      std::size_t blocks) {
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
+    const Keys<R> keys = load_keys<R>(rk);
+    block t_next = x(keys.k[R], load(iv));  // k_R ^ C_0
+    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
+      block b[Y];  // C_1..C_Y, then the rounds' states
+      block t[Y];  // k_R ^ C_0..C_{Y-1} of the group
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in + 16 * i);
+      t[0] = t_next;
+#pragma GCC unroll 8
+      for (std::size_t i = 1; i < Y; ++i) t[i] = before_rounds(x(keys.k[R], b[i - 1]), b[i - 1]);
+      t_next = before_rounds(x(keys.k[R], b[Y - 1]), b[Y - 1]);
+      rounds<Dir::decrypt, R>(keys, b);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x(b[i], t[i]));
+      in += 16 * Y;
+      out += 16 * Y;
+    });
+    store(iv, x(t_next, keys.k[R]));
+  });
+  return blocks;
+}
+
+}  // namespace
+
+AESKIT_ARMV8CE_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
+                                          std::uint8_t* out, std::size_t blocks) noexcept {
+  ecb<Dir::encrypt>(enc, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
+                                          std::uint8_t* out, std::size_t blocks) noexcept {
+  ecb<Dir::decrypt>(dec, in, out, blocks);
+}
+
+AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t blocks) noexcept {
+  return cbc_decrypt_two_eor(dec, iv, in, out, blocks);
+}
+
+}  // namespace AESKIT_ARMV8CE_NS
+}  // namespace aeskit::detail::armv8ce
