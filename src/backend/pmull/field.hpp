@@ -19,8 +19,9 @@
 // as 64-bit words w3 w2 w1 w0. w3·x^192 ≡ (w3·0x87)·x^64, a product of at most 71 bits
 // that lands on w2:w1; then w2·x^128 ≡ w2·0x87 lands on w1:w0. Two PMULLs by 0x87.
 //
-// GhashKey layout: for i = 1..8, H^i (natural representation) at 32 (i - 1) and its
-// Karatsuba word H^i_0 ^ H^i_1 (in both lanes) at 32 (i - 1) + 16.
+// GhashKey layout: for i = 1..8, H^i (natural representation) at 32 (i - 1) and at
+// 32 (i - 1) + 16 the Karatsuba words of H^i (lane 0) and H^(i-1) (lane 1; 0 for i = 1),
+// H^j_0 ^ H^j_1: lane 1 serves the block after H^i's block (halves_xor_pair).
 // Constant time: PMULL's timing does not depend on its operands (data-independent timing on
 // every Arm core that has it); no branch or index on H, state or data.
 #pragma once
@@ -77,6 +78,12 @@ AESKIT_PMULL_INLINE u64x2 clmul_hi(u64x2 a, u64x2 b) {  // a1·b1
 // halves_xor: a0 ^ a1 in both lanes (the Karatsuba middle operand).
 AESKIT_PMULL_INLINE u64x2 halves_xor(u64x2 a) {
   return veorq_u64(a, vextq_u64(a, a, 1));
+}
+
+// halves_xor_pair: a0 ^ a1 in lane 0, b0 ^ b1 in lane 1 (two blocks' Karatsuba middle
+// operands in three instructions: TRN1, TRN2, EOR, where halves_xor twice takes four).
+AESKIT_PMULL_INLINE u64x2 halves_xor_pair(u64x2 a, u64x2 b) {
+  return veorq_u64(vtrn1q_u64(a, b), vtrn2q_u64(a, b));
 }
 
 // Sums: the unreduced lo, mid (raw: (a0^a1)(b0^b1)) and hi of a group.

@@ -15,11 +15,14 @@ using pmull::u64x2;
 AESKIT_PMULL_TARGET void pmull_init(const std::uint8_t h[16], GhashKey& key) noexcept {
   const u64x2 h1 = pmull::load_natural(h);
   u64x2 p = h1;
+  u64x2 previous_mid = vdupq_n_u64(0);  // H^(i-1)'s Karatsuba word (none for i = 1)
   for (std::size_t i = 1; i <= pmull::kPowers; ++i) {
     if (i > 1) p = pmull::multiply(p, h1);
+    const u64x2 mid = pmull::halves_xor(p);
     vst1q_u64(reinterpret_cast<std::uint64_t*>(key.bytes + 32 * (i - 1)), p);
     vst1q_u64(reinterpret_cast<std::uint64_t*>(key.bytes + 32 * (i - 1) + 16),
-              pmull::halves_xor(p));
+              vzip1q_u64(mid, previous_mid));
+    previous_mid = mid;
   }
 }
 
