@@ -18,12 +18,11 @@
 //     table: the kernel keeps H and H^2 in registers); the data is encrypted
 //     in that buffer with one CTR call. Open decrypts there, re-zeroes the padding, hashes,
 //     and copies the plaintext out only when the tag matches (zeros otherwise).
-//   long (the rest): seal hashes AD, the whole blocks of plaintext in place and the padded tail,
-//   then
-//     runs CTR over the whole message. Open runs CTR and POLYVAL over the whole blocks in one
-//     fused pass (the key's fused_open, on a POLYVAL key with the whole table), or else chunk
-//     by chunk (kChunkBlocks: the chunk's plaintext is hashed while still in L1), then the
-//     tail, and zeroes the output on a mismatch.
+//   long (the rest): seal hashes AD, the whole blocks of plaintext in place and the padded
+//     tail, then runs CTR over the whole message. Open runs CTR and POLYVAL over the whole
+//     blocks in one fused pass (the key's fused_open, on a POLYVAL key with the whole
+//     table), or else chunk by chunk (kChunkBlocks: the chunk's plaintext is hashed while
+//     still in L1), then the tail, and zeroes the output on a mismatch.
 // Every temporary that held key material, plaintext or key stream is wiped.
 //
 // One-block messages are latency-bound (derivation AES -> key expansion and POLYVAL -> tag
