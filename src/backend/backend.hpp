@@ -40,8 +40,9 @@ struct alignas(16) RoundKeys {
 // kernels start from: q[j] = l[ntz(1)] ^ l[ntz(2)] ^ ... ^ l[ntz(j+1)], j = 0..31, the offset
 // change from the start of a run aligned to 32 blocks to its (j+1)-th block (x86/ocb.hpp).
 // Computed by the OCB mode code (src/aead: fill l, then fill_prefix_sums()), read by the
-// backends' ocb_* kernels. Plain bytes; no instruction set.
-struct alignas(16) OcbLTable {
+// backends' ocb_* kernels. Plain bytes; no instruction set. 64-byte aligned: a kernel's
+// 64-byte read of q never splits a cache line.
+struct alignas(64) OcbLTable {
   static constexpr std::size_t kCount = 64;
   static constexpr std::size_t kPrefixCount = 32;
   std::uint8_t l[kCount][16];

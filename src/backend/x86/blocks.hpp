@@ -18,12 +18,12 @@ namespace aeskit::detail::x86 {
 
 template <class V, Dir D, unsigned R>
 struct BlocksKernel {
-  Keys<V, R> keys;
+  Keys<V, R> round_keys;  // streamed; run() gets these or held ones (run_groups)
   const std::uint8_t* in;
   std::uint8_t* out;
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
     load_regs<V>(b, in, m);

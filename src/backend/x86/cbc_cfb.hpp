@@ -39,13 +39,13 @@ AESKIT_WIDE_INLINE typename V::reg previous(__m128i iv, const std::uint8_t* in, 
 
 template <class V, unsigned R>
 struct CbcDecryptKernel {
-  Keys<V, R> keys;
+  Keys<V, R> round_keys;  // streamed; run() gets these or held ones (run_groups)
   __m128i iv;
   const std::uint8_t* in;
   std::uint8_t* out;
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     constexpr std::size_t kStride = 16 * V::kBlocks;
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
@@ -69,13 +69,13 @@ struct CbcDecryptKernel {
 
 template <class V, unsigned R>
 struct CfbDecryptKernel {
-  Keys<V, R> keys;
+  Keys<V, R> round_keys;  // streamed; run() gets these or held ones (run_groups)
   __m128i iv;
   const std::uint8_t* in;
   std::uint8_t* out;
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     const std::size_t m = last_count<V, Y>(blocks);
     typename V::reg b[Y];
 #pragma GCC unroll 8

@@ -142,13 +142,13 @@ struct Counter128 {
 
 template <class V, class Counter, unsigned R>
 struct CtrKernel {
-  Keys<V, R> keys;
+  Keys<V, R> round_keys;  // streamed; run() gets these or held ones (run_groups)
   Counter counter;
   const std::uint8_t* in;
   std::uint8_t* out;
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     typename V::reg b[Y];
     counter.template take<Y>(b, blocks);
     all_but_last_round<V, Dir::encrypt>(keys, b);

@@ -92,12 +92,7 @@ inline constexpr std::size_t kGroupBytes = 16 * kGroup<V>;
 // (xmm, ymm) they would spill the states (measured: ymm AES-128 seal 0.88x the earlier
 // kernel), so each round broadcasts its key from the schedule where it is used
 // (pinned_key: one load per round per 8 AES instructions). round_key(w, r) reads either.
-template <class V, unsigned R>
-struct HeldKeys {
-  typename V::reg k[R + 1];
-  AESKIT_WIDE_INLINE typename V::reg operator[](unsigned r) const { return k[r]; }
-};
-
+// (HeldKeys: rounds.hpp.)
 template <class V, unsigned R>
 using GcmKeys = std::conditional_t<(V::kVectorRegisters >= 32), HeldKeys<V, R>, Keys<V, R>>;
 

@@ -48,7 +48,7 @@ template <class V, OcbOp Op, unsigned R>
 struct OcbChainKernel {
   using reg = typename V::reg;
   static constexpr std::size_t kB = V::kBlocks;
-  Keys<V, R> keys;
+  Keys<V, R> round_keys;  // streamed; run() gets these or held ones (run_groups)
   const OcbLTable* l;
   std::uint64_t index;  // 1-based index of the next block
   __m128i offset;
@@ -56,8 +56,8 @@ struct OcbChainKernel {
   const std::uint8_t* in;
   std::uint8_t* out;
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
     const std::size_t m = last_count<V, Y>(blocks);
     reg off[Y];
@@ -121,7 +121,7 @@ struct OcbAlignedKernel {
   using reg = typename V::reg;
   static constexpr std::size_t kB = V::kBlocks;
   static constexpr std::size_t kG = kGroupBlocks<V>;
-  Keys<V, R> keys;
+  Keys<V, R> round_keys;  // streamed; run() gets these or held ones (run_groups)
   const OcbLTable* l;
   std::uint64_t index;  // 1-based index of the next block, ≡ 1 (mod G)
   __m128i offset;
@@ -130,6 +130,11 @@ struct OcbAlignedKernel {
   std::uint8_t* out;
   __m128i l_log_g;   // L[log2 G]: Q_{G-1} ^ L[log2 G] = Q_{G-2}, the last block's part
   reg qs[V::kRegs];  // register p holds Q_{kB·p} .. Q_{kB·p + kB - 1}
+  // kQsFromTable: with 32 vector registers the whole-group loop holds the round keys
+  // (run_groups), and 8 Q registers beside them and the 8 states would spill; each group
+  // then reads the Q registers from the table (a memory operand; OcbLTable is 64-byte
+  // aligned, so no read splits a cache line).
+  static constexpr bool kQsFromTable = V::kVectorRegisters >= 32;
 
   // start: the Q registers are loaded once per call, not per group: the table sits at
   // whatever offset the key's allocation gave it, and a 64-byte load from it mostly splits a
@@ -139,13 +144,21 @@ struct OcbAlignedKernel {
   AESKIT_WIDE_INLINE void start(std::size_t blocks) {
     static_assert(kG <= OcbLTable::kPrefixCount);
     l_log_g = load_block<V>(l->l[__builtin_ctz(static_cast<unsigned>(kG))]);
+    if constexpr (!kQsFromTable) {
 #pragma GCC unroll 8
-    for (std::size_t p = 0; p < V::kRegs; ++p)
-      if (kB * p < blocks) qs[p] = V::load(l->q[kB * p]);
+      for (std::size_t p = 0; p < V::kRegs; ++p)
+        if (kB * p < blocks) qs[p] = V::load(l->q[kB * p]);
+    }
+  }
+  AESKIT_WIDE_INLINE reg q_register(std::size_t p) const {
+    if constexpr (kQsFromTable)
+      return V::load(l->q[kB * p]);
+    else
+      return qs[p];
   }
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     constexpr Dir D = Op == OcbOp::decrypt ? Dir::decrypt : Dir::encrypt;
     const std::size_t m = last_count<V, Y>(blocks);
     // Lane i of register p has offset O ^ Q_{kB·p + i}: q(p) is register p of the key's prefix
@@ -156,7 +169,7 @@ struct OcbAlignedKernel {
     const reg o = V::broadcast(offset);
     const reg first = V::x(o, keys[0]);
     const reg last = V::x(o, keys[R]);
-    reg q_last = qs[Y - 1];
+    reg q_last = q_register(Y - 1);
     if (blocks == kG) {  // a whole group: its last block is O ^ Q_{G-2} ^ L[ntz(s+G-1)]
       const __m128i fix = _mm_xor_si128(
           l_log_g, load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]));  // Q_{G-1} -> that
@@ -168,7 +181,7 @@ struct OcbAlignedKernel {
     } else {
       offset = _mm_xor_si128(offset, load_block<V>(l->q[blocks - 1]));
     }
-    auto q = [&](std::size_t p) AESKIT_WIDE_LAMBDA { return p + 1 == Y ? q_last : qs[p]; };
+    auto q = [&](std::size_t p) AESKIT_WIDE_LAMBDA { return p + 1 == Y ? q_last : q_register(p); };
     reg b[Y];
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < Y; ++p) {

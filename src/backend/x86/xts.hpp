@@ -82,7 +82,8 @@ template <class V, Dir D, unsigned R>
 struct XtsKernel {
   using reg = typename V::reg;
   static constexpr std::size_t kB = V::kBlocks;
-  Keys<V, R> keys;
+  static constexpr bool kStreamKeys = true;  // never held (rounds.hpp holds_keys)
+  Keys<V, R> round_keys;                     // streamed
   reg t[V::kRegs];  // tweaks of the next group; t[0]'s lane 0 is the next tweak
   const std::uint8_t* in;
   std::uint8_t* out;
@@ -103,8 +104,8 @@ struct XtsKernel {
     spread(regs < V::kRegs ? regs : V::kRegs, std::make_index_sequence<V::kRegs - 1>());
   }
 
-  template <std::size_t Y>
-  AESKIT_WIDE_INLINE void run(std::size_t blocks) {
+  template <std::size_t Y, class K>
+  AESKIT_WIDE_INLINE void run(std::size_t blocks, const K& keys) {
     constexpr std::size_t kStride = 16 * kB;
     const std::size_t m = last_count<V, Y>(blocks);
     reg b[Y];
