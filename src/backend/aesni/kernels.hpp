@@ -1,8 +1,8 @@
 // src/backend/aesni/kernels.hpp — the AES-NI backend's entry points, one per AesBackend slot
 // (see backend/backend.hpp for the contract), plus its fused GCM and GHASH/POLYVAL entries.
 // The parallel modes are the 128-bit instantiations of the x86 kernels (src/backend/x86/,
-// compiled in blocks_aesni.cpp, modes_aesni.cpp, ghash_aesni.cpp); the key schedule
-// (key_schedule_aesni.cpp), the serial chains (chains_aesni.cpp) and the MAC chains
+// compiled in blocks_aesni.cpp, xts_aesni.cpp, ocb_aesni.cpp, ghash_aesni.cpp); the key
+// schedule (key_schedule_aesni.cpp), the serial chains (chains_aesni.cpp) and the MAC chains
 // (mac_aesni.cpp) are this backend's own, and the vaes256/vaes512 backends use them too.
 //
 // CPU features: AES-NI, PCLMULQDQ, SSSE3 (x86/targets.hpp); callers must check

@@ -5,7 +5,7 @@
 // one block at a time, where ymm gains nothing; so do AES-GCM-SIV's per-nonce key derivation and
 // its tag + first CTR group (a few blocks). ECB, CTR (all three counter forms), CBC and CFB
 // decryption, XTS and OCB run the ymm instantiations of the width-generic kernels
-// (blocks_vaes256.cpp, modes_vaes256.cpp; 16 blocks per group: batch_blocks = 16).
+// (blocks_vaes256.cpp, xts_vaes256.cpp, ocb_vaes256.cpp; 16 blocks per group: batch_blocks = 16).
 //
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (see x86/targets.hpp). This file itself
 // uses none of them.

@@ -4,8 +4,8 @@
 // kernels) and the AES-NI serial chains (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at a
 // time, where zmm gains nothing), and so are AES-GCM-SIV's per-nonce key derivation and its tag +
 // first CTR group. ECB, CTR (all three counter forms), CBC and CFB decryption, XTS and OCB run the
-// zmm instantiations of the width-generic kernels (blocks_vaes512.cpp, modes_vaes512.cpp; 8
-// registers of 4 blocks = 32 blocks per group: batch_blocks = 32).
+// zmm instantiations of the width-generic kernels (blocks_vaes512.cpp, xts_vaes512.cpp,
+// ocb_vaes512.cpp; 8 registers of 4 blocks = 32 blocks per group: batch_blocks = 32).
 //
 // Selected on CPUs with AVX-512 F/BW/DQ/VL + VAES + VPCLMULQDQ unless 512-bit registers are
 // turned off (AESKIT_DISABLE=avx512) or ymm is preferred (cpu::max_vector_bits(): the

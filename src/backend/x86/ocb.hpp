@@ -165,18 +165,17 @@ struct OcbAlignedKernel {
     // table (qs). The whitening key and the last round key ride on the offset, so each register
     // costs one XOR3 in (x ^ (O ^ k[0]) ^ Q) and one XOR out ((O ^ k[R]) ^ Q, the last round key
     // that also unwhitens); the checksum takes two registers per XOR3. Fewer vector ALU
-    // operations leave the AES pipes to the rounds.
+    // operations leave the AES pipes to the rounds. k[0] and k[R] come from the schedule
+    // (round_keys), not from `keys`: used once per group, held they would take two of the
+    // registers the whole-group loop needs for its middle keys, states and offsets.
     const reg o = V::broadcast(offset);
-    const reg first = V::x(o, keys[0]);
-    const reg last = V::x(o, keys[R]);
+    const reg first = V::x(o, round_keys[0]);
+    const reg last = V::x(o, round_keys[R]);
     reg q_last = q_register(Y - 1);
     if (blocks == kG) {  // a whole group: its last block is O ^ Q_{G-2} ^ L[ntz(s+G-1)]
       const __m128i fix = _mm_xor_si128(
           l_log_g, load_block<V>(l->l[__builtin_ctzll(index + kG - 1)]));  // Q_{G-1} -> that
-      __m128i lanes[kB];
-      for (std::size_t i = 0; i + 1 < kB; ++i) lanes[i] = _mm_setzero_si128();
-      lanes[kB - 1] = fix;
-      q_last = V::x(q_last, V::from_blocks(lanes));
+      q_last = V::x(q_last, V::in_last_lane(fix));
       offset = _mm_xor_si128(offset, _mm_xor_si128(load_block<V>(l->q[kG - 1]), fix));
     } else {
       offset = _mm_xor_si128(offset, load_block<V>(l->q[blocks - 1]));

@@ -63,6 +63,7 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg broadcast_load(const std::uint8_t* p) {
     return _mm_load_si128(reinterpret_cast<const __m128i*>(p));
   }
+  AESKIT_WIDE_INLINE static reg in_last_lane(__m128i b) { return b; }
   AESKIT_WIDE_INLINE static reg from_blocks(const __m128i (&b)[kBlocks]) { return b[0]; }
   AESKIT_WIDE_INLINE static __m128i lane(reg v, std::size_t) { return v; }
   AESKIT_WIDE_INLINE static __m128i low_lane(reg v) { return v; }

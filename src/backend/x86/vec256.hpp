@@ -82,6 +82,10 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg broadcast_load(const std::uint8_t* p) {
     return broadcast(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
   }
+  // in_last_lane: b in the last lane, zero in the others.
+  AESKIT_WIDE_INLINE static reg in_last_lane(__m128i b) {
+    return _mm256_inserti128_si256(_mm256_setzero_si256(), b, 1);
+  }
   // from_blocks: lane i = b[i].
   AESKIT_WIDE_INLINE static reg from_blocks(const __m128i (&b)[kBlocks]) {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(b[0]), b[1], 1);

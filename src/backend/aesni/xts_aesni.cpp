@@ -1,19 +1,18 @@
-// src/backend/aesni/modes_aesni.cpp — the AES-NI backend's XTS and OCB kernels: the x86
+// src/backend/aesni/xts_aesni.cpp — the AES-NI backend's XTS kernels: the x86
 // kernels of src/backend/x86/ instantiated with the 128-bit policy (8 blocks in flight).
 //
 // CPU features: AES-NI, SSSE3 (legacy SSE encodings).
-// References: x86/xts.hpp, x86/ocb.hpp (the math); backend/backend.hpp.
+// References: x86/xts.hpp (the math); backend/backend.hpp.
 #include "backend/x86/vec128.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
 #include <cstdint>
 
 #include "backend/aesni/kernels.hpp"
-#include "backend/x86/ocb.hpp"
 #include "backend/x86/xts.hpp"
 
 namespace aeskit::detail::aesni {
 namespace xts_narrow = aesni;  // calls under kXtsNarrowBelow blocks
 inline constexpr std::size_t kXtsNarrowBelow = 0;
-#include "backend/x86/entries_modes.inc"
+#include "backend/x86/entries_xts.inc"
 }  // namespace aeskit::detail::aesni

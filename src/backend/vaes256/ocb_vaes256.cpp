@@ -1,7 +1,7 @@
-// src/backend/vaes256/modes_vaes256.cpp — the vaes256 backend's XTS and OCB kernels: the
+// src/backend/vaes256/ocb_vaes256.cpp — the vaes256 backend's OCB kernels: the
 // width-generic kernels of src/backend/x86/ instantiated with the 256-bit policy.
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (VEX only).
-// References: x86/xts.hpp, x86/ocb.hpp (the math); backend/backend.hpp.
+// References: x86/ocb.hpp (the math); backend/backend.hpp.
 #include "backend/x86/vec256.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
@@ -9,10 +9,7 @@
 
 #include "backend/vaes256/kernels.hpp"
 #include "backend/x86/ocb.hpp"
-#include "backend/x86/xts.hpp"
 
 namespace aeskit::detail::vaes256 {
-namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks
-inline constexpr std::size_t kXtsNarrowBelow = 0;
-#include "backend/x86/entries_modes.inc"
+#include "backend/x86/entries_ocb.inc"
 }  // namespace aeskit::detail::vaes256

@@ -1,7 +1,7 @@
-// src/backend/vaes512/modes_vaes512.cpp — the vaes512 backend's XTS and OCB kernels: the
+// src/backend/vaes512/xts_vaes512.cpp — the vaes512 backend's XTS kernels: the
 // width-generic kernels of src/backend/x86/ instantiated with the 512-bit policy.
 // CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (EVEX, zmm).
-// References: x86/xts.hpp, x86/ocb.hpp (the math); backend/backend.hpp.
+// References: x86/xts.hpp (the math); backend/backend.hpp.
 #include "backend/x86/vec512.hpp"  // first: sets this unit's vector width and target
 
 #include <cstddef>
@@ -9,11 +9,10 @@
 
 #include "backend/vaes256/kernels.hpp"
 #include "backend/vaes512/kernels.hpp"
-#include "backend/x86/ocb.hpp"
 #include "backend/x86/xts.hpp"
 
 namespace aeskit::detail::vaes512 {
 namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks
 inline constexpr std::size_t kXtsNarrowBelow = 8;
-#include "backend/x86/entries_modes.inc"
+#include "backend/x86/entries_xts.inc"
 }  // namespace aeskit::detail::vaes512
