@@ -46,7 +46,7 @@ const char* pump(Stream& s, const std::string& in, const std::string& out) {
     src.read(reinterpret_cast<char*>(piece.data()), static_cast<std::streamsize>(piece.size()));
     auto got = static_cast<std::size_t>(src.gcount());
     if (got == 0) break;
-    buf.resize(std::max(buf.size(), s.update_bound(got)));  // the bound depends on what is held
+    buf.resize(std::max(buf.size(), s.update_bound(got)));  // holds whatever is buffered
     auto n = s.update(std::span(piece).first(got), buf);
     if (!n) return n.message();
     put(dst, buf, *n);

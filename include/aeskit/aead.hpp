@@ -11,9 +11,12 @@
 //   auto m = key->open(nonce, ad, ciphertext_and_tag, out);  // Errc::authentication_failed
 //
 // Nonces: never seal two messages with the same key and nonce — that reveals the XOR of the
-// plaintexts and lets anyone forge tags. Prefer 12-byte nonces (a counter, or random with at
-// most 2^32 messages per key). Other lengths (1 byte and up) are allowed as SP 800-38D does,
-// and are hashed into the initial counter.
+// plaintexts and lets anyone forge tags. Prefer 12-byte nonces from a counter (NonceSequence
+// or SealingKey, aeskit/nonce.hpp). SP 800-38D tolerates random 12-byte GCM nonces for up to
+// 2^32 messages per key, but aeskit::random_nonce refuses GCM (at that limit the chance of a
+// repeat, which breaks the key completely, is still about 2^-33): for random nonces choose
+// XAES-256-GCM, AES-GCM-SIV or AEGIS-256 (random_nonce_allowed). Other GCM nonce lengths (1
+// byte and up) are allowed as SP 800-38D does, and are hashed into the initial counter.
 //
 // Buffers: the plaintext (seal) or ciphertext (open) may be exactly the output (same start
 // address: in place); any other overlap between an output and any input is rejected with
@@ -216,6 +219,13 @@ AESKIT_API const AeadAlgorithm& aegis_256x4() noexcept;
 AESKIT_API std::span<const AeadAlgorithm* const> algorithms() noexcept;
 // find looks an algorithm up by name, ignoring ASCII case ("aes-256-gcm"); nullptr if none.
 AESKIT_API const AeadAlgorithm* find(std::string_view name) noexcept;
+// nearest: the name of this build's AEAD closest to `name` (ASCII case, '-' and '_'
+// ignored; at most a few edits away: "AES-128-GMC" gives "AES-128-GCM", "aes128gcm" too), or
+// an empty view when none is close. For error messages; find() never guesses.
+AESKIT_API std::string_view nearest(std::string_view name) noexcept;
+// unknown_name: Errc::unknown_algorithm, leaving error_detail() the sentence "no AEAD named
+// '<name>' in this build (did you mean <nearest>?); aeskit::aead::algorithms() lists them".
+AESKIT_API Status unknown_name(std::string_view name) noexcept;
 
 }  // namespace aead
 
@@ -237,6 +247,13 @@ class AESKIT_API AeadKey {
   // create without a tag length: the algorithm's default_tag_length(), its longest tag (16 for
   // GCM, 8 for CCM-8, 20 for AES-128-CBC-SHA1, 32 for AES-128-CTR-HMAC-SHA256).
   static Result<AeadKey> create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key);
+
+  // generate writes a fresh random key for `algorithm` (aeskit::random_bytes, getrandom) to
+  // key_out.first(algorithm.key_length()): store it, then create() a key from it. Nonces under
+  // it: a NonceSequence or SealingKey (aeskit/nonce.hpp) for GCM, CCM, OCB, EAX, SIV's nonce
+  // form; random nonces only where random_nonce_allowed(algorithm). Errors: output_too_small
+  // (required_size says how many bytes), random_failed.
+  static Status generate(const AeadAlgorithm& algorithm, std::span<std::uint8_t> key_out) noexcept;
 
   AeadKey() noexcept;  // an empty key; every operation on it fails with invalid_state
   AeadKey(AeadKey&&) noexcept;

@@ -3,7 +3,12 @@
  * Conventions (docs/api-c.md has every function, its errors and examples):
  *  - Every function returns an int status: AESKIT_OK (0) or one AESKIT_E_* code. The codes are
  *    the values of the C++ aeskit::Errc, so a C and a C++ caller see the same number for the
- *    same failure; aeskit_error_string(code) gives its one-line message (never NULL).
+ *    same failure; aeskit_error_message(code) returns its one-line message (never NULL),
+ *    aeskit_error_string(code, &msg) writes it to msg, and aeskit_error_detail(code) says
+ *    exactly what the last failure of this thread needed (the key length an algorithm
+ *    takes, the size an output needs, the nearest algorithm name).
+ *  - OUTPUT_TOO_SMALL: functions with a length out-argument (*out_len, *len) write the size
+ *    needed there, so a caller can allocate and call again (nothing else is written).
  *  - No exception ever crosses this boundary (an allocation failure is AESKIT_E_OUT_OF_MEMORY).
  *  - Pointers with a length: NULL is allowed when the length is 0, else AESKIT_E_NULL_POINTER.
  *    Required pointers (handles, out-pointers) NULL: AESKIT_E_NULL_POINTER.
@@ -22,6 +27,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "aeskit/version.h"
 
 /* AESKIT_C_API marks the exported C functions (the packaging's visibility rules rely on it). */
 #if defined(AESKIT_STATIC_DEFINE)
@@ -78,18 +85,41 @@ enum aeskit_status {
   AESKIT_E_RANDOM_NONCE_UNSAFE = 33,
   AESKIT_E_NULL_POINTER = 34,
   AESKIT_E_UNKNOWN_ALGORITHM = 35,
-  AESKIT_E_OUT_OF_MEMORY = 36
+  AESKIT_E_OUT_OF_MEMORY = 36,
+  AESKIT_E_RANDOM_FAILED = 37
 };
 
 /* ---- library ------------------------------------------------------------------------- */
 
-/* aeskit_version writes the library version ("0.1.0") to *out (static storage). */
+/* aeskit_version writes the version of the loaded library ("0.1.0") to *out (static
+ * storage); the headers' version is AESKIT_VERSION_STRING (aeskit/version.h). */
 AESKIT_C_API int aeskit_version(const char** out);
+/* aeskit_version_compatible: 1 when the loaded library serves programs built against headers
+ * of version major.minor (while the version is 0.x: the same major and minor; from 1.0 on:
+ * the same major and a minor no newer than the library's), else 0. Call it as
+ * AESKIT_HEADERS_MATCH_LIBRARY() at start-up to catch a program run against another
+ * library than the one it was built with. */
+AESKIT_C_API int aeskit_version_compatible(int major, int minor);
+#define AESKIT_HEADERS_MATCH_LIBRARY() \
+  aeskit_version_compatible(AESKIT_VERSION_MAJOR, AESKIT_VERSION_MINOR)
 /* aeskit_error_string writes the message of `code` to *out (static storage; an unknown code
  * gives "unknown error"). Errors: NULL_POINTER. */
 AESKIT_C_API int aeskit_error_string(int code, const char** out);
 /* aeskit_error_message: the same message returned directly (never NULL), for printf. */
 AESKIT_C_API const char* aeskit_error_message(int code);
+/* aeskit_error_detail: what exactly went wrong, when the last failing aeskit call of this
+ * thread returned `code` and left a detail ("AES-128-GCM takes a 16-byte key; got 32 bytes",
+ * "output buffer too small: the result needs 1046 bytes, the buffer has 1045", "no AEAD named
+ * 'AES-128-GMC' (did you mean AES-128-GCM?) ..."); else aeskit_error_message(code). Never
+ * NULL; valid until the next failing call on this thread; lengths and names only. */
+AESKIT_C_API const char* aeskit_error_detail(int code);
+
+/* ---- random bytes and keys --------------------------------------------------------------- */
+
+/* aeskit_random_bytes fills out[0 .. len) from the operating system's generator (getrandom;
+ * blocks only until the kernel's pool is first initialised). Errors: RANDOM_FAILED (the OS
+ * call failed: nothing usable is written and no weaker source is tried), NULL_POINTER. */
+AESKIT_C_API int aeskit_random_bytes(uint8_t* out, size_t len);
 /* aeskit_cpu_report writes a report of the CPU (features found, AESKIT_DISABLE), the
  * backends with their self-tests and the default backend into buf as a NUL-terminated
  * string, its length without the NUL to *len. With buf NULL and max_len 0 it only writes *len
@@ -140,8 +170,9 @@ AESKIT_C_API int aeskit_aead_seal(const aeskit_aead* ctx, uint8_t* out, size_t* 
                                   const uint8_t* in, size_t in_len, const uint8_t* ad,
                                   size_t ad_len);
 /* aeskit_aead_open checks and decrypts; max_out_len must be at least in_len - tag_length
- * (TLS records: in_len). On AUTHENTICATION_FAILED out[0 .. min(max_out_len, in_len)) is
- * zeroed. Errors as seal, plus AUTHENTICATION_FAILED. */
+ * (TLS records: in_len). On AUTHENTICATION_FAILED the plaintext span it would have written
+ * (out[0 .. in_len - tag_length), nothing for an input shorter than the tag) is zeroed.
+ * Errors as seal, plus AUTHENTICATION_FAILED. */
 AESKIT_C_API int aeskit_aead_open(const aeskit_aead* ctx, uint8_t* out, size_t* out_len,
                                   size_t max_out_len, const uint8_t* nonce, size_t nonce_len,
                                   const uint8_t* in, size_t in_len, const uint8_t* ad,
@@ -165,8 +196,20 @@ AESKIT_C_API int aeskit_aead_open_detached(const aeskit_aead* ctx, uint8_t* out,
 AESKIT_C_API int aeskit_aead_count(size_t* out);
 AESKIT_C_API int aeskit_aead_name(size_t index, const char** out);
 
+/* aeskit_aead_key_generate writes a fresh random key for `algorithm` (its key length,
+ * aeskit_aead_key_length's figure: 16 for AES-128-GCM, 32 for AES-128-SIV, ...) to key and
+ * that length to *key_len. Keep it secret; wipe it when done. Nonces under it: a nonce
+ * sequence (aeskit_nonce_seq_*, or a sealing key, aeskit_sealing_key_*) for GCM, CCM,
+ * OCB, EAX; random nonces (aeskit_random_nonce) only where the algorithm tolerates them
+ * (below). Errors:
+ * UNKNOWN_ALGORITHM, OUTPUT_TOO_SMALL (*key_len gets the length needed), RANDOM_FAILED,
+ * NULL_POINTER. */
+AESKIT_C_API int aeskit_aead_key_generate(const char* algorithm, uint8_t* key, size_t max_len,
+                                          size_t* key_len);
+
 /* aeskit_random_nonce fills nonce[0 .. recommended) from the OS, only for the algorithms that
- * tolerate random nonces (AES-GCM-SIV, XAES-256-GCM); others: RANDOM_NONCE_UNSAFE. */
+ * tolerate random nonces (AES-GCM-SIV, XAES-256-GCM, AEGIS-256/256X2/256X4); others:
+ * RANDOM_NONCE_UNSAFE. Errors also OUTPUT_TOO_SMALL, RANDOM_FAILED. */
 AESKIT_C_API int aeskit_random_nonce(const aeskit_aead* ctx, uint8_t* nonce, size_t max_len,
                                      size_t* nonce_len);
 
@@ -427,7 +470,7 @@ AESKIT_C_API int aeskit_chunked_plaintext_length(uint64_t ciphertext_len, uint64
 
 /* Whole buffers, spread over `threads` threads (0: all cores; the bytes never depend on it).
  * seal uses a fresh random salt. Errors: BAD_KEY_LENGTH, OUTPUT_TOO_SMALL,
- * OVERLAPPING_BUFFERS, MESSAGE_TOO_LONG, INVALID_STATE (no OS randomness). open: also
+ * OVERLAPPING_BUFFERS, MESSAGE_TOO_LONG, RANDOM_FAILED (the OS generator failed). open: also
  * WRONG_KEY_OR_CONTEXT, TRUNCATED, CHUNK_FORGED, TRAILING_DATA, and on any error the output
  * it would have written is zeroed. */
 AESKIT_C_API int aeskit_chunked_seal(const uint8_t* key, size_t key_len, const uint8_t* context,
@@ -458,7 +501,9 @@ AESKIT_C_API int aeskit_chunked_key_open(const aeskit_chunked_key* k, const uint
                                          unsigned threads);
 
 /* Push streams: update any number of times with any split, then finish. update_bound gives
- * the most one update of in_len bytes may write; finish writes at most
+ * the most one update of in_len bytes may write whatever the stream holds (so one figure
+ * serves every update of that size; an update needs only what it writes, and on
+ * OUTPUT_TOO_SMALL *out_len says exactly how much); finish writes at most
  * AESKIT_CHUNKED_ENCRYPT_FINISH_BOUND / AESKIT_CHUNKED_DECRYPT_FINISH_BOUND bytes. The
  * decryptor releases a chunk's plaintext only after that chunk verified; the message is
  * authentic only when finish succeeds. Errors are sticky. */

@@ -11,6 +11,8 @@
 #include "aeskit/mac.hpp"
 #include "aeskit/modes.hpp"
 #include "aeskit/nonce.hpp"
+#include "aeskit/random.hpp"
 #include "aeskit/siv.hpp"
 #include "aeskit/status.hpp"
+#include "aeskit/version.hpp"
 #include "aeskit/xts.hpp"

@@ -79,9 +79,14 @@ struct CpuReport {
   std::vector<std::string> unknown_tokens;  // tokens of AESKIT_DISABLE that name no feature
   bool prefer_ymm = false;                  // see set_prefer_ymm
   std::string_view prefer_ymm_source;       // "api", "AESKIT_PREFER_YMM", "cpu model", "default"
+  // The widest vector registers keys created now may use: 512 (zmm), 256 (ymm) or 128 (xmm,
+  // and every non-x86 CPU), after AESKIT_DISABLE and the width preference.
+  unsigned vector_bits = 128;
 };
 
-// cpu_report describes the features found once at start-up and what was disabled.
+// cpu_report describes the features found once at start-up and what was disabled. `features`
+// lists the features this build's architecture probes (x86-64: sse2 .. sha; AArch64: aes,
+// pmull, sha1, sha2, sha512, sha3; 32-bit Arm: neon; ppc64le: altivec, vsx, vcrypto, isa300).
 AESKIT_API CpuReport cpu_report();
 
 // set_prefer_ymm: on CPUs with AVX-512, choose the 256-bit (ymm) kernels over the 512-bit

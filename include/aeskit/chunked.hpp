@@ -72,7 +72,7 @@ AESKIT_API Result<std::uint64_t> ciphertext_length(std::uint64_t plaintext_lengt
 AESKIT_API Result<std::uint64_t> plaintext_length(std::uint64_t ciphertext_length) noexcept;
 
 // generate_key fills `key` (16 or 32 bytes) from the OS (getrandom). Errors: bad_key_length,
-// invalid_state (no randomness available).
+// random_failed (the OS generator failed).
 AESKIT_API Status generate_key(std::span<std::uint8_t> key) noexcept;
 
 namespace detail {
@@ -117,7 +117,7 @@ inline constexpr unsigned kAllThreads = 0;
 
 // seal encrypts `plaintext` into `out` (ciphertext_length(plaintext.size()) bytes) with a
 // fresh random salt and returns that count. Errors: bad_key_length, output_too_small,
-// overlapping_buffers, message_too_long, invalid_state (no randomness).
+// overlapping_buffers, message_too_long, random_failed (the OS generator failed).
 AESKIT_API Result<std::size_t> seal(Suite suite, std::span<const std::uint8_t> key,
                                     std::span<const std::uint8_t> context,
                                     std::span<const std::uint8_t> plaintext,
@@ -157,10 +157,10 @@ AESKIT_API Result<std::size_t> open(const Key& key, std::span<const std::uint8_t
 // (or the error).
 class AESKIT_API Encryptor {
  public:
-  // create: fresh random salt. Errors: bad_key_length, invalid_state (no randomness).
+  // create: fresh random salt. Errors: bad_key_length, random_failed (the OS generator failed).
   static Result<Encryptor> create(Suite suite, std::span<const std::uint8_t> key,
                                   std::span<const std::uint8_t> context);
-  // With a Key. Errors: invalid_state (empty key or no randomness).
+  // With a Key. Errors: invalid_state (empty key), random_failed (the OS generator failed).
   static Result<Encryptor> create(const Key& key, std::span<const std::uint8_t> context);
 
   Encryptor(Encryptor&&) noexcept;
@@ -169,7 +169,10 @@ class AESKIT_API Encryptor {
 
   void set_threads(unsigned threads) noexcept;  // 0 = all cores; default 1
 
-  // update_bound: the most bytes update(in of in_length bytes) may write.
+  // update_bound: the most bytes update(in of in_length bytes) may write, whatever the
+  // encryptor holds (header + ceil(in_length / 16384) wire chunks): one figure serves every
+  // update of that size, so a buffer sized once can be reused. update() needs only what it
+  // writes; on output_too_small, required_size() gives that exact figure.
   std::size_t update_bound(std::size_t in_length) const noexcept;
   // update consumes all of `in` and writes the header (first time) and every completed chunk.
   // Errors (nothing consumed or written): output_too_small (below update_bound),
@@ -208,6 +211,9 @@ class AESKIT_API Decryptor {
 
   void set_threads(unsigned threads) noexcept;  // 0 = all cores; default 1
 
+  // update_bound: the most bytes update(in of in_length bytes) may write, whatever the
+  // decryptor holds (ceil(in_length / 16400) chunks of 16384): reusable for every update of
+  // that size, as Encryptor's.
   std::size_t update_bound(std::size_t in_length) const noexcept;
   // Errors: wrong_key_or_context, chunk_forged, trailing_data, message_too_long (beyond the
   // chunk counter), output_too_small, overlapping_buffers, invalid_state.

@@ -40,7 +40,7 @@ AESKIT_API bool random_nonce_allowed(const AeadAlgorithm& algorithm) noexcept;
 
 // random_nonce fills out.first(nonce_recommended()) from the OS (getrandom). Errors:
 // random_nonce_unsafe (the algorithm does not tolerate random nonces), output_too_small,
-// invalid_state (no randomness). Nothing is written on error.
+// random_failed (the OS generator failed). Nothing is written on error.
 AESKIT_API Status random_nonce(const AeadAlgorithm& algorithm,
                                std::span<std::uint8_t> out) noexcept;
 

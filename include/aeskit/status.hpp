@@ -5,6 +5,7 @@
 // English sentence meant for people.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <utility>
 
@@ -15,7 +16,7 @@ namespace aeskit {
 // Errc lists every way an aeskit call can fail. Values are stable (the C API reuses them).
 enum class Errc : int {
   ok = 0,
-  bad_key_length = 1,    // key is not 16, 24 or 32 bytes
+  bad_key_length = 1,    // key length is not one the algorithm takes (AES: 16, 24 or 32)
   bad_iv_length = 2,     // IV/counter block is not 16 bytes (or missing for a mode that needs one)
   output_too_small = 3,  // the output span cannot hold the result
   not_block_multiple = 4,   // ECB/CBC input without padding is not a multiple of 16 bytes
@@ -75,6 +76,10 @@ enum class Errc : int {
   null_pointer = 34,       // a null pointer with a non-zero length, or a required pointer null
   unknown_algorithm = 35,  // no algorithm (AEAD, hash, mode) of that name or number
   out_of_memory = 36,      // an allocation failed (handle creation)
+
+  // Randomness (aeskit/random.hpp, random nonces, chunked salts).
+  random_failed = 37,  // the operating system's random generator (getrandom) failed; never
+                       // replaced by a weaker source
 };
 
 // errc_message returns a one-line description of `code`; never null.
@@ -131,5 +136,21 @@ class [[nodiscard]] Result {
   std::optional<T> value_;
   Status status_;
 };
+
+// error_detail: what exactly went wrong in the last failed aeskit call of this thread, when
+// that call failed with s.code() and left a detail: the lengths needed and given and the
+// algorithm's name ("AES-128-GCM takes a 16-byte key; got 32 bytes", "output buffer too small:
+// the result needs 1046 bytes, the buffer has 1045", "no AEAD named 'AES-128-GMC' (did you mean
+// AES-128-GCM?) ..."); otherwise s.message(). Never null; the text stays valid until the next
+// failing aeskit call on this thread. It holds lengths and public names only, never key bytes.
+AESKIT_API const char* error_detail(Status s) noexcept;
+template <class T>
+const char* error_detail(const Result<T>& r) noexcept {
+  return error_detail(r.status());
+}
+
+// required_size: for an output_too_small just returned on this thread, the size the call
+// needed (bytes); 0 for any other status.
+AESKIT_API std::size_t required_size(Status s) noexcept;
 
 }  // namespace aeskit

@@ -8,6 +8,7 @@
 
 #include "aeskit/aead.hpp"
 #include "base/buffers.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit::detail {
 
@@ -27,7 +28,9 @@ inline bool overlaps(std::span<const std::uint8_t> a, const std::uint8_t* b,
 
 inline Status check_nonce(const AeadAlgorithm& algorithm,
                           std::span<const std::uint8_t> nonce) noexcept {
-  return algorithm.allows_nonce_length(nonce.size()) ? Status{} : Errc::bad_nonce_length;
+  if (algorithm.allows_nonce_length(nonce.size())) return {};
+  return bad_nonce_length(algorithm.name(), algorithm.nonce_min(), algorithm.nonce_max(),
+                          algorithm.nonce_recommended(), nonce.size());
 }
 
 inline bool data_too_long(const AeadAlgorithm& algorithm, std::uint64_t already,

@@ -12,10 +12,12 @@
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
+#include "aeskit/random.hpp"
 #include "backend/self_test.hpp"
 #include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
 
@@ -52,8 +54,10 @@ AeadKey finish_gcm_key(std::unique_ptr<AeadKeyState> state, const GcmChoice& cho
 
 Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                               std::size_t tag_length, const GcmKeyOptions& options) {
-  if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
-  if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
+  if (key.size() != algorithm.key_length())
+    return aeskit::detail::bad_key_length(algorithm.name(), algorithm.key_length(), key.size());
+  if (!algorithm.allows_tag_length(tag_length))
+    return aeskit::detail::bad_tag_length(algorithm.name(), algorithm.tag_lengths(), tag_length);
   if (AeadSchemeFactory factory = scheme_factory(algorithm)) {
     Result<std::unique_ptr<AeadScheme>> scheme =
         factory(algorithm, key, tag_length, options.aes_backend);
@@ -81,7 +85,9 @@ GcmPlan gcm_plan_of(const AeadKey& key) noexcept {
 Result<AeadKey> make_gcm_key(const GcmPlan& plan, std::span<const std::uint8_t> key) {
   if (plan.algorithm == nullptr || plan.aes == nullptr || plan.ghash == nullptr)
     return Errc::invalid_state;
-  if (key.size() != plan.algorithm->key_length()) return Errc::bad_key_length;
+  if (key.size() != plan.algorithm->key_length())
+    return aeskit::detail::bad_key_length(plan.algorithm->name(), plan.algorithm->key_length(),
+                                          key.size());
   // Plain new (not make_unique): expand_key writes what the backend uses.
   std::unique_ptr<KeyState> aes(new KeyState);
   aes->backend = plan.aes;
@@ -179,7 +185,7 @@ Result<std::size_t> seal_record(const AeadKeyState& k, std::span<const std::uint
                                 std::span<std::uint8_t> out) noexcept {
   if (Status s = check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
   const std::uint64_t written = k.scheme->sealed_length(plaintext.size());
-  if (out.size() < written) return Errc::output_too_small;
+  if (out.size() < written) return aeskit::detail::output_too_small(written, out.size());
   if (Status s = check_written(out.data(), static_cast<std::size_t>(written), plaintext, nonce, ad);
       !s)
     return s;
@@ -195,7 +201,7 @@ Result<std::size_t> open_record(const AeadKeyState& k, std::span<const std::uint
   if (sealed.size() < k.scheme->min_sealed_length()) return Errc::authentication_failed;
   const std::size_t n = k.scheme->max_opened_length(sealed.size());
   if (Status s = check_lengths(k, nonce, n, ad.size()); !s) return s;
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (Status s = check_written(out.data(), n, sealed.first(n), nonce, ad); !s) return s;
   if (overlaps(sealed.subspan(n), out.data(), n)) return Errc::overlapping_buffers;
   return k.scheme->open_record(nonce, ad, sealed, out.data());
@@ -213,6 +219,12 @@ Result<AeadKey> AeadKey::create(const AeadAlgorithm& algorithm, std::span<const 
 
 Result<AeadKey> AeadKey::create(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key) {
   return create(algorithm, key, algorithm.default_tag_length());
+}
+
+Status AeadKey::generate(const AeadAlgorithm& algorithm, std::span<std::uint8_t> key_out) noexcept {
+  const std::size_t n = algorithm.key_length();
+  if (key_out.size() < n) return aeskit::detail::output_too_small(n, key_out.size());
+  return random_bytes(key_out.first(n));
 }
 
 AeadKey::AeadKey() noexcept = default;
@@ -270,7 +282,7 @@ Result<std::size_t> AeadKey::seal(std::span<const std::uint8_t> nonce,
   if (detail::record_layout(k)) return detail::seal_record(k, nonce, ad, plaintext, out);
   if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
   const std::size_t written = plaintext.size() + k.tag_length;
-  if (out.size() < written) return Errc::output_too_small;
+  if (out.size() < written) return aeskit::detail::output_too_small(written, out.size());
   if (detail::tag_first(k)) {
     // tag || ciphertext: in place means the plaintext sits at out, so the ciphertext moves
     // by tag_length; only an exact alias of the plaintext with out or out + tag is allowed.
@@ -303,7 +315,10 @@ Status AeadKey::seal_detached(std::span<const std::uint8_t> nonce, std::span<con
   if (detail::record_layout(k)) return Errc::no_detached_tag;
   if (Status s = detail::check_lengths(k, nonce, plaintext.size(), ad.size()); !s) return s;
   const std::size_t n = plaintext.size();
-  if (ciphertext_out.size() < n || tag_out.size() < k.tag_length) return Errc::output_too_small;
+  if (ciphertext_out.size() < n) return aeskit::detail::output_too_small(n, ciphertext_out.size());
+  if (tag_out.size() < k.tag_length)
+    return aeskit::detail::fail_with_detail(Errc::output_too_small,
+                                            "the tag output is shorter than the key's tag length");
   if (Status s = detail::check_written(ciphertext_out.data(), n, plaintext, nonce, ad); !s)
     return s;
   const std::uint8_t* tag = tag_out.data();
@@ -325,7 +340,7 @@ Result<std::size_t> AeadKey::open(std::span<const std::uint8_t> nonce,
   if (ciphertext_and_tag.size() < k.tag_length) return Errc::authentication_failed;
   const std::size_t n = ciphertext_and_tag.size() - k.tag_length;
   if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (detail::tag_first(k)) {
     // tag || ciphertext: the tag is copied out first so that in-place use (out at the
     // input's start, or at its ciphertext) cannot clobber it.
@@ -366,7 +381,7 @@ Status AeadKey::open_detached(std::span<const std::uint8_t> nonce, std::span<con
   if (detail::record_layout(k)) return Errc::no_detached_tag;
   const std::size_t n = ciphertext.size();
   if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (Status s = detail::check_written(out.data(), n, ciphertext, nonce, ad); !s) return s;
   if (overlaps(tag, out.data(), n)) return Errc::overlapping_buffers;
   if (tag.size() != k.tag_length) {

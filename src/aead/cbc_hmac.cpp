@@ -231,11 +231,14 @@ class CbcHmacScheme final : public AeadScheme {
     std::string s(b.name);
     s += ":tls cbc-hmac-";
     s += mac_.alg == HashAlgorithm::sha1 ? "sha1" : "sha256";
-    s += b.cbc_decrypt ? " (cbc_decrypt kernel" : " (generic CBC decrypt";
-    s += ", SHA on ";
+    // Seal is the serial CBC encryption chain; open decrypts on the backend's parallel CBC
+    // kernel. With a stitched set, both interleave their AES with the SHA of the record.
+    s += " (seal: CBC encryption chain; open: ";
+    s += b.cbc_decrypt ? "cbc_decrypt kernel" : "generic CBC decrypt";
+    s += "; SHA on ";
     s += mac_.compressor->name;
     if (stitch_) {
-      s += ", stitched ";
+      s += "; seal and open stitched with SHA: ";
       s += stitch_->name;
     }
     s += "; MAC-then-encrypt, constant-time open)";

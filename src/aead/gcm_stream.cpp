@@ -12,6 +12,7 @@
 #include "aead/gcm_blocks.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit {
 namespace detail {
@@ -81,7 +82,7 @@ void crypt_bytes(AeadStream& s, gcm::Op op, std::size_t pos, const std::uint8_t*
 Result<std::size_t> update(AeadStream& s, gcm::Op op, std::span<const std::uint8_t> in,
                            std::span<std::uint8_t> out) {
   if (s.key == nullptr || s.phase == Phase::finished) return Errc::invalid_state;
-  if (out.size() < in.size()) return Errc::output_too_small;
+  if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
   if (partially_overlaps(in.data(), in.size(), out.data(), in.size()))
     return Errc::overlapping_buffers;
   if (data_too_long(*s.key->algorithm, s.data_length, in.size())) return Errc::message_too_long;
@@ -178,7 +179,7 @@ Result<std::size_t> AeadSealer::finish(std::span<std::uint8_t> tag_out) {
   if (s_.key == nullptr || s_.phase == detail::AeadStream::Phase::finished)
     return Errc::invalid_state;
   const std::size_t n = s_.key->tag_length;
-  if (tag_out.size() < n) return Errc::output_too_small;
+  if (tag_out.size() < n) return aeskit::detail::output_too_small(n, tag_out.size());
   std::uint8_t tag[16];
   detail::final_tag(s_, tag);
   std::memcpy(tag_out.data(), tag, n);

@@ -1,6 +1,7 @@
 // src/aead/gmac.cpp — GMAC (NIST SP 800-38D §3): GCM authenticating the message as associated
 // data over an empty plaintext, through the same per-key state and code as AeadKey.
 #include "aeskit/mac.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit {
 namespace {
@@ -17,7 +18,8 @@ const AeadAlgorithm* gcm_for_key_length(std::size_t n) {
 Result<Gmac> Gmac::create(std::span<const std::uint8_t> key, std::size_t tag_length,
                           std::string_view backend) {
   const AeadAlgorithm* algorithm = gcm_for_key_length(key.size());
-  if (algorithm == nullptr) return Errc::bad_key_length;
+  if (algorithm == nullptr)
+    return aeskit::detail::bad_key_length("AES-GMAC", "a key of 16, 24 or 32 bytes", key.size());
   Result<AeadKey> aead = AeadKey::create(*algorithm, key, tag_length, backend);
   if (!aead.ok()) return aead.status();
   return Gmac(std::move(aead).value());

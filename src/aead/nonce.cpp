@@ -1,21 +1,20 @@
 // src/aead/nonce.cpp — NonceSequence, SealingKey, random nonces and per-key message limits
-// (aeskit/nonce.hpp). No CPU feature. Randomness: getrandom(2).
+// (aeskit/nonce.hpp). No CPU feature. Randomness: aeskit::random_bytes (getrandom(2)).
 //
 // nonce(i) = base XOR (i as 8 big-endian bytes, right-aligned): byte base[L-1-j] is XORed with
 // (i >> 8j) & 0xff for j < min(L, 8) (RFC 8446 §5.3's per-record nonce). A nonce of L < 8
 // bytes holds 2^(8L) counters, so the limit is capped there.
 #include "aeskit/nonce.hpp"
-
-#include <sys/random.h>
+#include "aeskit/random.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
 #include "aead/aegis.hpp"
 #include "aead/gcm_siv.hpp"
 #include "aead/xaes.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit {
 
@@ -32,18 +31,9 @@ bool random_nonce_allowed(const AeadAlgorithm& algorithm) noexcept {
 Status random_nonce(const AeadAlgorithm& algorithm, std::span<std::uint8_t> out) noexcept {
   if (!random_nonce_allowed(algorithm)) return Errc::random_nonce_unsafe;
   const std::size_t n = algorithm.nonce_recommended();
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   std::uint8_t tmp[NonceSequence::kMaxNonceLength];
-  std::size_t done = 0;
-  while (done < n) {
-    const ssize_t got = getrandom(tmp + done, n - done, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      detail::secure_zero(tmp, sizeof tmp);
-      return Errc::invalid_state;
-    }
-    done += static_cast<std::size_t>(got);
-  }
+  if (Status s = random_bytes({tmp, n}); !s) return s;
   std::memcpy(out.data(), tmp, n);
   detail::secure_zero(tmp, sizeof tmp);
   return {};
@@ -63,7 +53,7 @@ Result<NonceSequence> NonceSequence::create(std::span<const std::uint8_t> base,
 Status NonceSequence::nonce_at(std::uint64_t counter, std::span<std::uint8_t> out) const noexcept {
   if (length_ == 0) return Errc::invalid_state;
   if (counter >= limit_) return Errc::nonce_exhausted;
-  if (out.size() < length_) return Errc::output_too_small;
+  if (out.size() < length_) return aeskit::detail::output_too_small(length_, out.size());
   std::memcpy(out.data(), base_, length_);
   for (std::size_t j = 0; j < std::min<std::size_t>(length_, 8); ++j)
     out[length_ - 1 - j] ^= static_cast<std::uint8_t>(counter >> (8 * j));
@@ -103,7 +93,7 @@ Result<std::size_t> SealingKey::seal(std::span<const std::uint8_t> ad,
   std::uint8_t nonce[NonceSequence::kMaxNonceLength];
   if (Status s = nonces_.nonce_at(nonces_.used(), nonce); !s) return s;
   const std::size_t n = nonces_.nonce_length();
-  if (nonce_out.size() < n) return Errc::output_too_small;
+  if (nonce_out.size() < n) return aeskit::detail::output_too_small(n, nonce_out.size());
   auto r = key_.seal(std::span<const std::uint8_t>(nonce, n), ad, plaintext, out);
   if (!r.ok()) return r;
   std::memcpy(nonce_out.data(), nonce, n);

@@ -31,6 +31,7 @@
 #include "base/declassify.hpp"
 #include "base/secure_zero.hpp"
 #include "base/wipe_block.hpp"
+#include "core/error_detail.hpp"
 #include "modes/mac_chain.hpp"
 #include "modes/mode_kernels.hpp"
 
@@ -43,7 +44,9 @@ Core::~Core() {
 
 Result<std::unique_ptr<Core>> make_core(std::span<const std::uint8_t> key,
                                         std::string_view backend) {
-  if (key.size() != 32 && key.size() != 48 && key.size() != 64) return Errc::bad_key_length;
+  if (key.size() != 32 && key.size() != 48 && key.size() != 64)
+    return aeskit::detail::bad_key_length("AES-SIV", "a key of 32, 48 or 64 bytes (two AES keys)",
+                                          key.size());
   const std::size_t half = key.size() / 2;
   Result<AesKey> mac = AesKey::create(key.first(half), backend);
   if (!mac.ok()) return mac.status();

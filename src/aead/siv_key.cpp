@@ -8,6 +8,7 @@
 #include "aead/siv_core.hpp"
 #include "aeskit/siv.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit {
 namespace {
@@ -53,7 +54,7 @@ Result<std::size_t> SivKey::seal(Components ad, std::span<const std::uint8_t> pl
   if (ad.size() > kMaxAdComponents) return Errc::too_many_ad_components;
   const std::size_t n = plaintext.size();
   const std::size_t written = n + kIvLength;
-  if (out.size() < written) return Errc::output_too_small;
+  if (out.size() < written) return aeskit::detail::output_too_small(written, out.size());
   std::uint8_t* v = out.data();
   std::uint8_t* ct = out.data() + kIvLength;
   if (any_overlaps(ad, out.data(), written)) return Errc::overlapping_buffers;
@@ -74,7 +75,7 @@ Result<std::size_t> SivKey::open(Components ad, std::span<const std::uint8_t> se
   if (ad.size() > kMaxAdComponents) return Errc::too_many_ad_components;
   if (sealed.size() < kIvLength) return Errc::authentication_failed;
   const std::size_t n = sealed.size() - kIvLength;
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (any_overlaps(ad, out.data(), n)) return Errc::overlapping_buffers;
   const std::uint8_t* ct = sealed.data() + kIvLength;
   const bool at_start = out.data() == sealed.data();

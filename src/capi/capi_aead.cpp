@@ -19,7 +19,7 @@ int make(aeskit_aead** ctx, const char* algorithm, const uint8_t* key, size_t ke
   if (ctx == nullptr || algorithm == nullptr || null_with_length(key, key_len))
     return status(Errc::null_pointer);
   const AeadAlgorithm* alg = aead::find(algorithm);
-  if (alg == nullptr) return status(Errc::unknown_algorithm);
+  if (alg == nullptr) return status(aead::unknown_name(algorithm));
   if (tag_len == 0) tag_len = alg->default_tag_length();
   Result<AeadKey> k = AeadKey::create(*alg, in(key, key_len), tag_len, backend_name(backend));
   if (!k.ok()) return status(k);
@@ -86,9 +86,7 @@ int aeskit_aead_seal(const aeskit_aead* ctx, uint8_t* out, size_t* out_len, size
   return guarded([&] {
     Result<std::size_t> n = ctx->key.seal(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
                                           capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -101,9 +99,7 @@ int aeskit_aead_open(const aeskit_aead* ctx, uint8_t* out, size_t* out_len, size
   return guarded([&] {
     Result<std::size_t> n = ctx->key.open(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
                                           capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -150,6 +146,15 @@ int aeskit_aead_name(size_t index, const char** out) {
   if (index >= all.size()) return status(Errc::unknown_algorithm);
   *out = all[index]->name().data();  // the names are NUL-terminated literals
   return 0;
+}
+
+int aeskit_aead_key_generate(const char* algorithm, uint8_t* key, size_t max_len, size_t* key_len) {
+  if (algorithm == nullptr || key_len == nullptr || null_with_length(key, max_len))
+    return status(Errc::null_pointer);
+  const AeadAlgorithm* alg = aead::find(algorithm);
+  if (alg == nullptr) return status(aead::unknown_name(algorithm));
+  Status s = AeadKey::generate(*alg, capi::out(key, max_len));
+  return sized(s, key_len, alg->key_length());
 }
 
 int aeskit_random_nonce(const aeskit_aead* ctx, uint8_t* nonce, size_t max_len, size_t* nonce_len) {

@@ -50,9 +50,7 @@ int stream_update(Stream& s, const uint8_t* input, size_t in_len, uint8_t* out, 
     return status(Errc::null_pointer);
   return guarded([&] {
     Result<std::size_t> n = s.update(in(input, in_len), capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -61,9 +59,7 @@ int stream_finish(Stream& s, uint8_t* out, size_t* out_len, size_t max_out_len) 
   if (out_len == nullptr || null_with_length(out, max_out_len)) return status(Errc::null_pointer);
   return guarded([&] {
     Result<std::size_t> n = s.finish(capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -80,9 +76,7 @@ int whole(bool open_it, const uint8_t* key, size_t key_len, const uint8_t* conte
     const auto o = capi::out(out, max_out_len);
     Result<std::size_t> n = open_it ? chunked::open(*suite, k, c, i, o, threads)
                                     : chunked::seal(*suite, k, c, i, o, threads);
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -97,9 +91,7 @@ int whole_keyed(bool open_it, const aeskit_chunked_key* k, const uint8_t* contex
     const auto o = capi::out(out, max_out_len);
     Result<std::size_t> n =
         open_it ? chunked::open(k->key, c, i, o, threads) : chunked::seal(k->key, c, i, o, threads);
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -153,17 +145,13 @@ extern "C" {
 int aeskit_chunked_ciphertext_length(uint64_t plaintext_len, uint64_t* out) {
   if (out == nullptr) return status(Errc::null_pointer);
   Result<std::uint64_t> n = chunked::ciphertext_length(plaintext_len);
-  if (!n.ok()) return status(n);
-  *out = *n;
-  return 0;
+  return sized(n, out);
 }
 
 int aeskit_chunked_plaintext_length(uint64_t ciphertext_len, uint64_t* out) {
   if (out == nullptr) return status(Errc::null_pointer);
   Result<std::uint64_t> n = chunked::plaintext_length(ciphertext_len);
-  if (!n.ok()) return status(n);
-  *out = *n;
-  return 0;
+  return sized(n, out);
 }
 
 int aeskit_chunked_seal(const uint8_t* key, size_t key_len, const uint8_t* context,
@@ -303,9 +291,7 @@ int aeskit_chunked_pull_read(aeskit_chunked_pull* p, uint8_t* out, size_t max_ou
   return guarded([&] {
     Result<std::size_t> n =
         std::visit([&](auto& s) { return s.read(capi::out(out, max_out_len)); }, p->stream);
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 

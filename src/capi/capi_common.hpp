@@ -48,6 +48,26 @@ inline int status(const Result<T>& r) noexcept {
   return static_cast<int>(r.code());
 }
 
+// sized: the status of a call with a length out-argument. Success: *len = the count (or
+// `count` for a Status); OUTPUT_TOO_SMALL: *len = the size needed (aeskit::required_size), as
+// the C API promises; any other error leaves *len alone.
+inline int sized(const Result<std::size_t>& r, std::size_t* len) noexcept {
+  if (r.ok()) {
+    *len = r.value();
+    return 0;
+  }
+  if (r.code() == Errc::output_too_small) *len = required_size(r.status());
+  return status(r);
+}
+inline int sized(Status s, std::size_t* len, std::size_t count) noexcept {
+  if (s.ok()) {
+    *len = count;
+    return 0;
+  }
+  if (s.code() == Errc::output_too_small) *len = required_size(s);
+  return status(s);
+}
+
 // null_with_length: a NULL pointer that claims bytes (the C API's NULL_POINTER error).
 inline bool null_with_length(const void* p, std::size_t n) noexcept {
   return p == nullptr && n != 0;
@@ -78,7 +98,7 @@ inline std::string_view backend_name(const char* backend) noexcept {
 }
 
 // write_string copies s and a NUL into buf (max_len bytes) and its length to *len; with buf
-// NULL and max_len 0 only *len. Errors: output_too_small (nothing written), null_pointer.
+// NULL and max_len 0 only *len. Errors: output_too_small (only *len written), null_pointer.
 inline int write_string(std::string_view s, char* buf, std::size_t max_len,
                         std::size_t* len) noexcept {
   if (len == nullptr || null_with_length(buf, max_len)) return status(Errc::null_pointer);
@@ -86,7 +106,10 @@ inline int write_string(std::string_view s, char* buf, std::size_t max_len,
     *len = s.size();
     return 0;
   }
-  if (max_len < s.size() + 1) return status(Errc::output_too_small);
+  if (max_len < s.size() + 1) {
+    *len = s.size();  // what a retry needs (plus the NUL), as for every length out-argument
+    return status(Errc::output_too_small);
+  }
   for (std::size_t i = 0; i < s.size(); ++i) buf[i] = s[i];
   buf[s.size()] = '\0';
   *len = s.size();

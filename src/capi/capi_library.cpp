@@ -1,13 +1,10 @@
-// src/capi/capi_library.cpp — the C API's library functions: version, error strings, the CPU
-// report, the default backend and the ymm preference (aeskit/aeskit.h). No CPU feature (the
+// src/capi/capi_library.cpp — the C API's library functions: version, error strings and
+// details, random bytes, the CPU report, the default backend and the ymm preference
+// (aeskit/aeskit.h). No CPU feature (the
 // report reads the probe's results through aeskit/backends.hpp).
 #include <string>
 
 #include "capi/capi_common.hpp"
-
-#ifndef AESKIT_VERSION_STRING
-#error "AESKIT_VERSION_STRING is set by CMakeLists.txt from the project version"
-#endif
 
 using namespace aeskit;
 using namespace aeskit::capi;
@@ -56,12 +53,26 @@ extern "C" {
 
 int aeskit_version(const char** out) {
   if (out == nullptr) return status(Errc::null_pointer);
-  *out = AESKIT_VERSION_STRING;
+  *out = version().string;
   return 0;
 }
 
+int aeskit_version_compatible(int major, int minor) {
+  return library_compatible(major, minor) ? 1 : 0;
+}
+
+const char* aeskit_error_detail(int code) {
+  if (code < 0 || code > static_cast<int>(Errc::random_failed)) return "unknown error";
+  return error_detail(static_cast<Errc>(code));
+}
+
+int aeskit_random_bytes(uint8_t* out, size_t len) {
+  if (null_with_length(out, len)) return status(Errc::null_pointer);
+  return status(random_bytes(capi::out(out, len)));
+}
+
 const char* aeskit_error_message(int code) {
-  if (code < 0 || code > static_cast<int>(Errc::out_of_memory)) return "unknown error";
+  if (code < 0 || code > static_cast<int>(Errc::random_failed)) return "unknown error";
   return errc_message(static_cast<Errc>(code));
 }
 

@@ -39,9 +39,7 @@ int one_shot(Direction d, const aeskit_aes* key, int mode, int padding, const ui
                                           capi::out(out, max_out_len), *p)
                                 : decrypt(key->key, *m, in(iv, iv_len), in(input, in_len),
                                           capi::out(out, max_out_len), *p);
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -83,9 +81,7 @@ int wrap(bool unwrap, const aeskit_aes* kek, int pad, const uint8_t* input, size
     Result<std::size_t> n =
         unwrap ? (pad ? key_unwrap_pad(kek->key, i, o) : key_unwrap(kek->key, i, o))
                : (pad ? key_wrap_pad(kek->key, i, o) : key_wrap(kek->key, i, o));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -147,9 +143,7 @@ int aeskit_cipher_update(aeskit_cipher* c, const uint8_t* input, size_t in_len, 
     return status(Errc::null_pointer);
   return guarded([&] {
     Result<std::size_t> n = c->cipher.update(in(input, in_len), capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 
@@ -158,9 +152,7 @@ int aeskit_cipher_finish(aeskit_cipher* c, uint8_t* out, size_t* out_len, size_t
     return status(Errc::null_pointer);
   return guarded([&] {
     Result<std::size_t> n = c->cipher.finish(capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 

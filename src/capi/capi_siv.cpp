@@ -40,9 +40,7 @@ int crypt(bool open, const aeskit_siv* s, uint8_t* out, size_t* out_len, size_t 
     const std::span<const std::span<const std::uint8_t>> v(c.data(), ad_count);
     Result<std::size_t> n = open ? s->key.open(v, in(input, in_len), capi::out(out, max_out_len))
                                  : s->key.seal(v, in(input, in_len), capi::out(out, max_out_len));
-    if (!n.ok()) return status(n);
-    *out_len = *n;
-    return 0;
+    return sized(n, out_len);
   });
 }
 

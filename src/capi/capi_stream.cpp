@@ -70,9 +70,7 @@ int aeskit_aead_sealer_finish(aeskit_aead_stream* s, uint8_t* tag, size_t max_ta
   AeadSealer* sealer = std::get_if<AeadSealer>(&s->stream);
   if (sealer == nullptr) return status(Errc::invalid_state);
   Result<std::size_t> n = sealer->finish(capi::out(tag, max_tag_len));
-  if (!n.ok()) return status(n);
-  *tag_len = *n;
-  return 0;
+  return sized(n, tag_len);
 }
 
 int aeskit_aead_opener_finish(aeskit_aead_stream* s, const uint8_t* tag, size_t tag_len) {
@@ -102,9 +100,7 @@ int aeskit_nonce_seq_next(aeskit_nonce_seq* s, uint8_t* nonce, size_t max_len, u
   if (s == nullptr || counter == nullptr || null_with_length(nonce, max_len))
     return status(Errc::null_pointer);
   Result<std::uint64_t> c = s->seq.next(capi::out(nonce, max_len));
-  if (!c.ok()) return status(c);
-  *counter = *c;
-  return 0;
+  return sized(c, counter);
 }
 
 int aeskit_nonce_seq_accept(aeskit_nonce_seq* s, uint64_t counter, uint8_t* nonce, size_t max_len) {

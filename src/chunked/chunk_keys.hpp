@@ -105,7 +105,7 @@ inline bool commitment_matches(const std::uint8_t* expected, const std::uint8_t*
   return aeskit::detail::ct_equal(expected, got, kCommitmentSize);
 }
 
-// fill_random: getrandom(2). Error: invalid_state.
+// fill_random: aeskit::random_bytes. Error: random_failed.
 Status fill_random(std::span<std::uint8_t> out) noexcept;
 
 }  // namespace aeskit::chunked::detail

@@ -12,6 +12,7 @@
 
 #include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit::chunked {
 namespace detail {
@@ -103,12 +104,23 @@ void Decryptor::set_threads(unsigned threads) noexcept {
   if (s_) s_->threads = detail::resolve_threads(threads);
 }
 
+// The bound holds whatever is buffered (0..kWireChunkSize-1 bytes of a chunk, or part of
+// the header): ceil(n / kWireChunkSize) chunks of plaintext. update() itself asks only for
+// what it will write (exact_update_size).
 std::size_t Decryptor::update_bound(std::size_t in_length) const noexcept {
   if (!s_) return 0;
-  const std::size_t header_left = kHeaderSize - s_->header_have;
-  const std::size_t body_in = in_length > header_left ? in_length - header_left : 0;
-  return (s_->buffered + body_in) / kWireChunkSize * kChunkSize;
+  return (in_length / kWireChunkSize + (in_length % kWireChunkSize != 0)) * kChunkSize;
 }
+
+namespace {
+
+std::size_t exact_update_size(const detail::DecryptorState& s, std::size_t in_length) noexcept {
+  const std::size_t header_left = kHeaderSize - s.header_have;
+  const std::size_t body_in = in_length > header_left ? in_length - header_left : 0;
+  return (s.buffered + body_in) / kWireChunkSize * kChunkSize;
+}
+
+}  // namespace
 
 Result<std::size_t> Decryptor::update(std::span<const std::uint8_t> in,
                                       std::span<std::uint8_t> out) {
@@ -116,8 +128,8 @@ Result<std::size_t> Decryptor::update(std::span<const std::uint8_t> in,
   detail::DecryptorState& s = *s_;
   if (!s.error) return s.error;
   if (s.finished) return Errc::invalid_state;
-  const std::size_t need = update_bound(in.size());
-  if (out.size() < need) return Errc::output_too_small;
+  const std::size_t need = exact_update_size(s, in.size());
+  if (out.size() < need) return aeskit::detail::output_too_small(need, out.size());
   if (detail::spans_overlap(in.data(), in.size(), out.data(), need))
     return Errc::overlapping_buffers;
 
@@ -173,7 +185,7 @@ Result<std::size_t> Decryptor::finish(std::span<std::uint8_t> out) {
     return s.error;
   }
   const std::size_t n = s.buffered - kTagSize;
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (s.next_index >= kMaxChunks) {
     s.error = Errc::message_too_long;
     return s.error;

@@ -10,6 +10,7 @@
 
 #include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit::chunked {
 namespace detail {
@@ -47,18 +48,29 @@ void Encryptor::set_threads(unsigned threads) noexcept {
   if (s_) s_->threads = detail::resolve_threads(threads);
 }
 
+// The bound holds whatever is buffered (0..kChunkSize-1 bytes) and whether the header is
+// still to come: header + ceil(n / kChunkSize) wire chunks. update() itself asks only for
+// what it will write (exact_update_size).
 std::size_t Encryptor::update_bound(std::size_t in_length) const noexcept {
   if (!s_) return 0;
-  return s_->header_pending + (s_->buffered + in_length) / kChunkSize * kWireChunkSize;
+  return kHeaderSize + (in_length / kChunkSize + (in_length % kChunkSize != 0)) * kWireChunkSize;
 }
+
+namespace {
+
+std::size_t exact_update_size(const detail::EncryptorState& s, std::size_t in_length) noexcept {
+  return s.header_pending + (s.buffered + in_length) / kChunkSize * kWireChunkSize;
+}
+
+}  // namespace
 
 Result<std::size_t> Encryptor::update(std::span<const std::uint8_t> in,
                                       std::span<std::uint8_t> out) {
   if (!s_ || s_->finished) return Errc::invalid_state;
   if (!s_->error) return s_->error;
   detail::EncryptorState& s = *s_;
-  const std::size_t need = update_bound(in.size());
-  if (out.size() < need) return Errc::output_too_small;
+  const std::size_t need = exact_update_size(s, in.size());
+  if (out.size() < need) return aeskit::detail::output_too_small(need, out.size());
   if (detail::spans_overlap(in.data(), in.size(), out.data(), need))
     return Errc::overlapping_buffers;
   const std::uint64_t completed = (s.buffered + in.size()) / kChunkSize;
@@ -95,7 +107,7 @@ Result<std::size_t> Encryptor::finish(std::span<std::uint8_t> out) {
   if (!s_->error) return s_->error;
   detail::EncryptorState& s = *s_;
   const std::size_t need = s.header_pending + s.buffered + kTagSize;
-  if (out.size() < need) return Errc::output_too_small;
+  if (out.size() < need) return aeskit::detail::output_too_small(need, out.size());
   if (s.next_index >= kMaxChunks) return Errc::message_too_long;  // not reachable via update
   std::size_t written = 0;
   if (s.header_pending) {
@@ -113,7 +125,8 @@ Result<std::size_t> Encryptor::finish(std::span<std::uint8_t> out) {
 
 Result<Encryptor> Encryptor::create(Suite suite, std::span<const std::uint8_t> key,
                                     std::span<const std::uint8_t> context) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
+  if (key.size() != key_length(suite))
+    return aeskit::detail::bad_key_length(suite_name(suite), key_length(suite), key.size());
   std::uint8_t salt[kSaltSize];
   if (Status st = detail::fill_random({salt, kSaltSize}); !st) return st;
   return hazmat::encryptor_with_salt(suite, key, {salt, kSaltSize}, context);

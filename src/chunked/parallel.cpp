@@ -15,6 +15,7 @@
 #include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
 #include "chunked/worker_pool.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit::chunked::detail {
 namespace {
@@ -96,7 +97,7 @@ std::size_t body_length(std::size_t pt) noexcept {
 Status check_seal_args(std::span<const std::uint8_t> pt, std::span<std::uint8_t> out,
                        std::size_t need) noexcept {
   if (pt.size() > kMaxPlaintext) return Errc::message_too_long;
-  if (out.size() < need) return Errc::output_too_small;
+  if (out.size() < need) return aeskit::detail::output_too_small(need, out.size());
   if (spans_overlap(pt.data(), pt.size(), out.data(), need)) return Errc::overlapping_buffers;
   return {};
 }
@@ -107,7 +108,7 @@ Result<std::size_t> open_body(const ChunkKeys& keys, std::span<const std::uint8_
   const std::size_t full = body.size() / kWireChunkSize;
   const std::size_t rest = body.size() % kWireChunkSize;
   const std::size_t need = full * kChunkSize + (rest >= kTagSize ? rest - kTagSize : 0);
-  if (out.size() < need) return Errc::output_too_small;
+  if (out.size() < need) return aeskit::detail::output_too_small(need, out.size());
   if (spans_overlap(body.data(), body.size(), out.data(), need)) return Errc::overlapping_buffers;
   if (full + (rest ? 1 : 0) > kMaxChunks) return Errc::message_too_long;
   const std::size_t good =

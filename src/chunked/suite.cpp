@@ -3,14 +3,13 @@
 //
 //   ciphertext = 56 + 16400·f + (r + 16), plaintext = 16384·f + r, 0 ≤ r < 16384,
 //   f + 1 ≤ 2^38 chunks.
-// No CPU feature. Randomness: getrandom(2).
-#include <sys/random.h>
-
-#include <cerrno>
+// No CPU feature. Randomness: aeskit::random_bytes (getrandom(2)).
 #include <cstring>
 
+#include "aeskit/random.hpp"
 #include "base/secure_zero.hpp"
 #include "chunked/chunk_keys.hpp"
+#include "core/error_detail.hpp"
 
 namespace aeskit::chunked {
 
@@ -25,7 +24,8 @@ std::string_view suite_name(Suite suite) noexcept {
 Result<Suite> suite_for_key_length(std::size_t n) noexcept {
   if (n == 16) return Suite::cobblestone_128;
   if (n == 32) return Suite::cobblestone_256;
-  return Errc::bad_key_length;
+  return aeskit::detail::bad_key_length(
+      "Cobblestone", "a key of 16 bytes (Cobblestone-128) or 32 (Cobblestone-256)", n);
 }
 
 Result<std::uint64_t> ciphertext_length(std::uint64_t pt) noexcept {
@@ -46,12 +46,15 @@ Result<std::uint64_t> plaintext_length(std::uint64_t ct) noexcept {
 }
 
 Status generate_key(std::span<std::uint8_t> key) noexcept {
-  if (key.size() != 16 && key.size() != 32) return Errc::bad_key_length;
+  if (key.size() != 16 && key.size() != 32)
+    return aeskit::detail::bad_key_length(
+        "Cobblestone", "a key of 16 bytes (Cobblestone-128) or 32 (Cobblestone-256)", key.size());
   return detail::fill_random(key);
 }
 
 Result<Key> Key::create(Suite suite, std::span<const std::uint8_t> key) {
-  if (key.size() != key_length(suite)) return Errc::bad_key_length;
+  if (key.size() != key_length(suite))
+    return aeskit::detail::bad_key_length(suite_name(suite), key_length(suite), key.size());
   auto state = std::make_unique<detail::KeyState>();
   if (Status s = state->init(suite, key); !s) return s;
   if (Status s = state->plan_gcm(); !s) return s;
@@ -76,17 +79,7 @@ Key ChunkKeys::make_key(std::unique_ptr<KeyState> state) noexcept {
 }
 
 Status fill_random(std::span<std::uint8_t> out) noexcept {
-  std::size_t done = 0;
-  while (done < out.size()) {
-    const ssize_t n = getrandom(out.data() + done, out.size() - done, 0);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      aeskit::detail::secure_zero(out.data(), out.size());
-      return Errc::invalid_state;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return {};
+  return random_bytes(out);
 }
 
 }  // namespace detail
@@ -120,7 +113,8 @@ Status seal_chunk(Suite suite, std::span<const std::uint8_t> aead_key,
   if (index >= kMaxChunks - (final_chunk ? 0 : 1)) return Errc::message_too_long;
   if (final_chunk ? plaintext.size() >= kChunkSize : plaintext.size() != kChunkSize)
     return Errc::invalid_argument;
-  if (out.size() < plaintext.size() + kTagSize) return Errc::output_too_small;
+  if (out.size() < plaintext.size() + kTagSize)
+    return aeskit::detail::output_too_small(plaintext.size() + kTagSize, out.size());
   if (detail::spans_overlap(plaintext.data(), plaintext.size(), out.data(), out.size()) &&
       plaintext.data() != out.data())
     return Errc::overlapping_buffers;
@@ -137,7 +131,8 @@ Status open_chunk(Suite suite, std::span<const std::uint8_t> aead_key,
   if (chunk.size() < kTagSize) return Errc::truncated;
   if (final_chunk ? chunk.size() >= kWireChunkSize : chunk.size() != kWireChunkSize)
     return Errc::chunk_forged;
-  if (out.size() < chunk.size() - kTagSize) return Errc::output_too_small;
+  if (out.size() < chunk.size() - kTagSize)
+    return aeskit::detail::output_too_small(chunk.size() - kTagSize, out.size());
   if (detail::spans_overlap(chunk.data(), chunk.size(), out.data(), out.size()) &&
       chunk.data() != out.data())
     return Errc::overlapping_buffers;

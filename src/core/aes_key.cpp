@@ -5,6 +5,7 @@
 #include "backend/self_test.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "cpu/features.hpp"
 
@@ -46,7 +47,8 @@ Result<AesKey> AesKey::create(std::span<const std::uint8_t> key) {
 }
 
 Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_view backend_name) {
-  if (!valid_key_length(key.size())) return Errc::bad_key_length;
+  if (!valid_key_length(key.size()))
+    return aeskit::detail::bad_key_length("AES", "a key of 16, 24 or 32 bytes", key.size());
   const detail::AesBackend* backend;
   if (backend_name.empty()) {
     backend = &detail::best_backend(cpu::cpu_features());
@@ -83,7 +85,7 @@ namespace {
 
 Status check_block_buffers(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
   if (in.size() % kBlockSize != 0) return Errc::not_block_multiple;
-  if (out.size() < in.size()) return Errc::output_too_small;
+  if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
   if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
     return Errc::overlapping_buffers;
   return {};

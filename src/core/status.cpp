@@ -8,9 +8,13 @@ namespace {
 using enum Errc;
 constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
     {ok, "ok"},
-    {bad_key_length, "AES key must be 16, 24 or 32 bytes"},
+    {bad_key_length,
+     "key length is not one this algorithm takes (AES: 16, 24 or 32 bytes; an AEAD: its "
+     "key_length(); aeskit::error_detail says which)"},
     {bad_iv_length, "IV must be 16 bytes for this mode (and absent for ECB)"},
-    {output_too_small, "output buffer is too small for the result"},
+    {output_too_small,
+     "output buffer is too small for the result (aeskit::required_size, or the C API's length "
+     "argument, gives the size needed)"},
     {not_block_multiple,
      "input length must be a multiple of 16 bytes for this mode without padding"},
     {bad_padding, "padding check failed on decryption"},
@@ -65,11 +69,16 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
      "random nonces are not safe with this algorithm (use a nonce sequence, or GCM-SIV / "
      "XAES-256-GCM)"},
     {null_pointer, "a pointer is null although its length is not zero (or it is required)"},
-    {unknown_algorithm, "no algorithm of that name or number in this build"},
+    {unknown_algorithm,
+     "no algorithm of that name or number in this build (aeskit::aead::algorithms(), "
+     "aeskit_aead_name() and `aeskit enc --list` list the names)"},
     {out_of_memory, "out of memory"},
+    {random_failed,
+     "the operating system's random number generator (getrandom) failed; no weaker source is "
+     "used"},
 };
 // A new code: its row here, and the last enumerator below.
-static_assert(detail::complete(kMessages, out_of_memory), "a row per Errc, in order");
+static_assert(detail::complete(kMessages, random_failed), "a row per Errc, in order");
 
 }  // namespace
 

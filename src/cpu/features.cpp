@@ -152,6 +152,35 @@ std::string_view prefer_ymm_source() {
   return g_prefer_ymm_api.load(std::memory_order_relaxed) >= 0 ? "api" : state().prefer_ymm_source;
 }
 
+bool probed_here(Feature f) {
+  const auto i = static_cast<unsigned>(f);
+#if defined(__x86_64__) || defined(__i386__)
+  return i <= static_cast<unsigned>(Feature::sha);
+#elif defined(__aarch64__)
+  return i >= static_cast<unsigned>(Feature::arm_aes) && i <= static_cast<unsigned>(Feature::sha3);
+#elif defined(__arm__)
+  return f == Feature::neon;
+#elif defined(__powerpc64__)
+  return f == Feature::altivec || f == Feature::vsx || f == Feature::vcrypto ||
+         f == Feature::isa300;
+#else
+  (void)i;
+  return false;
+#endif
+}
+
+unsigned widest_vector_bits() {
+#if defined(__x86_64__) || defined(__i386__)
+  const FeatureSet& f = cpu_features();
+  // The widest AES kernels: VAES on zmm (with AVX-512) or ymm (with AVX2); else xmm.
+  const bool vaes = f.has(Feature::vaes);
+  unsigned bits = vaes && f.has(Feature::avx512) ? 512 : vaes && f.has(Feature::avx2) ? 256 : 128;
+  return bits < max_vector_bits() ? bits : max_vector_bits();
+#else
+  return 128;
+#endif
+}
+
 unsigned max_vector_bits() {
   return prefer_ymm() ? 256 : 512;
 }

@@ -96,6 +96,14 @@ FeatureSet close_dependencies(FeatureSet set);
 const FeatureSet& cpu_features();
 // detected_features: before AESKIT_DISABLE.
 const FeatureSet& detected_features();
+// probed_here: whether this build's architecture probes `f` at all (x86 features on x86-64;
+// AArch64's aes/pmull/sha*; neon on 32-bit Arm only, being baseline on AArch64; the POWER
+// features on ppc64le). Reports list only these: elsewhere "absent" would mean nothing.
+bool probed_here(Feature f);
+// widest_vector_bits: the widest vector registers the AES kernels may use with the enabled
+// features and the width preference: 512 (VAES + AVX-512), 256 (VAES + AVX2) or 128 (AES-NI,
+// and every non-x86 architecture).
+unsigned widest_vector_bits();
 // disable_setting: the raw AESKIT_DISABLE value read at start-up ("" if unset).
 const std::string& disable_setting();
 const std::vector<std::string>& disable_unknown_tokens();

@@ -6,6 +6,7 @@
 #include "aeskit/hash.hpp"
 #include "base/enum_table.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "hash/hash_core.hpp"
 
 namespace aeskit {
@@ -83,7 +84,7 @@ Status Hash::update(std::span<const std::uint8_t> data) noexcept {
 Status Hash::finish(std::span<std::uint8_t> out) noexcept {
   if (!valid() || finished_) return Errc::invalid_state;
   const std::size_t n = digest_length();
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   std::uint8_t digest[kMaxDigestLength];
   detail::core_finish(core_, digest);
   std::memcpy(out.data(), digest, n);
@@ -102,7 +103,7 @@ Status Hash::reset() noexcept {
 Status hash(HashAlgorithm alg, std::span<const std::uint8_t> in,
             std::span<std::uint8_t> out) noexcept {
   const std::size_t n = digest_length(alg);
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   detail::HashCore core;
   detail::core_start(core, alg, detail::best_sha_compressor(cpu::cpu_features(), alg));
   if (!detail::core_update(core, in.data(), in.size())) return Errc::message_too_long;

@@ -11,6 +11,7 @@
 #include "aeskit/kdf.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "hash/hmac_core.hpp"
 
 namespace aeskit {
@@ -22,7 +23,7 @@ std::size_t hkdf_max_output(HashAlgorithm alg) noexcept {
 Status hkdf_extract(HashAlgorithm alg, std::span<const std::uint8_t> ikm,
                     std::span<const std::uint8_t> salt, std::span<std::uint8_t> prk_out) noexcept {
   const std::size_t d = digest_length(alg);
-  if (prk_out.size() < d) return Errc::output_too_small;
+  if (prk_out.size() < d) return aeskit::detail::output_too_small(d, prk_out.size());
   return hmac(alg, salt, ikm, prk_out.first(d));
 }
 

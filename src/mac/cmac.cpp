@@ -9,6 +9,7 @@
 #include "aeskit/mac.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "mac/cmac_core.hpp"
 
@@ -28,7 +29,8 @@ struct CmacState {
 
 Result<Cmac> Cmac::create(std::span<const std::uint8_t> key, std::size_t tag_length,
                           std::string_view backend) {
-  if (key.size() != 16 && key.size() != 24 && key.size() != 32) return Errc::bad_key_length;
+  if (key.size() != 16 && key.size() != 24 && key.size() != 32)
+    return aeskit::detail::bad_key_length("AES-CMAC", "a key of 16, 24 or 32 bytes", key.size());
   if (tag_length < kMinTagLength || tag_length > kMaxTagLength) return Errc::bad_tag_length;
   Result<AesKey> aes = AesKey::create(key, backend);
   if (!aes.ok()) return aes.status();
@@ -62,7 +64,8 @@ std::string Cmac::kernel() const {
 Status Cmac::compute(std::span<const std::uint8_t> data, std::span<std::uint8_t> tag_out) const {
   if (!state_) return Errc::invalid_state;
   const detail::CmacState& s = *state_;
-  if (tag_out.size() < s.tag_length) return Errc::output_too_small;
+  if (tag_out.size() < s.tag_length)
+    return aeskit::detail::output_too_small(s.tag_length, tag_out.size());
   alignas(16) std::uint8_t tag[16];
   detail::cmac::compute(*s.key, s.sub, data.data(), data.size(), tag);
   std::memcpy(tag_out.data(), tag, s.tag_length);
@@ -90,7 +93,8 @@ Status Cmac::update(std::span<const std::uint8_t> data) {
 Status Cmac::finish(std::span<std::uint8_t> tag_out) {
   if (!state_ || state_->finished) return Errc::invalid_state;
   detail::CmacState& s = *state_;
-  if (tag_out.size() < s.tag_length) return Errc::output_too_small;
+  if (tag_out.size() < s.tag_length)
+    return aeskit::detail::output_too_small(s.tag_length, tag_out.size());
   alignas(16) std::uint8_t tag[16];
   detail::cmac::finish(*s.key, s.sub, s.stream, tag);
   std::memcpy(tag_out.data(), tag, s.tag_length);

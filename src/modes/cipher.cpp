@@ -17,6 +17,7 @@
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "modes/mode_args.hpp"
 #include "modes/mode_kernels.hpp"
@@ -79,7 +80,7 @@ Result<std::size_t> Cipher::update(std::span<const std::uint8_t> in, std::span<s
 Result<std::size_t> Cipher::update_stream(std::span<const std::uint8_t> in,
                                           std::span<std::uint8_t> out) {
   const std::size_t n = in.size();
-  if (out.size() < n) return Errc::output_too_small;
+  if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (detail::partially_overlaps(in.data(), n, out.data(), n)) return Errc::overlapping_buffers;
   const KeyState& k = *KeyAccess::state(*key_);
   const std::uint8_t* src = in.data();
@@ -129,7 +130,7 @@ Result<std::size_t> Cipher::update_blocks(std::span<const std::uint8_t> in,
   const bool hold_last = direction_ == Direction::decrypt && padding_ == Padding::pkcs7;
   if (hold_last && total % 16 == 0 && out_blocks > 0) --out_blocks;
   const std::size_t out_len = 16 * out_blocks;
-  if (out.size() < out_len) return Errc::output_too_small;
+  if (out.size() < out_len) return aeskit::detail::output_too_small(out_len, out.size());
   // Streaming in place over one buffer: the output may trail the input by up to the b bytes
   // held from earlier calls (out = in - d, 0 <= d <= b). Safe because the gather loop below
   // reads the input up to 16 * (blocks written) - b + b before it writes blocks ending at
@@ -207,7 +208,7 @@ Result<std::size_t> Cipher::finish(std::span<std::uint8_t> out) {
       return Errc::not_block_multiple;
     }
   } else if (direction_ == Direction::encrypt) {
-    if (out.size() < 16) return Errc::output_too_small;
+    if (out.size() < 16) return aeskit::detail::output_too_small(16, out.size());
     std::uint8_t block[16];
     detail::pkcs7_pad_block(buffer_, buffered_, block);
     if (mode_ == Mode::ecb)
@@ -233,7 +234,7 @@ Result<std::size_t> Cipher::finish(std::span<std::uint8_t> out) {
     if (pad == 0)
       status = Errc::bad_padding;  // the verdict is the call's result: declassified here
     else if (out.size() < 16 - pad)
-      status = Errc::output_too_small;  // recoverable: state untouched, call again
+      status = aeskit::detail::output_too_small(16 - pad, out.size());  // recoverable: call again
     else if (pad != 16)
       detail::copy_bytes(out.data(), block, 16 - pad);  // out may be null
     detail::secure_zero(block, sizeof block);

@@ -231,8 +231,10 @@ CpuReport cpu_report() {
   const cpu::FeatureSet& enabled = cpu::cpu_features();
   for (unsigned i = 0; i < cpu::kFeatureCount; ++i) {
     auto f = static_cast<cpu::Feature>(i);
+    if (!cpu::probed_here(f)) continue;
     r.features.push_back({cpu::feature_name(f), detected.has(f), enabled.has(f)});
   }
+  r.vector_bits = cpu::widest_vector_bits();
   r.disable_setting = cpu::disable_setting();
   r.unknown_tokens = cpu::disable_unknown_tokens();
   r.prefer_ymm = cpu::prefer_ymm();

@@ -27,6 +27,7 @@
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 
 namespace aeskit {
@@ -98,7 +99,7 @@ bool verdict(std::uint64_t diff) noexcept {
 // check_buffers: the output checks shared by all four calls; `written` is what the call writes.
 Status check_buffers(std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
                      std::size_t written) noexcept {
-  if (out.size() < written) return Errc::output_too_small;
+  if (out.size() < written) return aeskit::detail::output_too_small(written, out.size());
   if (detail::partially_overlaps(in.data(), in.size(), out.data(), written))
     return Errc::overlapping_buffers;
   return {};

@@ -12,6 +12,7 @@
 #include "base/declassify.hpp"
 #include "base/enum_table.hpp"
 #include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "modes/mode_args.hpp"
 #include "modes/mode_kernels.hpp"
@@ -97,7 +98,7 @@ Result<std::size_t> encrypt(const AesKey& key, Mode mode, std::span<const std::u
   const bool padded = padding == Padding::pkcs7;
   if (detail::is_block_mode(mode) && !padded && in.size() % 16) return Errc::not_block_multiple;
   const std::size_t out_len = padded ? (in.size() / 16 + 1) * 16 : in.size();
-  if (out.size() < out_len) return Errc::output_too_small;
+  if (out.size() < out_len) return aeskit::detail::output_too_small(out_len, out.size());
   if (detail::partially_overlaps(in.data(), in.size(), out.data(), out_len))
     return Errc::overlapping_buffers;
 
@@ -134,7 +135,7 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
   if (!iv.empty()) detail::store_block128(chain, detail::load_block128(iv.data()));
 
   if (!detail::is_block_mode(mode)) {
-    if (out.size() < in.size()) return Errc::output_too_small;
+    if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
     if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
       return Errc::overlapping_buffers;
     detail::run_stream_mode(k, mode, Direction::decrypt, chain, in.data(), out.data(), in.size());
@@ -145,7 +146,7 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
   if (in.size() % 16) return Errc::not_block_multiple;
   const std::size_t blocks = in.size() / 16;
   if (padding == Padding::none) {
-    if (out.size() < in.size()) return Errc::output_too_small;
+    if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
     if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
       return Errc::overlapping_buffers;
     if (mode == Mode::ecb)
@@ -178,7 +179,7 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
   const std::size_t out_len = in.size() - pad;
   Status status;
   if (out.size() < out_len)
-    status = Errc::output_too_small;
+    status = aeskit::detail::output_too_small(out_len, out.size());
   else if (detail::partially_overlaps(in.data(), in.size(), out.data(), out_len))
     status = Errc::overlapping_buffers;
   if (status.ok()) {

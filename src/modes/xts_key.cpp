@@ -9,6 +9,7 @@
 #include "aeskit/xts.hpp"
 #include "backend/self_test.hpp"
 #include "base/buffers.hpp"
+#include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "cpu/features.hpp"
 #include "modes/xts_mode.hpp"
@@ -41,7 +42,9 @@ XtsKey::XtsKey(AesKey data_key, AesKey tweak_key, bool equal_halves) noexcept
       equal_halves_(equal_halves) {}
 
 Result<XtsKey> XtsKey::create(std::span<const std::uint8_t> key, std::string_view backend) {
-  if (!valid_xts_key_length(key.size())) return Errc::bad_key_length;
+  if (!valid_xts_key_length(key.size()))
+    return aeskit::detail::bad_key_length("AES-XTS", "a key of 32, 48 or 64 bytes (two AES keys)",
+                                          key.size());
   const std::size_t half = key.size() / 2;
   Result<AesKey> key1 = AesKey::create(key.first(half), backend);
   if (!key1.ok()) return key1.status();
@@ -56,7 +59,7 @@ Status XtsKey::crypt(Direction direction, const std::uint8_t* tweak,
   if (direction == Direction::encrypt && equal_halves_) return Errc::weak_key;
   if (in.size() < kXtsMinDataUnit) return Errc::bad_data_unit_length;
   if (in.size() > kXtsMaxDataUnit) return Errc::message_too_long;
-  if (out.size() < in.size()) return Errc::output_too_small;
+  if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
   if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
     return Errc::overlapping_buffers;
   detail::xts_data_unit(state_of(data_key_), state_of(tweak_key_), direction, tweak, in.data(),
@@ -72,7 +75,7 @@ Status XtsKey::crypt_sectors(Direction direction, std::uint64_t first_sector,
   if (sector_size < kXtsMinDataUnit) return Errc::bad_data_unit_length;
   if (sector_size > kXtsMaxDataUnit) return Errc::message_too_long;
   if (in.size() % sector_size != 0) return Errc::bad_data_unit_length;
-  if (out.size() < in.size()) return Errc::output_too_small;
+  if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
   if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
     return Errc::overlapping_buffers;
   if (in.empty()) return {};

@@ -50,6 +50,70 @@ static int all_equal(const uint8_t* p, size_t n, uint8_t v) {
   return 1;
 }
 
+/* Version, random bytes, key generation and the error details (issue 37). */
+static void test_version_random_details(void) {
+  const char* s = NULL;
+  uint8_t a[64], b[64], key[64];
+  size_t len = 0;
+  aeskit_aead* ctx = NULL;
+  CHECK(AESKIT_HEADERS_MATCH_LIBRARY() == 1);
+  CHECK(aeskit_version_compatible(AESKIT_VERSION_MAJOR, AESKIT_VERSION_MINOR) == 1);
+  CHECK(aeskit_version_compatible(AESKIT_VERSION_MAJOR, AESKIT_VERSION_MINOR + 1) == 0);
+  CHECK(aeskit_version_compatible(AESKIT_VERSION_MAJOR + 1, AESKIT_VERSION_MINOR) == 0);
+  CHECK_RC(aeskit_version(&s), AESKIT_OK);
+  CHECK(strcmp(s, AESKIT_VERSION_STRING) == 0);
+  CHECK(AESKIT_VERSION_NUMBER ==
+        AESKIT_VERSION_MAJOR * 10000 + AESKIT_VERSION_MINOR * 100 + AESKIT_VERSION_PATCH);
+
+  memset(a, 0, sizeof a);
+  memset(b, 0, sizeof b);
+  CHECK_RC(aeskit_random_bytes(a, sizeof a), AESKIT_OK);
+  CHECK_RC(aeskit_random_bytes(b, sizeof b), AESKIT_OK);
+  CHECK(memcmp(a, b, sizeof a) != 0 && !all_equal(a, sizeof a, 0));
+  CHECK_RC(aeskit_random_bytes(NULL, 0), AESKIT_OK);
+  CHECK_RC(aeskit_random_bytes(NULL, 4), AESKIT_E_NULL_POINTER);
+
+  /* Key generation: the algorithm's length; too small reports the length needed. */
+  CHECK_RC(aeskit_aead_key_generate("AES-256-GCM", key, sizeof key, &len), AESKIT_OK);
+  CHECK(len == 32);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-256-GCM", key, len, 0), AESKIT_OK);
+  aeskit_aead_free(ctx);
+  len = 0;
+  CHECK_RC(aeskit_aead_key_generate("AES-128-SIV", key, 16, &len), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK(len == 32);
+  CHECK_RC(aeskit_aead_key_generate("AES-128-GMC", key, sizeof key, &len),
+           AESKIT_E_UNKNOWN_ALGORITHM);
+  CHECK(strstr(aeskit_error_detail(AESKIT_E_UNKNOWN_ALGORITHM), "did you mean AES-128-GCM?") != NULL);
+  CHECK_RC(aeskit_aead_key_generate(NULL, key, sizeof key, &len), AESKIT_E_NULL_POINTER);
+
+  /* A wrong key length names the algorithm, the length it takes and the one given. */
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 32, 0), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK(strcmp(aeskit_error_detail(AESKIT_E_BAD_KEY_LENGTH),
+               "AES-128-GCM takes a 16-byte key; got 32 bytes") == 0);
+  CHECK_RC(aeskit_aead_new(&ctx, "AEGIS-128L", key, 15, 0), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK(strcmp(aeskit_error_detail(AESKIT_E_BAD_KEY_LENGTH),
+               "AEGIS-128L takes a 16-byte key; got 15 bytes") == 0);
+  /* A detail of another code is never shown: the plain message instead. */
+  CHECK(strcmp(aeskit_error_detail(AESKIT_E_BAD_TAG_LENGTH),
+               aeskit_error_message(AESKIT_E_BAD_TAG_LENGTH)) == 0);
+  CHECK(strcmp(aeskit_error_detail(999), "unknown error") == 0);
+
+  /* OUTPUT_TOO_SMALL: *out_len gets the size needed; then the retry succeeds. */
+  {
+    uint8_t nonce[12] = {0}, msg[40] = {0}, out[128];
+    size_t out_len = 0;
+    CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 16, 0), AESKIT_OK);
+    CHECK_RC(aeskit_aead_seal(ctx, out, &out_len, 55, nonce, 12, msg, 40, NULL, 0),
+             AESKIT_E_OUTPUT_TOO_SMALL);
+    CHECK(out_len == 56);
+    CHECK(strstr(aeskit_error_detail(AESKIT_E_OUTPUT_TOO_SMALL), "needs 56 bytes") != NULL);
+    CHECK_RC(aeskit_aead_seal(ctx, out, &out_len, out_len, nonce, 12, msg, 40, NULL, 0),
+             AESKIT_OK);
+    CHECK(out_len == 56);
+    aeskit_aead_free(ctx);
+  }
+}
+
 static void test_library(void) {
   const char* s = NULL;
   char buf[8];
@@ -58,7 +122,7 @@ static void test_library(void) {
   CHECK_RC(aeskit_version(&s), AESKIT_OK);
   CHECK(s != NULL && strcmp(s, "0.1.0") == 0);
   CHECK_RC(aeskit_version(NULL), AESKIT_E_NULL_POINTER);
-  for (code = 0; code <= AESKIT_E_OUT_OF_MEMORY; ++code) {
+  for (code = 0; code <= AESKIT_E_RANDOM_FAILED; ++code) {
     CHECK_RC(aeskit_error_string(code, &s), AESKIT_OK);
     CHECK(s != NULL && strcmp(s, "unknown error") != 0);
   }
@@ -70,8 +134,10 @@ static void test_library(void) {
   CHECK_RC(aeskit_cpu_report(NULL, 0, &need), AESKIT_OK);
   CHECK(need > 20);
   memset(buf, 'x', sizeof buf);
+  len = 0;
   CHECK_RC(aeskit_cpu_report(buf, sizeof buf, &len), AESKIT_E_OUTPUT_TOO_SMALL);
   CHECK(buf[0] == 'x');
+  CHECK(len == need); /* the size a retry needs */
   CHECK_RC(aeskit_cpu_report(NULL, 5, &len), AESKIT_E_NULL_POINTER);
   CHECK_RC(aeskit_cpu_report(buf, sizeof buf, NULL), AESKIT_E_NULL_POINTER);
   {
@@ -147,11 +213,14 @@ static void test_aead_errors(void) {
   CHECK_RC(aeskit_aead_key_length(ctx, NULL), AESKIT_E_NULL_POINTER);
   CHECK_RC(aeskit_aead_nonce_length(NULL, &n), AESKIT_E_NULL_POINTER);
   CHECK_RC(aeskit_aead_max_overhead(NULL, &n), AESKIT_E_NULL_POINTER);
-  /* Sizes: nothing written on error, *out_len untouched. */
+  /* Sizes: nothing written on error, *out_len untouched, except that OUTPUT_TOO_SMALL reports
+   * the size needed there. */
   memset(out, 0xEE, sizeof out);
   n = 777;
   CHECK_RC(aeskit_aead_seal(ctx, out, &n, 64 + 11, nonce, 12, msg, 64, ad, 8),
            AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK(n == 64 + 16 && all_equal(out, sizeof out, 0xEE));
+  n = 777;
   CHECK_RC(aeskit_aead_seal(ctx, out, &n, sizeof out, nonce, 0, msg, 64, ad, 8),
            AESKIT_E_BAD_NONCE_LENGTH);
   /* NULL with a non-zero length, for each pointer. */
@@ -545,6 +614,8 @@ static void test_siv(void) {
            AESKIT_E_TOO_MANY_AD_COMPONENTS);
   memset(out, 0xEE, sizeof out);
   CHECK_RC(aeskit_siv_seal(s, out, &n, 29, ad, lens, 1, pt, sizeof pt), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK(n == sizeof pt + 16); /* the size needed */
+  n = 777;
   CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, NULL, lens, 1, pt, sizeof pt),
            AESKIT_E_NULL_POINTER);
   CHECK_RC(aeskit_siv_seal(s, out, &n, sizeof out, ad, NULL, 1, pt, sizeof pt),
@@ -1103,6 +1174,7 @@ static void test_chunked_key(void) {
 
 int main(void) {
   test_library();
+  test_version_random_details();
   test_aead_known_answer();
   test_aead_errors();
   test_modes();

@@ -46,10 +46,13 @@ void print_features(const CpuReport& r) {
   std::printf("\n");
   for (const auto& t : r.unknown_tokens)
     std::printf("warning: AESKIT_DISABLE token '%s' names no feature; ignored\n", t.c_str());
-  std::printf("vector width: %s (prefer-ymm %s, from %.*s)\n",
-              r.prefer_ymm ? "up to 256-bit (ymm preferred)" : "up to 512-bit",
-              r.prefer_ymm ? "on" : "off", static_cast<int>(r.prefer_ymm_source.size()),
-              r.prefer_ymm_source.data());
+#if defined(__x86_64__) || defined(__i386__)
+  std::printf("vector width: up to %u-bit%s (prefer-ymm %s, from %.*s)\n", r.vector_bits,
+              r.prefer_ymm ? ", ymm preferred" : "", r.prefer_ymm ? "on" : "off",
+              static_cast<int>(r.prefer_ymm_source.size()), r.prefer_ymm_source.data());
+#else
+  std::printf("vector width: %u-bit\n", r.vector_bits);
+#endif
 }
 
 void print_backends() {

@@ -90,14 +90,46 @@ std::optional<Algorithm> find_algorithm(std::string_view name) {
   return std::nullopt;
 }
 
-void list_algorithms() {
+// algorithm_names: every name -a takes, in --list order.
+std::vector<std::string> algorithm_names() {
+  std::vector<std::string> names;
   for (std::size_t bits : {128, 192, 256}) {
     for (Mode mode :
          {Mode::ecb, Mode::cbc, Mode::ctr128, Mode::ctr32, Mode::cfb128, Mode::cfb8, Mode::ofb})
-      std::printf("aes-%zu-%s\n", bits, lower(mode_name(mode)).c_str());
-    if (bits != 192) std::printf("aes-%zu-xts\n", bits);
+      names.push_back("aes-" + std::to_string(bits) + "-" + lower(mode_name(mode)));
+    if (bits != 192) names.push_back("aes-" + std::to_string(bits) + "-xts");
   }
-  for (const AeadAlgorithm* a : aead::algorithms()) std::printf("%s\n", lower(a->name()).c_str());
+  for (const AeadAlgorithm* a : aead::algorithms()) names.push_back(lower(a->name()));
+  return names;
+}
+
+void list_algorithms() {
+  for (const std::string& n : algorithm_names()) std::printf("%s\n", n.c_str());
+}
+
+// suggestion: the -a name nearest to a mistyped one (Levenshtein distance over the lower-case
+// names, at most max(2, length / 4) edits), or "" when none is near.
+std::string suggestion(std::string_view typed) {
+  const std::string a = lower(typed);
+  if (a.size() > 64) return {};
+  std::string best;
+  std::size_t best_cost = std::max<std::size_t>(2, a.size() / 4) + 1;
+  for (const std::string& b : algorithm_names()) {
+    // cost[i][j]: edits turning a's first i characters into b's first j.
+    std::vector<std::vector<std::size_t>> cost(a.size() + 1,
+                                               std::vector<std::size_t>(b.size() + 1, 0));
+    for (std::size_t i = 0; i <= a.size(); ++i) cost[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) cost[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+      for (std::size_t j = 1; j <= b.size(); ++j)
+        cost[i][j] = std::min(
+            {cost[i - 1][j] + 1, cost[i][j - 1] + 1, cost[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+    if (cost[a.size()][b.size()] < best_cost) {
+      best_cost = cost[a.size()][b.size()];
+      best = b;
+    }
+  }
+  return best;
 }
 
 bool read_all(int fd, std::vector<std::uint8_t>& data) {
@@ -162,8 +194,18 @@ int run(int argc, char** argv, Direction dir) {
   }
   const auto alg = find_algorithm(alg_name);
   if (!alg) {
-    std::fprintf(stderr, "aeskit %s: unknown algorithm '%s' (aeskit %s --list)\n", cmd,
-                 alg_name.c_str(), cmd);
+    const std::string near = suggestion(alg_name);
+    if (!near.empty())
+      std::fprintf(stderr,
+                   "aeskit %s: unknown algorithm '%s' (did you mean %s?); aeskit %s --list shows "
+                   "them all\n",
+                   cmd, alg_name.c_str(), near.c_str(), cmd);
+    else
+      std::fprintf(stderr,
+                   "aeskit %s: unknown algorithm '%s': the raw modes are aes-<128|192|256>-"
+                   "<ecb|cbc|ctr|ctr32|cfb|cfb8|ofb>, aes-<128|256>-xts, and the AEADs; "
+                   "aeskit %s --list shows them all\n",
+                   cmd, alg_name.c_str(), cmd);
     return kExitUsage;
   }
   auto key = parse_hex(key_hex);
@@ -223,17 +265,17 @@ int run(int argc, char** argv, Direction dir) {
 
   if (alg->kind == Algorithm::Kind::mode) {
     auto aes = AesKey::create(*key);
-    if (!aes) return fail(aes.message(), exit_for(aes.code()));
+    if (!aes) return fail(aeskit::error_detail(aes), exit_for(aes.code()));
     const bool padded = (alg->mode == Mode::ecb || alg->mode == Mode::cbc) && !nopad;
     auto cipher =
         Cipher::create(*aes, alg->mode, dir, *iv, padded ? Padding::pkcs7 : Padding::none);
-    if (!cipher) return fail(cipher.message(), exit_for(cipher.code()));
+    if (!cipher) return fail(aeskit::error_detail(cipher), exit_for(cipher.code()));
     std::vector<std::uint8_t> buf(1 << 16), res(cipher->update_output_bound(buf.size()) + 32);
     while (true) {
       const long long n = read_full(in.fd, buf);
       if (n < 0) return read_failed();
       auto w = cipher->update({buf.data(), static_cast<std::size_t>(n)}, res);
-      if (!w) return fail(w.message(), exit_for(w.code()));
+      if (!w) return fail(aeskit::error_detail(w), exit_for(w.code()));
       if (!out.write({res.data(), *w})) return write_failed();
       if (static_cast<std::size_t>(n) < buf.size()) break;
     }
@@ -241,7 +283,7 @@ int run(int argc, char** argv, Direction dir) {
     if (!w) {
       return fail(w.code() == Errc::bad_padding ? "bad decrypt: the padding is wrong (wrong key "
                                                   "or IV, or modified data)"
-                                                : w.message(),
+                                                : aeskit::error_detail(w),
                   exit_for(w.code()));
     }
     if (!out.write({res.data(), *w})) return write_failed();
@@ -253,18 +295,18 @@ int run(int argc, char** argv, Direction dir) {
   std::vector<std::uint8_t> res;
   if (alg->kind == Algorithm::Kind::xts) {
     auto xts = XtsKey::create(*key);
-    if (!xts) return fail(xts.message(), exit_for(xts.code()));
+    if (!xts) return fail(aeskit::error_detail(xts), exit_for(xts.code()));
     res.resize(data.size());
     Status s =
         dir == Direction::encrypt ? xts->encrypt(*iv, data, res) : xts->decrypt(*iv, data, res);
-    if (!s) return fail(s.message(), exit_for(s.code()));
+    if (!s) return fail(aeskit::error_detail(s), exit_for(s.code()));
   } else {
     auto ak = AeadKey::create(*alg->aead, *key, alg->aead->default_tag_length());
-    if (!ak) return fail(ak.message(), exit_for(ak.code()));
+    if (!ak) return fail(aeskit::error_detail(ak), exit_for(ak.code()));
     if (dir == Direction::encrypt) {
       res.resize(data.size() + ak->tag_length() + 256);  // room for CBC-HMAC padding
       auto n = ak->seal(*iv, *aad, data, res);
-      if (!n) return fail(n.message(), exit_for(n.code()));
+      if (!n) return fail(aeskit::error_detail(n), exit_for(n.code()));
       res.resize(*n);
     } else {
       if (data.size() < ak->tag_length())
@@ -276,7 +318,7 @@ int run(int argc, char** argv, Direction dir) {
         return fail(n.code() == Errc::authentication_failed
                         ? "authentication failed: wrong key, nonce or --aad, or modified data; "
                           "nothing written"
-                        : n.message(),
+                        : aeskit::error_detail(n),
                     exit_for(n.code()));
       }
       res.resize(*n);

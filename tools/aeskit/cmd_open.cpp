@@ -80,7 +80,7 @@ int run_open(int argc, char** argv) {
   auto dec = chunked::Decryptor::create(*suite, o.key, context_bytes(o));
   std::fill(o.key.begin(), o.key.end(), 0);
   if (!dec) {
-    std::fprintf(stderr, "aeskit open: %s\n", dec.message());
+    std::fprintf(stderr, "aeskit open: %s\n", aeskit::error_detail(dec));
     return exit_for(dec.code());
   }
   install_interrupt_handlers();

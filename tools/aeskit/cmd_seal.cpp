@@ -57,7 +57,7 @@ int run_seal(int argc, char** argv) {
   auto enc = chunked::Encryptor::create(*suite, o.key, context_bytes(o));
   std::fill(o.key.begin(), o.key.end(), 0);
   if (!enc) {
-    std::fprintf(stderr, "aeskit seal: %s\n", enc.message());
+    std::fprintf(stderr, "aeskit seal: %s\n", aeskit::error_detail(enc));
     return exit_for(enc.code());
   }
   install_interrupt_handlers();
@@ -94,7 +94,7 @@ int run_seal(int argc, char** argv) {
     auto w = enc->update(data, dst);
     if (!w) {
       progress.finish();
-      std::fprintf(stderr, "aeskit seal: %s\n", w.message());
+      std::fprintf(stderr, "aeskit seal: %s\n", aeskit::error_detail(w));
       return exit_for(w.code());
     }
     if (!writer.submit(dst.first(*w))) {
@@ -112,7 +112,7 @@ int run_seal(int argc, char** argv) {
   auto w = enc->finish(last);
   progress.finish();
   if (!w) {
-    std::fprintf(stderr, "aeskit seal: %s\n", w.message());
+    std::fprintf(stderr, "aeskit seal: %s\n", aeskit::error_detail(w));
     return exit_for(w.code());
   }
   if (!writer.submit(last.first(*w)) || !writer.finish() || !out.commit(error)) {

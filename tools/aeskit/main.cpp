@@ -1,8 +1,11 @@
 // tools/aeskit/main.cpp — `aeskit <command>`: dispatch to the sub-commands.
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <string_view>
 
+#include "aeskit/backends.hpp"
+#include "aeskit/version.hpp"
 #include "cli_files.hpp"
 #include "commands.hpp"
 #include "speed/mask.hpp"
@@ -23,6 +26,7 @@ constexpr const char* kUsage =
     "  open    verify and decrypt what seal wrote (a failed open leaves no output file)\n"
     "  enc     raw AES modes and AEADs with a hex key and IV, like `openssl enc -K -iv`\n"
     "  dec     the reverse of enc\n"
+    "  version the version and the default backend (also --version, -V)\n"
     "\n"
     "Each command explains itself: aeskit <command> --help. Quick start:\n"
     "  aeskit keygen -o my.key\n"
@@ -52,6 +56,16 @@ int main(int argc, char** argv) {
   if (command == "open") return aeskit::cli::run_open(argc - 2, argv + 2);
   if (command == "enc") return aeskit::cli::run_enc(argc - 2, argv + 2);
   if (command == "dec") return aeskit::cli::run_dec(argc - 2, argv + 2);
+  if (command == "--version" || command == "-V" || command == "version") {
+    // The library's version (the tool links it statically: the same as the headers') and
+    // the AES backend keys get by default on this CPU.
+    const std::string backend(aeskit::default_backend());
+    if (std::printf("aeskit %s (default backend: %s)\n", aeskit::version().string,
+                    backend.c_str()) < 0 ||
+        std::fflush(stdout) != 0)
+      return 1;
+    return 0;
+  }
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
