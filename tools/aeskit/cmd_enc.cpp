@@ -41,7 +41,7 @@ constexpr const char* kHelpText =
     "attacker-chosen without any error.\n"
     "Exit status: 0 ok, 2 usage error (bad key/IV/nonce/AD length, unknown algorithm), 3 I/O\n"
     "error (with its reason), 6 authentication or padding failure, 130 interrupted by\n"
-    "SIGINT/SIGTERM. -o FILE follows symbolic links and keeps an existing file's permissions;\n"
+    "SIGINT/SIGTERM. -o FILE keeps an existing file's mode and owner (see man aeskit);\n"
     "a new file from dec gets 0600, from enc 0666 (minus the umask). Any signal that ends the\n"
     "run removes the unfinished FILE.\n";
 
@@ -198,8 +198,8 @@ int run(int argc, char** argv, Direction dir) {
   }
   Output out;
   // dec writes plaintext: a new file starts 0600 (enc: 0666 & ~umask).
-  if (!out.open(output, error,
-                dir == Direction::decrypt ? OutputMode::private_ : OutputMode::shared)) {
+  if (!out.open(output.empty() ? "-" : output, error,
+                dir == Direction::decrypt ? OutputMode::private_ : OutputMode::shared, &in)) {
     std::fprintf(stderr, "aeskit %s: %s\n", cmd, error.c_str());
     return kExitIo;
   }

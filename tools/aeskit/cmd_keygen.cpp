@@ -91,7 +91,7 @@ int run_keygen(int argc, char** argv) {
   install_interrupt_handlers();
   Output out;
   std::string error;
-  if (!out.open(output, error, OutputMode::secret)) {
+  if (!out.open(output.empty() ? "-" : output, error, OutputMode::secret)) {
     std::fprintf(stderr, "aeskit keygen: %s\n", error.c_str());
     return kExitIo;
   }

@@ -36,7 +36,7 @@ constexpr const char* kHelp =
     "                       nor than the input has MiB)\n"
     "  -o, --output FILE    write to FILE; it appears only if everything verified. A new\n"
     "                       FILE gets mode 0600 (minus the umask), an existing one keeps its\n"
-    "                       permissions; a symbolic link is followed (its target is replaced)\n"
+    "                       mode and owner; /dev/fd/N, devices and FIFOs are streams\n"
     "  -q, --quiet          no progress bar\n"
     "\n"
     "To stdout, chunks are written as they verify: if open fails, what was written is an\n"
