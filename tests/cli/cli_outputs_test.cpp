@@ -3,7 +3,7 @@
 // streams written in place (A, B), input = output is refused for every command (C, F), the
 // kernel resolves -o (symbolic links, permissions, ownership: D, G; the other user made with
 // useradd when root, else skipped with the reason printed), SIGKILL mid-run leaves no file
-// (E).
+// (E), and an inherited SIG_IGN for INT/TERM is kept (H).
 #include <fcntl.h>
 #include <pwd.h>
 #include <signal.h>
@@ -327,6 +327,29 @@ TEST_F(CliOutputs, SigkillLeavesNothing) {
     fs::remove(path("during"));
     EXPECT_EQ(files(), before);
   }
+}
+
+// H: INT and TERM inherited as ignored stay ignored (like HUP and QUIT); not ignored, they
+// end the run with 130 and no file.
+TEST_F(CliOutputs, InheritedIgnoredInterruptsStayIgnored) {
+  const std::string run =
+      "set -m; mkfifo fifo; ( TRAP exec \"$AESKIT\" seal -q -k key -o out fifo ) & p=$!; exec 3>fifo; "
+      "head -c 100000 pt >&3; sleep 0.3; kill -INT $p; sleep 0.1; kill -TERM $p; sleep 0.3; "
+      "tail -c +100001 pt >&3 2>/dev/null; exec 3>&-; wait $p; echo $? > rc; rm fifo";
+  auto with = [&](const std::string& trap) {
+    std::string s = run;
+    s.replace(s.find("TRAP"), 4, trap);
+    return s;
+  };
+  Shell r = sh(with("trap '' INT TERM;"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(read_text(path("rc")), "0\n");
+  EXPECT_TRUE(opens_to_plaintext("out"));
+  fs::remove(path("out"));
+  r = sh(with("trap - INT TERM;"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(read_text(path("rc")), "130\n");
+  EXPECT_FALSE(fs::exists(path("out")));
 }
 
 }  // namespace

@@ -366,8 +366,13 @@ void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;
   sigfillset(&sa.sa_mask);  // one handler at a time
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  // An INT or TERM the caller chose to ignore (`trap '' INT`, a background job of a
+  // non-interactive shell) stays ignored, like HUP and QUIT below.
+  for (int sig : {SIGINT, SIGTERM}) {
+    struct sigaction old {};
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(sig, &sa, nullptr);
+  }
   sa.sa_handler = on_fatal_signal;
   for (int sig : {
            SIGHUP,    SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,

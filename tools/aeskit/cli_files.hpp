@@ -183,7 +183,8 @@ class BackgroundWriter {
 // and end the process by that signal, as it would have without the handler. SIGPIPE (the
 // reader of stdout went away) ends it quietly, as it ends `cat`. SIGXFSZ is ignored: a write
 // past RLIMIT_FSIZE fails with EFBIG and is reported as an I/O error. On Linux the process
-// is also made non-dumpable: no core file holding the key or plaintext.
+// is also made non-dumpable: no core file holding the key or plaintext. A signal inherited as
+// ignored (SIG_IGN) stays ignored, SIGPIPE excepted.
 void install_interrupt_handlers();
 
 // Progress: a one-line bar with percentage, bytes and throughput on stderr, drawn only when
