@@ -226,6 +226,16 @@ std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path, 
   return key;
 }
 
+int flush_standard_output(int status) noexcept {
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int cause = errno;
+  if (flushed && !std::ferror(stdout)) return status;
+  std::fprintf(stderr, "aeskit: cannot write to standard output: %s\n",
+               std::strerror(cause != 0 ? cause : EIO));
+  return status == kExitOk ? kExitIo : status;
+}
+
 bool standard_stream_closed(int fd) noexcept {
   return fd >= 0 && fd < 3 && g_std_closed[fd];
 }

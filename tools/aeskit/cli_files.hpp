@@ -38,6 +38,11 @@ enum Exit : int {
 // stream instead of reading or writing /dev/null.
 void guard_standard_descriptors() noexcept;
 
+// flush_standard_output: run last in main. Flushes stdout (help texts, --list, cpu, speed
+// tables); when that or an earlier write to it failed, says so and turns a status of 0 into
+// kExitIo (a full disk or a closed pipe is not a success).
+int flush_standard_output(int status) noexcept;
+
 // exit_for: the exit status for an Errc from the library.
 int exit_for(Errc code) noexcept;
 
@@ -205,7 +210,8 @@ class Progress {
   bool drawn_ = false;
 };
 
-// parse_threads: "0" or "all" -> 0 (all cores), else a positive count.
+// parse_threads: "0" or "all" -> 0 (all cores), else a count from 1 to kMaxThreadsOption.
+inline constexpr unsigned kMaxThreadsOption = 9999;
 std::optional<unsigned> parse_threads(std::string_view s);
 
 // usable_cores: the CPUs this process may run on (sched_getaffinity), at least 1.

@@ -59,6 +59,10 @@ int run_keygen(int argc, char** argv) {
         std::fprintf(stderr, "aeskit keygen: option '%s' needs a value\n", argv[i]);
         return kExitUsage;
       }
+      if (value.empty()) {
+        std::fprintf(stderr, "aeskit keygen: -o needs a file name ('-' for stdout), not ''\n");
+        return kExitUsage;
+      }
       output = value;
     } else {
       std::fprintf(stderr, "aeskit keygen: unexpected argument '%s' (aeskit keygen --help)\n",

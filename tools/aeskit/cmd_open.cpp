@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kHelp =
     "usage: aeskit open (-k KEYFILE | --raw-key-file FILE | -e VAR) [-c CONTEXT] [-t N] [-q]\n"
-    "                   [-o OUT] [IN]\n"
+    "                   [-o OUT] [--] [IN]\n"
     "\n"
     "Verifies and decrypts IN (default: stdin), made by `aeskit seal`, to OUT (default:\n"
     "stdout). Give the same key and --context as when sealing.\n"
@@ -32,7 +32,8 @@ constexpr const char* kHelp =
     "      --raw-key-file FILE  the key as raw bytes: the file is exactly 16 or 32 bytes\n"
     "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
     "  -c, --context STR    the context given to `aeskit seal` (default: empty)\n"
-    "  -t, --threads N      threads to use (default: all cores; never more than the cores,\n"
+    "  -t, --threads N      threads to use, 1 to 9999 or 'all'/0 (default: all cores; never\n"
+    "                       more than the cores,\n"
     "                       nor than the input has MiB)\n"
     "  -o, --output FILE    write to FILE; it appears only if everything verified. A new\n"
     "                       FILE gets mode 0600 (minus the umask), an existing one keeps its\n"
@@ -47,12 +48,15 @@ constexpr const char* kHelp =
     "  2  usage error or unusable key\n"
     "  3  I/O error\n"
     "  4  wrong key or context (detected from the header, nothing decrypted)\n"
-    "  5  truncated: the ciphertext ends early\n"
+    "  5  truncated: the ciphertext ends early (under 72 bytes: not an aeskit file)\n"
     "  6  modified: a chunk failed authentication (altered, reordered, or cut inside)\n"
     "  7  trailing data after the end of the message\n"
     "  130 interrupted by SIGINT or SIGTERM (the output file was removed)\n"
     "Other signals (SIGHUP, SIGQUIT, ...) remove the output file too and end open by that\n"
     "signal; a reader of stdout that stops early (`| head`) ends it quietly by SIGPIPE.\n";
+
+// The shortest sealed file: salt (24) + commitment (32) + an empty final chunk's tag (16).
+constexpr std::size_t kShortestSealed = 24 + 32 + 16;
 
 const char* explain(Errc code) {
   switch (code) {
@@ -92,10 +96,18 @@ int run_open(int argc, char** argv) {
   std::string error;
   Progress progress(!o.quiet, in.size, "opening");
   BackgroundWriter writer(out.fd());
+  std::uint64_t total_in = 0;  // bytes of input read so far
   auto fail = [&](Errc code) {
     progress.finish();
     (void)writer.finish();  // the authentic prefix, to stdout; a file is removed next
     out.discard();
+    if (code == Errc::truncated && total_in < kShortestSealed) {
+      std::fprintf(stderr,
+                   "aeskit open: not an aeskit file: %s holds %llu bytes, less than the %zu of "
+                   "the shortest sealed file (a 56-byte header and a final chunk's tag)\n",
+                   in.name.c_str(), static_cast<unsigned long long>(total_in), kShortestSealed);
+      return exit_for(code);
+    }
     std::fprintf(stderr, "aeskit open: %s%s\n", explain(code),
                  out.is_stdout() ? "" : "; no output written");
     return exit_for(code);
@@ -121,6 +133,7 @@ int run_open(int argc, char** argv) {
       return kExitIo;
     }
     if (data.empty()) break;
+    total_in += data.size();
     const std::span<std::uint8_t> dst = plain[cur].at(out_pos);
     auto w = dec->update(data, dst);
     if (!w) return fail(w.code());

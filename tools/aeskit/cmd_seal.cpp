@@ -21,7 +21,7 @@ namespace {
 
 constexpr const char* kHelp =
     "usage: aeskit seal (-k KEYFILE | --raw-key-file FILE | -e VAR) [-c CONTEXT] [-t N] [-q]\n"
-    "                   [-o OUT] [IN]\n"
+    "                   [-o OUT] [--] [IN]\n"
     "\n"
     "Encrypts and authenticates IN (default: stdin) to OUT (default: stdout) with\n"
     "Cobblestone, the c2sp.org/chunked-encryption format: a 24-byte random salt, a 32-byte\n"
@@ -32,11 +32,11 @@ constexpr const char* kHelp =
     "  -k, --key-file FILE  the key as hex: 32 or 64 hex digits, whitespace around them only\n"
     "                       (as `aeskit keygen` writes it); anything else is refused\n"
     "      --raw-key-file FILE  the key as raw bytes: the file is exactly 16 or 32 bytes\n"
-    "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
+    "  -e, --key-env VAR    the key as hex in environment variable VAR (same rule as -k)\n"
     "  -c, --context STR    bind the ciphertext to STR (e.g. a file name or purpose); `open`\n"
     "                       must be given the same STR (default: empty)\n"
-    "  -t, --threads N      threads to use (default: all cores; output is identical); never\n"
-    "                       more than the cores, nor than the input has MiB\n"
+    "  -t, --threads N      threads to use, 1 to 9999 or 'all'/0 (default: all cores; output\n"
+    "                       is identical); never more than the cores, nor than the input has MiB\n"
     "  -o, --output FILE    write to FILE, which appears only once complete (default: stdout);\n"
     "                       an existing file keeps its mode and owner (one you may not write\n"
     "                       is refused), a new one gets 0666 minus the umask; /dev/fd/N,\n"
@@ -44,7 +44,7 @@ constexpr const char* kHelp =
     "  -q, --quiet          no progress bar (it is shown only on a terminal, for long jobs)\n"
     "\n"
     "Exit status: 0 ok, 2 usage error or bad key, 3 I/O error (the message says why, e.g.\n"
-    "\"File too large\"), 130 interrupted by SIGINT/SIGTERM. Other signals (SIGHUP,\n"
+    "\"File too large\", \"input file is output file\"), 130 interrupted by SIGINT/SIGTERM. Other signals (SIGHUP,\n"
     "SIGQUIT, ...) end it by that signal; SIGPIPE quietly, as for `cat`. A file output is\n"
     "removed in every one of these cases.\n"
     "Example: aeskit seal -k my.key -c backups -o db.sql.cob db.sql\n";

@@ -19,10 +19,19 @@ int read_seal_options(int argc, char** argv, const char* command, SealOptions& o
   std::string key_file, raw_key_file, key_env, threads;
   bool have_context = false;
   std::vector<std::string> positional;
+  bool options_ended = false;
   for (int i = 0; i < argc; ++i) {
     const std::string_view arg = argv[i];
     std::string value;
     bool missing = false;
+    if (options_ended) {
+      positional.emplace_back(arg);
+      continue;
+    }
+    if (arg == "--") {  // everything after it is a file name, even "-x"
+      options_ended = true;
+      continue;
+    }
     if (arg == "-h" || arg == "--help") return kExitOk;
     if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
@@ -39,11 +48,16 @@ int read_seal_options(int argc, char** argv, const char* command, SealOptions& o
       threads = value;
       auto t = parse_threads(value);
       if (!t) {
-        message = "--threads wants a count or 'all', not '" + value + "'";
+        message = "--threads wants a count from 1 to " + std::to_string(kMaxThreadsOption) +
+                  ", or 'all' (or 0) for all cores, not '" + value + "'";
         return kExitUsage;
       }
       o.threads = *t;
     } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
+      if (!missing && value.empty()) {
+        message = "-o needs a file name ('-' for stdout), not ''";
+        return kExitUsage;
+      }
       o.output = value;
     } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
       message = "unknown option '" + std::string(arg) + "' (aeskit " + cmd + " --help)";
@@ -84,9 +98,15 @@ int read_seal_options(int argc, char** argv, const char* command, SealOptions& o
       message = "environment variable " + key_env + " is not set";
       return kExitUsage;
     }
-    auto key = parse_hex(hex);
-    if (!key || (key->size() != 16 && key->size() != 32)) {
-      message = key_env + " must hold a 16- or 32-byte key as hex (32 or 64 hex digits)";
+    // The same rule as a key file: one run of 32 or 64 hex digits, whitespace around it.
+    const std::span<const std::uint8_t> text(reinterpret_cast<const std::uint8_t*>(hex),
+                                             std::strlen(hex));
+    std::string error;
+    auto key = parse_key_text(text, false, key_env, error);
+    if (!key) {
+      message = "environment variable " + key_env +
+                " must hold a 16- or 32-byte key as hex (32 or 64 hex digits, whitespace "
+                "around them only)";
       return kExitUsage;
     }
     o.key = std::move(*key);
