@@ -21,7 +21,8 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: aeskit open (-k KEYFILE | --raw-key-file FILE | -e VAR) [-c CONTEXT] [-t N] [-q]\n"
+    "usage: aeskit open (-k KEYFILE | --raw-key-file FILE | -e VAR | -p | --passphrase-file F |\n"
+    "                   --passphrase-fd N) [-c CONTEXT] [-t N] [-q]\n"
     "                   [-o OUT] [--] [IN]\n"
     "\n"
     "Verifies and decrypts IN (default: stdin), made by `aeskit seal`, to OUT (default:\n"
@@ -31,6 +32,9 @@ constexpr const char* kHelp =
     "                       (as `aeskit keygen` writes it); anything else is refused\n"
     "      --raw-key-file FILE  the key as raw bytes: the file is exactly 16 or 32 bytes\n"
     "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
+    "  -p, --passphrase     the passphrase `seal -p` was given, asked on the terminal\n"
+    "      --passphrase-file FILE  the passphrase is FILE's first line\n"
+    "      --passphrase-fd N       the passphrase is read from descriptor N, up to a newline\n"
     "  -c, --context STR    the context given to `aeskit seal` (default: empty)\n"
     "  -t, --threads N      threads to use, 1 to 9999 or 'all'/0 (default: all cores; never\n"
     "                       more than the cores,\n"
@@ -47,9 +51,10 @@ constexpr const char* kHelp =
     "  0  ok: the whole message verified\n"
     "  2  usage error or unusable key\n"
     "  3  I/O error\n"
-    "  4  wrong key or context (detected from the header, nothing decrypted)\n"
+    "  4  wrong key, passphrase or context (detected from the header, nothing decrypted)\n"
     "  5  truncated: the ciphertext ends early (under 72 bytes: not an aeskit file)\n"
-    "  6  modified: a chunk failed authentication (altered, reordered, or cut inside)\n"
+    "  6  modified: a chunk failed authentication (altered, reordered, or cut inside); a\n"
+    "     damaged passphrase header, or Argon2id parameters outside the accepted bounds\n"
     "  7  trailing data after the end of the message\n"
     "  130 interrupted by SIGINT or SIGTERM (the output file was removed)\n"
     "Other signals (SIGHUP, SIGQUIT, ...) remove the output file too and end open by that\n"
@@ -80,6 +85,37 @@ const char* explain(Errc code) {
 int run_open(int argc, char** argv) {
   SealOptions o;
   if (int rc = parse_seal_options(argc, argv, "open", kHelp, o); rc >= 0) return rc;
+  install_interrupt_handlers();
+  Input in;
+  Output out;
+  if (!open_streams("open", o, in, out)) return kExitIo;
+  // Passphrase mode: the header is checked and the key derived before anything is decrypted.
+  if (o.passphrase.kind != PassphraseSource::Kind::none) {
+    std::string why;
+    std::vector<std::uint8_t> passphrase;
+    PassHeader header = {};
+    int rc = read_passphrase(o.passphrase, false, passphrase, why);
+    if (rc < 0) {
+      const long long n = read_full(in.fd, header);
+      if (n < 0) {
+        why = "cannot read " + in.name + ": " + std::strerror(errno);
+        rc = kExitIo;
+      } else if (static_cast<std::size_t>(n) < kPassHeaderSize &&
+                 (n < 8 || std::memcmp(header, "aeskitpw", 8) == 0)) {
+        why = "not an aeskit passphrase file: " + in.name + " holds " + std::to_string(n) +
+              " bytes, less than the 77-byte passphrase header";
+        rc = kExitTruncated;
+      } else {
+        rc = open_passphrase_header(passphrase, header, o.key, why);
+      }
+    }
+    std::fill(passphrase.begin(), passphrase.end(), 0);
+    if (rc >= 0) {
+      out.discard();
+      std::fprintf(stderr, "aeskit open: %s\n", why.c_str());
+      return rc;
+    }
+  }
   auto suite = chunked::suite_for_key_length(o.key.size());
   auto dec = chunked::Decryptor::create(*suite, o.key, context_bytes(o));
   std::fill(o.key.begin(), o.key.end(), 0);
@@ -87,10 +123,6 @@ int run_open(int argc, char** argv) {
     std::fprintf(stderr, "aeskit open: %s\n", dec.message());
     return exit_for(dec.code());
   }
-  install_interrupt_handlers();
-  Input in;
-  Output out;
-  if (!open_streams("open", o, in, out)) return kExitIo;
   const unsigned threads = worker_count(o.threads, in.size, 64 * chunked::kWireChunkSize);
   dec->set_threads(threads);
   std::string error;

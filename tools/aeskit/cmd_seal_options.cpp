@@ -18,6 +18,7 @@ int read_seal_options(int argc, char** argv, const char* command, SealOptions& o
   const std::string cmd = command;
   std::string key_file, raw_key_file, key_env, threads;
   bool have_context = false;
+  int passphrase_options = 0;
   std::vector<std::string> positional;
   bool options_ended = false;
   for (int i = 0; i < argc; ++i) {
@@ -35,6 +36,24 @@ int read_seal_options(int argc, char** argv, const char* command, SealOptions& o
     if (arg == "-h" || arg == "--help") return kExitOk;
     if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
+    } else if (arg == "-p" || arg == "--passphrase") {
+      o.passphrase.kind = PassphraseSource::Kind::terminal;
+      ++passphrase_options;
+    } else if (take_option(argc, argv, i, "--passphrase-file", "", value, missing)) {
+      o.passphrase.kind = PassphraseSource::Kind::file;
+      o.passphrase.file = value;
+      ++passphrase_options;
+    } else if (take_option(argc, argv, i, "--passphrase-fd", "", value, missing)) {
+      o.passphrase.kind = PassphraseSource::Kind::fd;
+      ++passphrase_options;
+      if (!missing) {
+        auto n = parse_threads(value);  // digits only, at most 4 of them
+        if (!n || value == "all") {
+          message = "--passphrase-fd wants a descriptor number, not '" + value + "'";
+          return kExitUsage;
+        }
+        o.passphrase.fd = static_cast<int>(*n);
+      }
     } else if (take_option(argc, argv, i, "--key-file", "-k", value, missing)) {
       key_file = value;
     } else if (take_option(argc, argv, i, "--raw-key-file", "", value, missing)) {
@@ -76,13 +95,16 @@ int read_seal_options(int argc, char** argv, const char* command, SealOptions& o
     return kExitUsage;
   }
   if (!positional.empty()) o.input = positional[0];
-  if (int{!key_file.empty()} + int{!raw_key_file.empty()} + int{!key_env.empty()} != 1) {
+  if (int{!key_file.empty()} + int{!raw_key_file.empty()} + int{!key_env.empty()} +
+          passphrase_options !=
+      1) {
     message =
-        "give the key with exactly one of --key-file FILE, --raw-key-file FILE or --key-env VAR "
-        "(aeskit " +
+        "give the key with exactly one of --key-file FILE, --raw-key-file FILE or --key-env VAR, "
+        "or a passphrase with one of -p, --passphrase-file FILE or --passphrase-fd N (aeskit " +
         cmd + " --help)";
     return kExitUsage;
   }
+  if (passphrase_options == 1) return -1;  // read by the command
   if (!key_file.empty() || !raw_key_file.empty()) {
     std::string error;
     const bool raw = !raw_key_file.empty();
