@@ -88,8 +88,9 @@ class CliOutputs : public aeskit_test::cli::CliTest {
       return "";
     }
     if (getpwnam(kOther) == nullptr &&
-        std::system((std::string("useradd -M -r -s /usr/sbin/nologin ") + kOther +
-                     " >/dev/null 2>&1").c_str()) != 0) {
+        std::system(
+            (std::string("useradd -M -r -s /usr/sbin/nologin ") + kOther + " >/dev/null 2>&1")
+                .c_str()) != 0) {
       why = "useradd failed";
       return "";
     }
@@ -100,8 +101,8 @@ class CliOutputs : public aeskit_test::cli::CliTest {
     }
     uid_ = pw->pw_uid;
     gid_ = pw->pw_gid;
-    return "setpriv --reuid=" + std::to_string(pw->pw_uid) + " --regid=" +
-           std::to_string(pw->pw_gid) + " --clear-groups ";
+    return "setpriv --reuid=" + std::to_string(pw->pw_uid) +
+           " --regid=" + std::to_string(pw->pw_gid) + " --clear-groups ";
   }
 
   bool opens_to_plaintext(const std::string& file) const {
@@ -159,7 +160,8 @@ TEST_F(CliOutputs, PipesProcessSubstitutionAndFifosAreStreams) {
   for (int i = 0; i < 100 && fs::file_size(path("p2.cob")) < pt_.size(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_TRUE(opens_to_plaintext("p2.cob"));
-  r = sh("mkfifo ff && { cat ff > p3 & } && \"$AESKIT\" open -q -k key -o ff ct; rc=$?; wait; "
+  r =
+      sh("mkfifo ff && { cat ff > p3 & } && \"$AESKIT\" open -q -k key -o ff ct; rc=$?; wait; "
          "rm ff; exit $rc");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(read_bytes(path("p3")), pt_);
@@ -333,7 +335,8 @@ TEST_F(CliOutputs, SigkillLeavesNothing) {
 // end the run with 130 and no file.
 TEST_F(CliOutputs, InheritedIgnoredInterruptsStayIgnored) {
   const std::string run =
-      "set -m; mkfifo fifo; ( TRAP exec \"$AESKIT\" seal -q -k key -o out fifo ) & p=$!; exec 3>fifo; "
+      "set -m; mkfifo fifo; ( TRAP exec \"$AESKIT\" seal -q -k key -o out fifo ) & p=$!; exec "
+      "3>fifo; "
       "head -c 100000 pt >&3; sleep 0.3; kill -INT $p; sleep 0.1; kill -TERM $p; sleep 0.3; "
       "tail -c +100001 pt >&3 2>/dev/null; exec 3>&-; wait $p; echo $? > rc; rm fifo";
   auto with = [&](const std::string& trap) {

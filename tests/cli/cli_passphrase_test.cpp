@@ -113,10 +113,9 @@ TEST_F(CliPassphrase, RoundTripsThroughFilesDescriptorsAndPipes) {
   ASSERT_EQ(c.code(), 0) << c.err;
   EXPECT_EQ(read_bytes(path("back")), pt);
   // Through pipes, the passphrase on descriptor 3 (a script's way).
-  const std::string script =
-      "cd " + dir_.string() + " && cat pt | \"" + AESKIT_CLI_PATH +
-      "\" seal -q --passphrase-fd 3 3<pw | \"" + AESKIT_CLI_PATH +
-      "\" open -q --passphrase-fd 4 4<pw > piped && cmp -s piped pt";
+  const std::string script = "cd " + dir_.string() + " && cat pt | \"" + AESKIT_CLI_PATH +
+                             "\" seal -q --passphrase-fd 3 3<pw | \"" + AESKIT_CLI_PATH +
+                             "\" open -q --passphrase-fd 4 4<pw > piped && cmp -s piped pt";
   EXPECT_EQ(std::system(("bash -c '" + script + "'").c_str()), 0);
 }
 
@@ -239,9 +238,8 @@ TEST_F(CliPassphrase, TerminalPromptThroughAPseudoTerminal) {
         if (n <= 0) break;
         screen.append(buf, static_cast<std::size_t>(n));
       }
-      const std::size_t prompts =
-          static_cast<std::size_t>(std::count_if(screen.begin(), screen.end(),
-                                                 [](char ch) { return ch == ':'; }));
+      const std::size_t prompts = static_cast<std::size_t>(
+          std::count_if(screen.begin(), screen.end(), [](char ch) { return ch == ':'; }));
       if (next < answers.size() && prompts > next) {
         const std::string line = answers[next++] + "\n";
         EXPECT_EQ(::write(master, line.data(), line.size()), static_cast<ssize_t>(line.size()));
@@ -253,8 +251,7 @@ TEST_F(CliPassphrase, TerminalPromptThroughAPseudoTerminal) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   std::string screen;
-  EXPECT_EQ(drive({"seal", "-q", "-p", "-o", "ct", "pt"}, {"tty secret", "tty secret"}, screen),
-            0)
+  EXPECT_EQ(drive({"seal", "-q", "-p", "-o", "ct", "pt"}, {"tty secret", "tty secret"}, screen), 0)
       << screen;
   EXPECT_TRUE(contains(screen, "Passphrase: ")) << screen;
   EXPECT_TRUE(contains(screen, "Passphrase (again): ")) << screen;

@@ -31,8 +31,8 @@ class CliSmall : public aeskit_test::cli::CliTest {
     hex_ = read_text(path("key")).substr(0, 32);
   }
   std::vector<std::string> gcm(const char* cmd, std::vector<std::string> rest) const {
-    std::vector<std::string> a = {cmd, "-a", "aes-128-gcm", "-K", hex_, "--nonce",
-                                  std::string(24, '0')};
+    std::vector<std::string> a = {cmd,  "-a",      "aes-128-gcm",       "-K",
+                                  hex_, "--nonce", std::string(24, '0')};
     a.insert(a.end(), rest.begin(), rest.end());
     return a;
   }
@@ -50,8 +50,8 @@ TEST_F(CliSmall, XtsAndOneShotAeadLimitsAreUsageErrors) {
   EXPECT_TRUE(contains(c.err, "one data unit of at most 16 MiB")) << c.err;
   EXPECT_FALSE(contains(c.err, "associated data")) << c.err;
   write_bytes(path("big"), Bytes((std::size_t{64} << 20) + 1, 2));
-  c = run({"enc", "-a", "aes-128-ocb", "-K", hex_, "--nonce", std::string(24, '0'), "-o", "z",
-           "big"});
+  c = run(
+      {"enc", "-a", "aes-128-ocb", "-K", hex_, "--nonce", std::string(24, '0'), "-o", "z", "big"});
   EXPECT_EQ(c.code(), 2);
   EXPECT_TRUE(contains(c.err, "at most 64 MiB")) << c.err;
   EXPECT_LT(c.max_rss_kib, 100 * 1024);
@@ -80,9 +80,12 @@ TEST_F(CliSmall, SpeedNamesUnknownOptions) {
 
 TEST_F(CliSmall, WriteErrorsOnStandardOutputFail) {
   const Stream full{.path = "/dev/full"};
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--help"}, {"seal", "--help"}, {"enc", "--help"},
-        {"enc", "--list"}, {"cpu"}, {"keygen", "--help"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"},
+                                               {"seal", "--help"},
+                                               {"enc", "--help"},
+                                               {"enc", "--list"},
+                                               {"cpu"},
+                                               {"keygen", "--help"}}) {
     SCOPED_TRACE(args[0] + (args.size() > 1 ? " " + args[1] : ""));
     const Child c = run(args, {}, full);
     EXPECT_EQ(c.code(), 3);
@@ -148,7 +151,8 @@ TEST_F(CliSmall, GcmStreamsInBoundedMemory) {
     std::ofstream f(path("pt"), std::ios::binary);
     for (unsigned i = 0; i < 150; ++i) {
       const Bytes piece = random_bytes(1'000'000, i);
-      f.write(reinterpret_cast<const char*>(piece.data()), static_cast<std::streamsize>(piece.size()));
+      f.write(reinterpret_cast<const char*>(piece.data()),
+              static_cast<std::streamsize>(piece.size()));
     }
   }
   auto same = [&](const char* a, const char* b) {

@@ -133,16 +133,16 @@ class Output {
                    std::string& error);
   bool create_temporary(std::string& error);
   int fd_ = 1;
-  int dir_fd_ = -1;          // the directory the file goes into (O_PATH)
-  std::string path_;         // as given, for messages
-  std::string dir_path_;     // that directory as the kernel names it (/proc/self/fd)
-  std::string base_;         // the name in that directory
-  std::string named_temp_;   // fallback: the named temporary file's name in dir_fd_
-  unsigned mode_ = 0666;     // applied at commit
-  bool replace_ = false;     // an existing file is replaced (else a new name)
+  int dir_fd_ = -1;         // the directory the file goes into (O_PATH)
+  std::string path_;        // as given, for messages
+  std::string dir_path_;    // that directory as the kernel names it (/proc/self/fd)
+  std::string base_;        // the name in that directory
+  std::string named_temp_;  // fallback: the named temporary file's name in dir_fd_
+  unsigned mode_ = 0666;    // applied at commit
+  bool replace_ = false;    // an existing file is replaced (else a new name)
   unsigned long long target_dev_ = 0, target_ino_ = 0;  // the file replaced
-  bool direct_ = true;       // a stream: no temporary file
-  bool owned_ = false;       // fd_ is ours to close (a device or FIFO opened here)
+  bool direct_ = true;                                  // a stream: no temporary file
+  bool owned_ = false;  // fd_ is ours to close (a device or FIFO opened here)
   bool committed_ = false;
 };
 

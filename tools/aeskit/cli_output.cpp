@@ -217,8 +217,7 @@ bool Output::open(const std::string& path, std::string& error, OutputMode mode,
     return false;
   }
   const auto slash = path.rfind('/');
-  const std::string dir =
-      slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
   base_ = slash == std::string::npos ? path : path.substr(slash + 1);
   if (base_.empty() || base_ == "." || base_ == "..") {
     error = "cannot write '" + path + "': it is a directory";
@@ -282,7 +281,8 @@ bool Output::commit(std::string& error) {
     struct stat now;
     if (fstatat(dir_fd_, base_.c_str(), &now, AT_SYMLINK_NOFOLLOW) != 0 ||
         now.st_dev != target_dev_ || now.st_ino != target_ino_) {
-      error = "'" + path_ + "' was replaced or removed by someone else during the run; not "
+      error = "'" + path_ +
+              "' was replaced or removed by someone else during the run; not "
               "overwritten";
       discard();
       return false;
@@ -304,9 +304,11 @@ bool Output::commit(std::string& error) {
         break;
       }
       if (errno != EEXIST || !replace_) {
-        error = errno == EEXIST ? "'" + path_ + "' was created by someone else during the run; "
-                                  "not overwritten"
-                                : "cannot link the output to '" + path_ + "': " + std::strerror(errno);
+        error = errno == EEXIST
+                    ? "'" + path_ +
+                          "' was created by someone else during the run; "
+                          "not overwritten"
+                    : "cannot link the output to '" + path_ + "': " + std::strerror(errno);
         discard();
         return false;
       }
@@ -340,7 +342,7 @@ void Output::discard() {
   fd_ = -1;
   if (!named_temp_.empty()) {
     unlinkat(dir_fd_, named_temp_.c_str(), 0);  // before clearing the registration: a signal
-    unregister_temporary();                      // in between finds it gone already
+    unregister_temporary();                     // in between finds it gone already
     named_temp_.clear();
   }
 }

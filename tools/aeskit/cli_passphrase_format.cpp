@@ -96,8 +96,9 @@ int seal_passphrase_header(std::span<const std::uint8_t> passphrase, const Argon
 int open_passphrase_header(std::span<const std::uint8_t> passphrase, const PassHeader& h,
                            std::vector<std::uint8_t>& key, std::string& error) {
   if (std::memcmp(h, kMagic, 8) != 0) {
-    error = "not a passphrase-sealed aeskit file (no \"aeskitpw\" header); a file sealed with a "
-            "key opens with -k";
+    error =
+        "not a passphrase-sealed aeskit file (no \"aeskitpw\" header); a file sealed with a "
+        "key opens with -k";
     return kExitWrongKey;
   }
   if (h[8] != kVersion) {

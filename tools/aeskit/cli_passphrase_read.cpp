@@ -72,7 +72,8 @@ int from_terminal(bool confirm, std::vector<std::uint8_t>& out, std::string& err
   }
   g_saved = t;
   g_tty = tty;
-  struct sigaction sa {}, old[4];
+  struct sigaction sa {
+  }, old[4];
   sa.sa_handler = restore_tty_and_die;
   const int sigs[4] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
   for (int i = 0; i < 4; ++i) {
@@ -125,8 +126,8 @@ int read_passphrase(const PassphraseSource& source, bool confirm, std::vector<st
       error = "cannot read the " + name + ": " + std::strerror(errno);
       status = kExitIo;
     } else if (too_long) {
-      error = "the " + name + " holds a line longer than " + std::to_string(kMaxPassphrase) +
-              " bytes";
+      error =
+          "the " + name + " holds a line longer than " + std::to_string(kMaxPassphrase) + " bytes";
       status = kExitUsage;
     }
     if (is_file && fd >= 0) ::close(fd);

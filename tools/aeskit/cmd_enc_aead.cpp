@@ -34,7 +34,9 @@ struct Run {
     std::fprintf(stderr, "aeskit %s: %s\n", cmd, why.c_str());
     return code;
   }
-  int read_failed() { return fail("cannot read " + in.name + ": " + std::strerror(errno), kExitIo); }
+  int read_failed() {
+    return fail("cannot read " + in.name + ": " + std::strerror(errno), kExitIo);
+  }
   int write_failed() {
     return fail(std::string("cannot write the output: ") + std::strerror(errno), kExitIo);
   }
@@ -140,8 +142,9 @@ int open_gcm(Run& r, AeadOpener& opener, std::span<const std::uint8_t> aad) {
     if (lseek(scratch, 0, SEEK_SET) != 0) return r.fail(std::strerror(errno), kExitIo);
     while (true) {
       const long long n = read_full(scratch, plain);
-      if (n < 0) return r.fail(std::string("cannot read back the plaintext: ") +
-                                   std::strerror(errno), kExitIo);
+      if (n < 0)
+        return r.fail(std::string("cannot read back the plaintext: ") + std::strerror(errno),
+                      kExitIo);
       if (!r.out.write({plain.data(), static_cast<std::size_t>(n)})) return r.write_failed();
       if (static_cast<std::size_t>(n) < plain.size()) break;
     }

@@ -50,7 +50,8 @@ constexpr const char* kHelp =
     "  -q, --quiet          no progress bar (it is shown only on a terminal, for long jobs)\n"
     "\n"
     "Exit status: 0 ok, 2 usage error or bad key, 3 I/O error (the message says why, e.g.\n"
-    "\"File too large\", \"input file is output file\"), 130 interrupted by SIGINT/SIGTERM. Other signals (SIGHUP,\n"
+    "\"File too large\", \"input file is output file\"), 130 interrupted by SIGINT/SIGTERM. Other "
+    "signals (SIGHUP,\n"
     "SIGQUIT, ...) end it by that signal; SIGPIPE quietly, as for `cat`. A file output is\n"
     "removed in every one of these cases.\n"
     "Example: aeskit seal -k my.key -c backups -o db.sql.cob db.sql\n";

@@ -157,7 +157,8 @@ bool open_streams(const char* command, const SealOptions& o, Input& in, Output& 
   // open writes plaintext: a new file starts 0600 (seal's ciphertext: 0666 & ~umask).
   const OutputMode mode =
       std::strcmp(command, "open") == 0 ? OutputMode::private_ : OutputMode::shared;
-  if (!open_input(o.input, in, error) || !out.open(o.output.empty() ? "-" : o.output, error, mode, &in)) {
+  if (!open_input(o.input, in, error) ||
+      !out.open(o.output.empty() ? "-" : o.output, error, mode, &in)) {
     std::fprintf(stderr, "aeskit %s: %s\n", command, error.c_str());
     return false;
   }

@@ -14,8 +14,8 @@
 namespace aeskit::cli {
 
 struct SealOptions {
-  std::vector<std::uint8_t> key;       // empty in passphrase mode
-  PassphraseSource passphrase;         // -p, --passphrase-file, --passphrase-fd (read later)
+  std::vector<std::uint8_t> key;  // empty in passphrase mode
+  PassphraseSource passphrase;    // -p, --passphrase-file, --passphrase-fd (read later)
   std::string context;
   unsigned threads = 0;  // as asked: 0 = all cores (worker_count caps it)
   bool quiet = false;
