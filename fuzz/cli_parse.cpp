@@ -246,6 +246,11 @@ void check_seal_options(std::vector<char*>& argv) {
     FUZZ_REQUIRE(!message.empty());
   }
   if (status != -1) return;
+  // A passphrase option: the command reads it later; no key yet.
+  if (options.passphrase.kind != cli::PassphraseSource::Kind::none) {
+    FUZZ_REQUIRE(options.key.empty());
+    return;
+  }
   FUZZ_REQUIRE(options.key.size() == 16 || options.key.size() == 32);
   FUZZ_REQUIRE(options.threads <= 9999);
   const Bytes expected = named_file_key(argv);

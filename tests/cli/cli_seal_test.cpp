@@ -164,9 +164,9 @@ TEST_F(CliSeal, InterruptedOpenLeavesNoFile) {
   ASSERT_GE(w, 0);
   Bytes junk(20000, 7);
   ASSERT_EQ(::write(w, junk.data(), 50), 50);
-  bool temp_seen = false;
+  bool temp_seen = false;  // the unnamed output file (O_TMPFILE)
   for (int i = 0; i < 200 && !temp_seen; ++i) {
-    for (const auto& name : files()) temp_seen |= name.find(".aeskit-") != std::string::npos;
+    temp_seen = holds_unnamed_file(pid, false);
     if (!temp_seen) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_TRUE(temp_seen);

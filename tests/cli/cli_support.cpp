@@ -45,6 +45,21 @@ bool CliTest::temp_present() const {
   return false;
 }
 
+bool CliTest::holds_unnamed_file(pid_t pid, bool with_data) {
+  std::error_code ec;
+  for (const auto& e :
+       std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
+    char buf[4096];
+    const ssize_t n = readlink(e.path().c_str(), buf, sizeof buf - 1);
+    struct stat st;
+    if (n > 0 &&
+        std::string(buf, static_cast<std::size_t>(n)).find("(deleted)") != std::string::npos &&
+        stat(e.path().c_str(), &st) == 0 && S_ISREG(st.st_mode) && (!with_data || st.st_size > 0))
+      return true;
+  }
+  return false;
+}
+
 pid_t CliTest::start(const std::vector<std::string>& args, const Stream& in, const Stream& out,
                      const Limits& limits) const {
   std::vector<std::string> full = {"aeskit"};

@@ -57,6 +57,9 @@ class CliTest : public ::testing::Test {
   std::vector<std::string> files() const;
   // temp_present: one of them is a temporary output of the tool (".aeskit-...").
   bool temp_present() const;
+  // holds_unnamed_file: process `pid` has a deleted (O_TMPFILE) file open, with data in it
+  // when `with_data`: the tool's output before it is linked into place.
+  static bool holds_unnamed_file(pid_t pid, bool with_data);
 
   // start: fork and exec `aeskit args...` in the work directory (one child at a time);
   // stdin and stdout as `in` and `out` say, stderr to a pipe that finish() drains, every

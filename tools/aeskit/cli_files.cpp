@@ -1,5 +1,5 @@
-// tools/aeskit/cli_files.cpp — see cli_files.hpp. POSIX I/O (open/read/write/fsync/rename,
-// mkstemp), signal handlers that only call async-signal-safe functions (unlink, write,
+// tools/aeskit/cli_files.cpp — see cli_files.hpp (Output is in cli_output.cpp). POSIX I/O,
+// signal handlers that only call async-signal-safe functions (unlink, write,
 // signal, raise, _exit).
 #include "cli_files.hpp"
 
@@ -89,30 +89,6 @@ extern "C" void on_fatal_signal(int sig) {
   }
   std::signal(sig, SIG_DFL);
   raise(sig);  // delivered when this handler returns (the signal is blocked until then)
-}
-
-// follow_links: the file `path` names through any chain of symbolic links (the target need
-// not exist yet). Relative link targets are taken from the link's own directory.
-bool follow_links(std::string& path, std::string& error) {
-  for (int hops = 0; hops < 40; ++hops) {
-    struct stat st;
-    if (lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
-    std::vector<char> buf(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 255) + 2);
-    const ssize_t n = readlink(path.c_str(), buf.data(), buf.size() - 1);
-    if (n < 0) {
-      error = "cannot read the symbolic link '" + path + "': " + std::strerror(errno);
-      return false;
-    }
-    std::string target(buf.data(), static_cast<std::size_t>(n));
-    if (target.empty()) break;
-    if (target[0] != '/') {
-      const auto slash = path.rfind('/');
-      if (slash != std::string::npos) target = path.substr(0, slash + 1) + target;
-    }
-    path = target;
-  }
-  error = "too many levels of symbolic links at '" + path + "'";
-  return false;
 }
 
 double now_seconds() {
@@ -250,6 +226,31 @@ std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path, 
   return key;
 }
 
+int flush_standard_output(int status) noexcept {
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int cause = errno;
+  if (flushed && !std::ferror(stdout)) return status;
+  std::fprintf(stderr, "aeskit: cannot write to standard output: %s\n",
+               std::strerror(cause != 0 ? cause : EIO));
+  return status == kExitOk ? kExitIo : status;
+}
+
+bool standard_stream_closed(int fd) noexcept {
+  return fd >= 0 && fd < 3 && g_std_closed[fd];
+}
+
+bool register_temporary(const std::string& path) noexcept {
+  if (path.size() >= sizeof g_temp_path) return false;
+  std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
+  g_temp_set = 1;
+  return true;
+}
+
+void unregister_temporary() noexcept {
+  g_temp_set = 0;
+}
+
 void guard_standard_descriptors() noexcept {
   for (int fd = 0; fd < 3; ++fd) {
     if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
@@ -317,105 +318,6 @@ bool write_all(int fd, std::span<const std::uint8_t> data) {
   return true;
 }
 
-Output::~Output() {
-  discard();
-}
-
-bool Output::open(const std::string& path, std::string& error, OutputMode mode) {
-  if (path.empty() || path == "-") {
-    if (g_std_closed[1]) {
-      error = "standard output is closed (give an output file with -o, or redirect stdout)";
-      return false;
-    }
-    fd_ = 1;
-    direct_ = true;
-    return true;
-  }
-  std::string target = path;
-  if (!follow_links(target, error)) return false;
-  const mode_t mask = umask(0);
-  umask(mask);
-  mode_ = (mode == OutputMode::shared ? 0666u : 0600u) & ~static_cast<unsigned>(mask);
-  struct stat st;
-  if (stat(target.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) {
-      error = "cannot write '" + path + "': it is a directory";
-      return false;
-    }
-    if (!S_ISREG(st.st_mode)) {  // a device or FIFO: written in place, like stdout
-      fd_ = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-      if (fd_ < 0) {
-        error = "cannot open '" + path + "': " + std::strerror(errno);
-        return false;
-      }
-      path_ = target;
-      direct_ = true;
-      return true;
-    }
-    // Replacing a file: never more readable than it was (nor set-id).
-    if (mode != OutputMode::secret) mode_ = static_cast<unsigned>(st.st_mode) & 0777u;
-  }
-  path_ = target;
-  direct_ = false;
-  const auto slash = target.rfind('/');
-  const std::string dir =
-      slash == std::string::npos ? "." : target.substr(0, slash == 0 ? 1 : slash);
-  const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
-  std::string tmpl = dir + "/." + base + ".aeskit-XXXXXX";
-  if (tmpl.size() >= sizeof g_temp_path) {
-    error = "output path too long: '" + path + "'";
-    return false;
-  }
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  // Signals wait while the file is created and registered: none may leave it unregistered.
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
-  std::memcpy(g_temp_path, buf.data(), buf.size());
-  fd_ = mkostemp(g_temp_path, O_CLOEXEC);
-  const int cause = errno;
-  if (fd_ >= 0) g_temp_set = 1;
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
-  if (fd_ < 0) {
-    error = "cannot create a temporary file in '" + dir + "': " + std::strerror(cause);
-    return false;
-  }
-  temp_ = g_temp_path;
-  return true;
-}
-
-bool Output::commit(std::string& error) {
-  if (direct_) return true;
-  if (fchmod(fd_, static_cast<mode_t>(mode_)) != 0 || fsync(fd_) != 0 || ::close(fd_) != 0) {
-    error = "cannot write '" + path_ + "': " + std::strerror(errno);
-    ::close(fd_);
-    fd_ = -1;
-    discard();
-    return false;
-  }
-  fd_ = -1;
-  if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
-    error = "cannot rename the output to '" + path_ + "': " + std::strerror(errno);
-    discard();
-    return false;
-  }
-  g_temp_set = 0;
-  committed_ = true;
-  return true;
-}
-
-void Output::discard() {
-  if (direct_ || committed_) return;
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
-  if (!temp_.empty()) {
-    unlink(temp_.c_str());  // before clearing the registration: a signal in between finds it
-    g_temp_set = 0;         // gone already (unlinking twice is harmless)
-    temp_.clear();
-  }
-}
-
 BackgroundWriter::BackgroundWriter(int fd) : fd_(fd), thread_([this] { loop(); }) {}
 
 BackgroundWriter::~BackgroundWriter() {
@@ -474,8 +376,13 @@ void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;
   sigfillset(&sa.sa_mask);  // one handler at a time
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  // An INT or TERM the caller chose to ignore (`trap '' INT`, a background job of a
+  // non-interactive shell) stays ignored, like HUP and QUIT below.
+  for (int sig : {SIGINT, SIGTERM}) {
+    struct sigaction old {};
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(sig, &sa, nullptr);
+  }
   sa.sa_handler = on_fatal_signal;
   for (int sig : {
            SIGHUP,    SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,

@@ -1,7 +1,7 @@
 // tools/aeskit/cli_files.hpp — what the file-handling commands (keygen, seal, open, enc, dec)
 // share: exit codes, option parsing helpers, hex, keys, whole-fd I/O, an output file that
-// only appears under its name on success (temporary file in the same directory, fsync,
-// rename; removed on failure or on any signal that ends the process), and the progress bar.
+// only appears under its name on success (an unnamed temporary file linked into place after
+// fsync; streams written in place), signal handling, and the progress bar.
 #pragma once
 
 #include <condition_variable>
@@ -37,6 +37,11 @@ enum Exit : int {
 // read back as "stdin", say); open_input("-") and Output::open("-") then refuse the closed
 // stream instead of reading or writing /dev/null.
 void guard_standard_descriptors() noexcept;
+
+// flush_standard_output: run last in main. Flushes stdout (help texts, --list, cpu, speed
+// tables); when that or an earlier write to it failed, says so and turns a status of 0 into
+// kExitIo (a full disk or a closed pipe is not a success).
+int flush_standard_output(int status) noexcept;
 
 // exit_for: the exit status for an Errc from the library.
 int exit_for(Errc code) noexcept;
@@ -84,7 +89,7 @@ enum class OutputMode {
   secret,    // always 0600 & ~umask, even over an existing file (keys)
 };
 
-// Output: stdout ("-" or empty) or a file created atomically.
+// Output: where -o writes (cli_output.cpp).
 class Output {
  public:
   Output() = default;
@@ -92,28 +97,61 @@ class Output {
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
 
-  // open: for a path, follows symbolic links to the file they name (the link stays), then
-  // creates "<dir>/.<name>.aeskit-XXXXXX" (mode 0600) next to that file and registers it for
-  // removal on any signal that ends the process. An existing path that is not a regular file
-  // (a device such as /dev/null, a FIFO) is written directly, like stdout; a directory is
-  // refused.
-  bool open(const std::string& path, std::string& error, OutputMode mode = OutputMode::shared);
+  // open: "-" is stdout; "" is refused. A descriptor name (/dev/stdout, /dev/stderr,
+  // /dev/fd/N, /proc/self/fd/N) is that descriptor, written in place as it is (a file opened
+  // with >> keeps what it held). Any other path is resolved by the kernel (open(2) follows
+  // symbolic links under its own rules: fs.protected_symlinks, search and write permission);
+  // nothing is resolved in user space. What it names:
+  //  - a character device, FIFO or socket: opened for writing and written in place, a stream;
+  //  - a directory: refused; a dangling symbolic link: refused (the kernel would create the
+  //    file it points to, which this tool does not do behind a link);
+  //  - a regular file the caller may write: replaced at commit by a new file (same mode, the
+  //    same owner and group: root gives them to the new file, anyone else is refused when
+  //    the file is not theirs or its group is not one of theirs). A file the caller may not
+  //    write is refused (EACCES), as `>` refuses it;
+  //  - nothing (a new name): created at commit.
+  // The data goes to an unnamed temporary file (O_TMPFILE) in the directory of the file the
+  // kernel resolved, 0600 until commit; only where the filesystem refuses O_TMPFILE a named
+  // ".<name>.aeskit-XXXXXX" is used (registered for removal on any signal that ends the
+  // process). When `input` is given, an output that is the same file (device and inode) as
+  // it is refused: "input file is output file", before anything is written.
+  bool open(const std::string& path, std::string& error, OutputMode mode = OutputMode::shared,
+            const Input* input = nullptr);
   int fd() const noexcept { return fd_; }
-  // is_stdout: written as a stream (stdout or a device/FIFO): what is written stays.
+  // is_stdout: written as a stream (stdout, a descriptor, a device/FIFO): what is written stays.
   bool is_stdout() const noexcept { return direct_; }
   bool write(std::span<const std::uint8_t> data) { return write_all(fd_, data); }
-  // commit: fsync, set the mode, rename over `path`. stdout: nothing to do.
+  // commit: fsync, set mode (and owner), then link the file into place: under a new name
+  // directly (linkat), over an existing file by a link under a temporary name renamed over
+  // it. A stream: nothing to do.
   bool commit(std::string& error);
-  // discard: remove the temporary file (idempotent).
+  // discard: drop the temporary file (idempotent).
   void discard();
 
  private:
+  bool open_stream(int fd, bool owned, const std::string& path, const Input* input,
+                   std::string& error);
+  bool create_temporary(std::string& error);
   int fd_ = 1;
-  std::string path_, temp_;
-  unsigned mode_ = 0666;  // applied at commit
-  bool direct_ = true;    // stdout or a non-regular file: no temporary file
+  int dir_fd_ = -1;         // the directory the file goes into (O_PATH)
+  std::string path_;        // as given, for messages
+  std::string dir_path_;    // that directory as the kernel names it (/proc/self/fd)
+  std::string base_;        // the name in that directory
+  std::string named_temp_;  // fallback: the named temporary file's name in dir_fd_
+  unsigned mode_ = 0666;    // applied at commit
+  bool replace_ = false;    // an existing file is replaced (else a new name)
+  unsigned long long target_dev_ = 0, target_ino_ = 0;  // the file replaced
+  bool direct_ = true;                                  // a stream: no temporary file
+  bool owned_ = false;  // fd_ is ours to close (a device or FIFO opened here)
   bool committed_ = false;
 };
+
+// standard_stream_closed: descriptor 0, 1 or 2 was closed at start (guard_standard_descriptors).
+bool standard_stream_closed(int fd) noexcept;
+// register_temporary: `path` is removed if a signal ends the process (one at a time); call
+// with every signal blocked. unregister_temporary: no longer.
+bool register_temporary(const std::string& path) noexcept;
+void unregister_temporary() noexcept;
 
 // BackgroundWriter writes buffers to a descriptor on a thread of its own, one at a time, so
 // the caller reads and encrypts the next buffer meanwhile (seal and open alternate two output
@@ -150,7 +188,8 @@ class BackgroundWriter {
 // and end the process by that signal, as it would have without the handler. SIGPIPE (the
 // reader of stdout went away) ends it quietly, as it ends `cat`. SIGXFSZ is ignored: a write
 // past RLIMIT_FSIZE fails with EFBIG and is reported as an I/O error. On Linux the process
-// is also made non-dumpable: no core file holding the key or plaintext.
+// is also made non-dumpable: no core file holding the key or plaintext. A signal inherited as
+// ignored (SIG_IGN) stays ignored, SIGPIPE excepted.
 void install_interrupt_handlers();
 
 // Progress: a one-line bar with percentage, bytes and throughput on stderr, drawn only when
@@ -171,7 +210,8 @@ class Progress {
   bool drawn_ = false;
 };
 
-// parse_threads: "0" or "all" -> 0 (all cores), else a positive count.
+// parse_threads: "0" or "all" -> 0 (all cores), else a count from 1 to kMaxThreadsOption.
+inline constexpr unsigned kMaxThreadsOption = 9999;
 std::optional<unsigned> parse_threads(std::string_view s);
 
 // usable_cores: the CPUs this process may run on (sched_getaffinity), at least 1.

@@ -14,6 +14,7 @@
 
 #include "aeskit/aeskit.hpp"
 #include "cli_files.hpp"
+#include "cmd_enc_aead.hpp"
 #include "commands.hpp"
 
 namespace aeskit::cli {
@@ -21,7 +22,7 @@ namespace {
 
 constexpr const char* kHelpText =
     "usage: aeskit %s -a ALGORITHM -K HEXKEY [--iv HEX | --nonce HEX] [--aad HEX] [--nopad]\n"
-    "                  [-o OUT] [IN]\n"
+    "                  [-o OUT] [--] [IN]\n"
     "\n"
     "%s IN (default: stdin) to OUT (default: stdout) with a raw AES mode or AEAD, with the\n"
     "key and IV given in hex, like `openssl enc -K ... -iv ...` (no salt, no header, no key\n"
@@ -36,12 +37,16 @@ constexpr const char* kHelpText =
     "  -o, --output FILE     write to FILE, which appears only on success (default: stdout)\n"
     "      --list            list the algorithm names\n"
     "\n"
-    "AEADs write ciphertext || tag; decryption reads all input first and writes nothing unless\n"
-    "the tag verifies. ECB/CBC/CTR/CFB/OFB do NOT authenticate: `dec` output may be garbage or\n"
+    "AEADs write ciphertext || tag. GCM streams any size in bounded memory; its `dec` keeps the\n"
+    "unverified plaintext in an unnamed file and releases it (to OUT or stdout) only once the\n"
+    "tag verified. The other AEADs hold the message in memory: at most 64 MiB. XTS encrypts\n"
+    "the input as one data unit: 16 bytes to 16 MiB (16777216 bytes, IEEE 1619's limit).\n"
+    "ECB/CBC/CTR/CFB/OFB do NOT authenticate: `dec` output may be garbage or\n"
     "attacker-chosen without any error.\n"
-    "Exit status: 0 ok, 2 usage error (bad key/IV/nonce/AD length, unknown algorithm), 3 I/O\n"
-    "error (with its reason), 6 authentication or padding failure, 130 interrupted by\n"
-    "SIGINT/SIGTERM. -o FILE follows symbolic links and keeps an existing file's permissions;\n"
+    "Exit status: 0 ok, 2 usage error (bad key/IV/nonce/AD length, unknown algorithm, input\n"
+    "over the size limits above), 3 I/O error (with its reason; also \"input file is output\n"
+    "file\"), 6 authentication or padding failure, 130 interrupted by\n"
+    "SIGINT/SIGTERM. -o FILE keeps an existing file's mode and owner (see man aeskit);\n"
     "a new file from dec gets 0600, from enc 0666 (minus the umask). Any signal that ends the\n"
     "run removes the unfinished FILE.\n";
 
@@ -132,24 +137,27 @@ std::string suggestion(std::string_view typed) {
   return best;
 }
 
-bool read_all(int fd, std::vector<std::uint8_t>& data) {
-  std::uint8_t buf[65536];
-  while (true) {
-    const long long n = read_full(fd, buf);
-    if (n < 0) return false;
-    data.insert(data.end(), buf, buf + n);
-    if (static_cast<std::size_t>(n) < sizeof buf) return true;
-  }
-}
-
 int run(int argc, char** argv, Direction dir) {
   const char* cmd = dir == Direction::encrypt ? "enc" : "dec";
   std::string alg_name, key_hex, iv_hex, aad_hex, output, input;
-  bool have_iv = false, nopad = false, have_input = false;
+  bool have_iv = false, nopad = false, have_input = false, options_ended = false;
   for (int i = 0; i < argc; ++i) {
     const std::string_view arg = argv[i];
     std::string value;
     bool missing = false;
+    if (arg == "--" && !options_ended) {  // everything after it is a file name
+      options_ended = true;
+      continue;
+    }
+    if (options_ended) {
+      if (have_input) {
+        std::fprintf(stderr, "aeskit %s: one input file at most\n", cmd);
+        return kExitUsage;
+      }
+      input = std::string(arg);
+      have_input = true;
+      continue;
+    }
     if (arg == "-h" || arg == "--help") {
       std::printf(kHelpText, cmd, dir == Direction::encrypt ? "Encrypts" : "Decrypts");
       return kExitOk;
@@ -171,6 +179,10 @@ int run(int argc, char** argv, Direction dir) {
     } else if (take_option(argc, argv, i, "--aad", "", value, missing)) {
       aad_hex = value;
     } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
+      if (!missing && value.empty()) {
+        std::fprintf(stderr, "aeskit %s: -o needs a file name ('-' for stdout), not ''\n", cmd);
+        return kExitUsage;
+      }
       output = value;
     } else if (arg.size() > 1 && arg[0] == '-') {
       std::fprintf(stderr, "aeskit %s: unknown option '%s' (aeskit %s --help)\n", cmd, argv[i],
@@ -240,8 +252,8 @@ int run(int argc, char** argv, Direction dir) {
   }
   Output out;
   // dec writes plaintext: a new file starts 0600 (enc: 0666 & ~umask).
-  if (!out.open(output, error,
-                dir == Direction::decrypt ? OutputMode::private_ : OutputMode::shared)) {
+  if (!out.open(output.empty() ? "-" : output, error,
+                dir == Direction::decrypt ? OutputMode::private_ : OutputMode::shared, &in)) {
     std::fprintf(stderr, "aeskit %s: %s\n", cmd, error.c_str());
     return kExitIo;
   }
@@ -290,42 +302,13 @@ int run(int argc, char** argv, Direction dir) {
     return finish_output();
   }
 
-  std::vector<std::uint8_t> data;
-  if (!read_all(in.fd, data)) return read_failed();
-  std::vector<std::uint8_t> res;
-  if (alg->kind == Algorithm::Kind::xts) {
-    auto xts = XtsKey::create(*key);
-    if (!xts) return fail(aeskit::error_detail(xts), exit_for(xts.code()));
-    res.resize(data.size());
-    Status s =
-        dir == Direction::encrypt ? xts->encrypt(*iv, data, res) : xts->decrypt(*iv, data, res);
-    if (!s) return fail(aeskit::error_detail(s), exit_for(s.code()));
-  } else {
-    auto ak = AeadKey::create(*alg->aead, *key, alg->aead->default_tag_length());
-    if (!ak) return fail(aeskit::error_detail(ak), exit_for(ak.code()));
-    if (dir == Direction::encrypt) {
-      res.resize(data.size() + ak->tag_length() + 256);  // room for CBC-HMAC padding
-      auto n = ak->seal(*iv, *aad, data, res);
-      if (!n) return fail(aeskit::error_detail(n), exit_for(n.code()));
-      res.resize(*n);
-    } else {
-      if (data.size() < ak->tag_length())
-        return fail("input is shorter than the tag: truncated or not an AEAD ciphertext",
-                    kExitModified);
-      res.resize(data.size());
-      auto n = ak->open(*iv, *aad, data, res);
-      if (!n) {
-        return fail(n.code() == Errc::authentication_failed
-                        ? "authentication failed: wrong key, nonce or --aad, or modified data; "
-                          "nothing written"
-                        : aeskit::error_detail(n),
-                    exit_for(n.code()));
-      }
-      res.resize(*n);
-    }
-  }
-  if (!out.write(res)) return write_failed();
-  return finish_output();
+  EncJob job;
+  job.dir = dir;
+  job.aead = alg->kind == Algorithm::Kind::aead ? alg->aead : nullptr;
+  job.key = *key;
+  job.iv = *iv;
+  job.aad = *aad;
+  return run_whole_or_aead(cmd, job, in, out);
 }
 
 }  // namespace

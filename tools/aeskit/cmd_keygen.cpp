@@ -59,6 +59,10 @@ int run_keygen(int argc, char** argv) {
         std::fprintf(stderr, "aeskit keygen: option '%s' needs a value\n", argv[i]);
         return kExitUsage;
       }
+      if (value.empty()) {
+        std::fprintf(stderr, "aeskit keygen: -o needs a file name ('-' for stdout), not ''\n");
+        return kExitUsage;
+      }
       output = value;
     } else {
       std::fprintf(stderr, "aeskit keygen: unexpected argument '%s' (aeskit keygen --help)\n",
@@ -91,7 +95,7 @@ int run_keygen(int argc, char** argv) {
   install_interrupt_handlers();
   Output out;
   std::string error;
-  if (!out.open(output, error, OutputMode::secret)) {
+  if (!out.open(output.empty() ? "-" : output, error, OutputMode::secret)) {
     std::fprintf(stderr, "aeskit keygen: %s\n", error.c_str());
     return kExitIo;
   }

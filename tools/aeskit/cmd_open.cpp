@@ -21,8 +21,9 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: aeskit open (-k KEYFILE | --raw-key-file FILE | -e VAR) [-c CONTEXT] [-t N] [-q]\n"
-    "                   [-o OUT] [IN]\n"
+    "usage: aeskit open (-k KEYFILE | --raw-key-file FILE | -e VAR | -p | --passphrase-file F |\n"
+    "                   --passphrase-fd N) [-c CONTEXT] [-t N] [-q]\n"
+    "                   [-o OUT] [--] [IN]\n"
     "\n"
     "Verifies and decrypts IN (default: stdin), made by `aeskit seal`, to OUT (default:\n"
     "stdout). Give the same key and --context as when sealing.\n"
@@ -31,12 +32,16 @@ constexpr const char* kHelp =
     "                       (as `aeskit keygen` writes it); anything else is refused\n"
     "      --raw-key-file FILE  the key as raw bytes: the file is exactly 16 or 32 bytes\n"
     "  -e, --key-env VAR    the key as hex in environment variable VAR\n"
+    "  -p, --passphrase     the passphrase `seal -p` was given, asked on the terminal\n"
+    "      --passphrase-file FILE  the passphrase is FILE's first line\n"
+    "      --passphrase-fd N       the passphrase is read from descriptor N, up to a newline\n"
     "  -c, --context STR    the context given to `aeskit seal` (default: empty)\n"
-    "  -t, --threads N      threads to use (default: all cores; never more than the cores,\n"
+    "  -t, --threads N      threads to use, 1 to 9999 or 'all'/0 (default: all cores; never\n"
+    "                       more than the cores,\n"
     "                       nor than the input has MiB)\n"
     "  -o, --output FILE    write to FILE; it appears only if everything verified. A new\n"
     "                       FILE gets mode 0600 (minus the umask), an existing one keeps its\n"
-    "                       permissions; a symbolic link is followed (its target is replaced)\n"
+    "                       mode and owner; /dev/fd/N, devices and FIFOs are streams\n"
     "  -q, --quiet          no progress bar\n"
     "\n"
     "To stdout, chunks are written as they verify: if open fails, what was written is an\n"
@@ -46,13 +51,17 @@ constexpr const char* kHelp =
     "  0  ok: the whole message verified\n"
     "  2  usage error or unusable key\n"
     "  3  I/O error\n"
-    "  4  wrong key or context (detected from the header, nothing decrypted)\n"
-    "  5  truncated: the ciphertext ends early\n"
-    "  6  modified: a chunk failed authentication (altered, reordered, or cut inside)\n"
+    "  4  wrong key, passphrase or context (detected from the header, nothing decrypted)\n"
+    "  5  truncated: the ciphertext ends early (under 72 bytes: not an aeskit file)\n"
+    "  6  modified: a chunk failed authentication (altered, reordered, or cut inside); a\n"
+    "     damaged passphrase header, or Argon2id parameters outside the accepted bounds\n"
     "  7  trailing data after the end of the message\n"
     "  130 interrupted by SIGINT or SIGTERM (the output file was removed)\n"
     "Other signals (SIGHUP, SIGQUIT, ...) remove the output file too and end open by that\n"
     "signal; a reader of stdout that stops early (`| head`) ends it quietly by SIGPIPE.\n";
+
+// The shortest sealed file: salt (24) + commitment (32) + an empty final chunk's tag (16).
+constexpr std::size_t kShortestSealed = 24 + 32 + 16;
 
 const char* explain(Errc code) {
   switch (code) {
@@ -76,6 +85,37 @@ const char* explain(Errc code) {
 int run_open(int argc, char** argv) {
   SealOptions o;
   if (int rc = parse_seal_options(argc, argv, "open", kHelp, o); rc >= 0) return rc;
+  install_interrupt_handlers();
+  Input in;
+  Output out;
+  if (!open_streams("open", o, in, out)) return kExitIo;
+  // Passphrase mode: the header is checked and the key derived before anything is decrypted.
+  if (o.passphrase.kind != PassphraseSource::Kind::none) {
+    std::string why;
+    std::vector<std::uint8_t> passphrase;
+    PassHeader header = {};
+    int rc = read_passphrase(o.passphrase, false, passphrase, why);
+    if (rc < 0) {
+      const long long n = read_full(in.fd, header);
+      if (n < 0) {
+        why = "cannot read " + in.name + ": " + std::strerror(errno);
+        rc = kExitIo;
+      } else if (static_cast<std::size_t>(n) < kPassHeaderSize &&
+                 (n < 8 || std::memcmp(header, "aeskitpw", 8) == 0)) {
+        why = "not an aeskit passphrase file: " + in.name + " holds " + std::to_string(n) +
+              " bytes, less than the 77-byte passphrase header";
+        rc = kExitTruncated;
+      } else {
+        rc = open_passphrase_header(passphrase, header, o.key, why);
+      }
+    }
+    std::fill(passphrase.begin(), passphrase.end(), 0);
+    if (rc >= 0) {
+      out.discard();
+      std::fprintf(stderr, "aeskit open: %s\n", why.c_str());
+      return rc;
+    }
+  }
   auto suite = chunked::suite_for_key_length(o.key.size());
   auto dec = chunked::Decryptor::create(*suite, o.key, context_bytes(o));
   std::fill(o.key.begin(), o.key.end(), 0);
@@ -83,19 +123,23 @@ int run_open(int argc, char** argv) {
     std::fprintf(stderr, "aeskit open: %s\n", aeskit::error_detail(dec));
     return exit_for(dec.code());
   }
-  install_interrupt_handlers();
-  Input in;
-  Output out;
-  if (!open_streams("open", o, in, out)) return kExitIo;
   const unsigned threads = worker_count(o.threads, in.size, 64 * chunked::kWireChunkSize);
   dec->set_threads(threads);
   std::string error;
   Progress progress(!o.quiet, in.size, "opening");
   BackgroundWriter writer(out.fd());
+  std::uint64_t total_in = 0;  // bytes of input read so far
   auto fail = [&](Errc code) {
     progress.finish();
     (void)writer.finish();  // the authentic prefix, to stdout; a file is removed next
     out.discard();
+    if (code == Errc::truncated && total_in < kShortestSealed) {
+      std::fprintf(stderr,
+                   "aeskit open: not an aeskit file: %s holds %llu bytes, less than the %zu of "
+                   "the shortest sealed file (a 56-byte header and a final chunk's tag)\n",
+                   in.name.c_str(), static_cast<unsigned long long>(total_in), kShortestSealed);
+      return exit_for(code);
+    }
     std::fprintf(stderr, "aeskit open: %s%s\n", explain(code),
                  out.is_stdout() ? "" : "; no output written");
     return exit_for(code);
@@ -121,6 +165,7 @@ int run_open(int argc, char** argv) {
       return kExitIo;
     }
     if (data.empty()) break;
+    total_in += data.size();
     const std::span<std::uint8_t> dst = plain[cur].at(out_pos);
     auto w = dec->update(data, dst);
     if (!w) return fail(w.code());

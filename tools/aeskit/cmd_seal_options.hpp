@@ -1,5 +1,6 @@
 // tools/aeskit/cmd_seal_options.hpp — the command line shared by `aeskit seal` and
-// `aeskit open`: key (hex file, raw binary file, or environment variable with hex), context,
+// `aeskit open`: key (hex file, raw binary file, or environment variable with hex) or where
+// the passphrase comes from (read by the command, not here), context,
 // threads, quiet, input and output.
 #pragma once
 
@@ -8,10 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "cli_passphrase.hpp"
+
 namespace aeskit::cli {
 
 struct SealOptions {
-  std::vector<std::uint8_t> key;
+  std::vector<std::uint8_t> key;  // empty in passphrase mode
+  PassphraseSource passphrase;    // -p, --passphrase-file, --passphrase-fd (read later)
   std::string context;
   unsigned threads = 0;  // as asked: 0 = all cores (worker_count caps it)
   bool quiet = false;

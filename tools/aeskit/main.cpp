@@ -39,7 +39,13 @@ constexpr const char* kUsage =
 
 }  // namespace
 
+static int run_command(int argc, char** argv);
+
 int main(int argc, char** argv) {
+  return aeskit::cli::flush_standard_output(run_command(argc, argv));
+}
+
+static int run_command(int argc, char** argv) {
   aeskit::cli::guard_standard_descriptors();
   if (argc < 2) {
     std::fputs(kUsage, stderr);

@@ -72,6 +72,14 @@ bool parse_compare(std::string_view text, std::optional<std::vector<std::string>
   return true;
 }
 
+// takes_value: an option of `aeskit speed` that is followed by a value.
+bool takes_value(std::string_view name) {
+  for (const char* known : {"--filter", "--sizes", "--seconds", "--format", "--plot",
+                            "--plot-scaling", "--cpu-mhz", "--backend", "--compare", "--json"})
+    if (name == known) return true;
+  return false;
+}
+
 }  // namespace
 
 bool parse_options(int argc, char** argv, Options& options, std::string& error) {
@@ -106,8 +114,12 @@ bool parse_options(int argc, char** argv, Options& options, std::string& error) 
     std::string name(arg);
     std::string value;
     const std::size_t equals = arg.find('=');
+    if (arg.starts_with("--") && equals != std::string_view::npos) name = arg.substr(0, equals);
+    if (arg.starts_with("-") && !takes_value(name)) {
+      error = "unknown option '" + name + "'";
+      return false;
+    }
     if (arg.starts_with("--") && equals != std::string_view::npos) {
-      name = std::string(arg.substr(0, equals));
       value = std::string(arg.substr(equals + 1));
     } else if (arg.starts_with("--") && i + 1 < argc) {
       value = argv[++i];
