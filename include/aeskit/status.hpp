@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
+#include <string_view>
 #include <utility>
 
 #include "aeskit/export.hpp"
@@ -148,6 +150,13 @@ template <class T>
 const char* error_detail(const Result<T>& r) noexcept {
   return error_detail(r.status());
 }
+
+// nearest_name: the candidate closest to a mistyped `name`, for error messages: ASCII case,
+// '-', '_' and spaces ignored, Damerau-Levenshtein distance (a swap of two neighbours is one
+// edit), at most max(2, length / 4) edits away; an empty view when none is that close (or
+// `name` is over 64 characters). aead::nearest uses it over the AEAD names.
+AESKIT_API std::string_view nearest_name(std::string_view name,
+                                         std::span<const std::string_view> candidates) noexcept;
 
 // required_size: for an output_too_small just returned on this thread, the size the call
 // needed (bytes); 0 for any other status.

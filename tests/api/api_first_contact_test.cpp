@@ -131,6 +131,11 @@ TEST(FirstContact, UnknownNameSuggestsTheNearest) {
   EXPECT_EQ(aeskit::aead::nearest("aes-256-gcmsiv"), "AES-256-GCM-SIV");
   EXPECT_EQ(aeskit::aead::nearest("chacha20-poly1305"), "");
   EXPECT_EQ(aeskit::aead::nearest(std::string(500, 'a')), "");
+  // A swap of neighbours is one edit (GMC -> GCM), so it beats two substitutions (CBC).
+  const std::string_view modes[] = {"aes-128-cbc", "aes-128-gcm"};
+  EXPECT_EQ(aeskit::nearest_name("AES_128_GMC", modes), "aes-128-gcm");
+  EXPECT_EQ(aeskit::nearest_name("aes-128-cbx", modes), "aes-128-cbc");
+  EXPECT_EQ(aeskit::nearest_name("rot13", modes), "");
   const aeskit::Status s = aeskit::aead::unknown_name("AES-256-GMC");
   EXPECT_EQ(s.code(), Errc::unknown_algorithm);
   const std::string detail = aeskit::error_detail(s);

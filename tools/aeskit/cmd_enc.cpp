@@ -112,29 +112,11 @@ void list_algorithms() {
   for (const std::string& n : algorithm_names()) std::printf("%s\n", n.c_str());
 }
 
-// suggestion: the -a name nearest to a mistyped one (Levenshtein distance over the lower-case
-// names, at most max(2, length / 4) edits), or "" when none is near.
+// suggestion: the -a name nearest to a mistyped one (aeskit::nearest_name), or "".
 std::string suggestion(std::string_view typed) {
-  const std::string a = lower(typed);
-  if (a.size() > 64) return {};
-  std::string best;
-  std::size_t best_cost = std::max<std::size_t>(2, a.size() / 4) + 1;
-  for (const std::string& b : algorithm_names()) {
-    // cost[i][j]: edits turning a's first i characters into b's first j.
-    std::vector<std::vector<std::size_t>> cost(a.size() + 1,
-                                               std::vector<std::size_t>(b.size() + 1, 0));
-    for (std::size_t i = 0; i <= a.size(); ++i) cost[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) cost[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i)
-      for (std::size_t j = 1; j <= b.size(); ++j)
-        cost[i][j] = std::min(
-            {cost[i - 1][j] + 1, cost[i][j - 1] + 1, cost[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
-    if (cost[a.size()][b.size()] < best_cost) {
-      best_cost = cost[a.size()][b.size()];
-      best = b;
-    }
-  }
-  return best;
+  const std::vector<std::string> names = algorithm_names();
+  const std::vector<std::string_view> views(names.begin(), names.end());
+  return std::string(nearest_name(typed, views));
 }
 
 int run(int argc, char** argv, Direction dir) {
