@@ -239,7 +239,9 @@ TEST_F(CliOutputs, LinkPlantedInStickyDirectory) {
   write_text(path("secret"), "root's file");
   ASSERT_EQ(chmod(path("secret").c_str(), 0600), 0);
   ASSERT_EQ(sh(as_other + "ln -s " + path("secret") + " sticky/out").code, 0);
-  if (read_text("/proc/sys/fs/protected_symlinks").substr(0, 1) != "1") {
+  const std::string knob = "/proc/sys/fs/protected_symlinks";
+  const std::string was = read_text(knob).substr(0, 1);
+  if (was != "1") {
     // The kernel follows the link, for `>` as for -o: the same file is reached either way.
     EXPECT_EQ(sh("echo x > sticky/out").code, 0);
     EXPECT_EQ(read_text(path("secret")), "x\n");
@@ -247,10 +249,27 @@ TEST_F(CliOutputs, LinkPlantedInStickyDirectory) {
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(read_bytes(path("secret")), pt_);
     EXPECT_TRUE(fs::is_symlink(path("sticky/out")));
-    GTEST_SKIP() << "skipped: fs.protected_symlinks is 0 on this machine, so the kernel "
-                    "follows the planted link for `>` too (checked: -o does the same); the "
-                    "refusal itself is not exercised";
+    // Then with the protection on, as most distributions ship it: root may switch it on for
+    // this test (restored below, also when an expectation fails).
+    bool written = false;
+    {
+      std::ofstream f(knob);
+      written = static_cast<bool>(f << "1\n" << std::flush);
+    }
+    if (!written || read_text(knob).substr(0, 1) != "1") {
+      std::ofstream(knob) << was << "\n";  // in case the write half-succeeded
+      GTEST_SKIP() << "skipped: fs.protected_symlinks is 0 on this machine and cannot be "
+                      "switched on here, so the kernel follows the planted link for `>` too "
+                      "(checked: -o does the same); the refusal itself is not exercised";
+    }
+    write_text(path("secret"), "root's file");
   }
+  struct Restore {
+    std::string knob, was;
+    ~Restore() {
+      if (was != "1") std::ofstream(knob) << was << "\n";
+    }
+  } restore{knob, was};
   const Shell r = sh("\"$AESKIT\" open -q -k key -o sticky/out ct");
   EXPECT_EQ(r.code, 3);
   EXPECT_TRUE(contains(r.err, "Permission denied")) << r.err;
