@@ -36,7 +36,13 @@ foreach(d LIB INCLUDE)
     set(aeskit_pc_${d} "\${prefix}/${CMAKE_INSTALL_${d}DIR}")
   endif()
 endforeach()
+# Libs.private: the C++ runtime (AESKIT_CXX_RUNTIME_LIBS, as aeskit::aeskit names it for C
+# links) and the threads library, after -laeskit in `pkg-config --static --libs`.
+list(TRANSFORM AESKIT_CXX_RUNTIME_LIBS PREPEND -l OUTPUT_VARIABLE aeskit_pc_private)
+list(APPEND aeskit_pc_private -pthread)
+list(JOIN aeskit_pc_private " " aeskit_pc_private)
 install(CODE "
+  set(AESKIT_PC_LIBS_PRIVATE [=[${aeskit_pc_private}]=])
   set(AESKIT_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
   set(AESKIT_PC_LIBDIR [=[${aeskit_pc_LIB}]=])
   set(AESKIT_PC_INCLUDEDIR [=[${aeskit_pc_INCLUDE}]=])

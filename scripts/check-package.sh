@@ -6,13 +6,14 @@
 #
 # --tree: `cmake --install BUILD_DIR --prefix TMP`; checks the files (libaeskit.so.X.Y with
 #   that SONAME, libaeskit.a, headers, aeskit.pc with prefix TMP, the CMake package and its
-#   version rule, the tool, the man page); builds examples/cmake-consumer with
-#   find_package(aeskit) (static and shared) and examples/pkgconfig-consumer with
-#   `pkg-config --cflags --libs aeskit` (shared, and static with --static); runs all four on an
-#   empty file and on a 100000-byte one. (CTest runs this part: package.installed_tree.)
+#   version rule, the tool, the man page); builds examples/cmake-consumer (C++) and
+#   examples/cmake-c-consumer (a C-only project) with find_package(aeskit), static and shared,
+#   and examples/pkgconfig-consumer with `pkg-config --cflags --libs aeskit` (shared, and
+#   static with --static); runs all of them on an empty file and on a 100000-byte one. (CTest
+#   runs this part: package.installed_tree.)
 # --deb (root): `cpack -G DEB` in BUILD_DIR; checks the package's files and dependencies;
 #   `apt-get install ./aeskit_*.deb`; runs `aeskit` and the man page lookup; builds and runs
-#   the same four consumers against /usr (no search paths given); then `apt-get purge` so the
+#   the same consumers against /usr (no search paths given); then `apt-get purge` so the
 #   machine is left as it was (also on failure). Refuses to run when an aeskit package is
 #   already installed. Not root: says SKIPPED and exits 77, never passes.
 # pkgconfig-consumer/*.c (C programs over the C API) are built the same way with
@@ -70,7 +71,7 @@ run_consumer() {
   done
 }
 
-# build_consumers LABEL PREFIX_PATH (empty: the system's): the four consumer builds, run.
+# build_consumers LABEL PREFIX_PATH (empty: the system's): the consumer builds, run.
 build_consumers() {
   local label=$1 prefix=$2 b=$work/$1
   local -a cmake_args=() ld_env=() pc_env=()
@@ -80,18 +81,21 @@ build_consumers() {
     # Only the tree under test: no aeskit.pc from elsewhere.
     pc_env=(PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig")
   fi
-  echo "-- $label: examples/cmake-consumer with find_package(aeskit)"
-  cmake -S "$src/examples/cmake-consumer" -B "$b/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror" "${cmake_args[@]}" >"$b.log" 2>&1 ||
-    { cat "$b.log"; fail "$label: configuring examples/cmake-consumer"; }
-  cmake --build "$b/cmake" >>"$b.log" 2>&1 || { cat "$b.log"; fail "$label: building examples/cmake-consumer"; }
-  readelf -d "$b/cmake/app_shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
-    fail "$label: app_shared does not need libaeskit.so.$soversion"
-  if readelf -d "$b/cmake/app_static" | grep -q 'libaeskit'; then
-    fail "$label: app_static needs a shared libaeskit"
-  fi
-  run_consumer "cmake app_static" "$b/cmake/app_static"
-  run_consumer "cmake app_shared" "$b/cmake/app_shared" "${ld_env[@]}"
+  local example
+  for example in cmake-consumer cmake-c-consumer; do
+    echo "-- $label: examples/$example with find_package(aeskit)"
+    cmake -S "$src/examples/$example" -B "$b/$example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror -pedantic" \
+      "${cmake_args[@]}" >"$b.log" 2>&1 || { cat "$b.log"; fail "$label: configuring examples/$example"; }
+    cmake --build "$b/$example" >>"$b.log" 2>&1 || { cat "$b.log"; fail "$label: building examples/$example"; }
+    readelf -d "$b/$example/app_shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
+      fail "$label: $example/app_shared does not need libaeskit.so.$soversion"
+    if readelf -d "$b/$example/app_static" | grep -q 'libaeskit'; then
+      fail "$label: $example/app_static needs a shared libaeskit"
+    fi
+    run_consumer "$example app_static" "$b/$example/app_static"
+    run_consumer "$example app_shared" "$b/$example/app_shared" "${ld_env[@]}"
+  done
 
   echo "-- $label: examples/pkgconfig-consumer with pkg-config --cflags --libs aeskit"
   local pc_prefix
