@@ -228,9 +228,11 @@ if [ $do_deb = 1 ]; then
   )
   debs=()
   for p in "${deb_packages[@]}"; do
-    deb=$build/deb/${p}_$version-*_$arch.deb
-    # shellcheck disable=SC2086
-    deb=$(ls $deb) || fail "no ${p}_$version-*_$arch.deb in $build/deb"
+    matches=("$build/deb/${p}_$version"-*"_$arch.deb")
+    if [ ! -f "${matches[0]}" ] || [ ${#matches[@]} != 1 ]; then
+      fail "not one ${p}_$version-*_$arch.deb in $build/deb"
+    fi
+    deb=${matches[0]}
     debs+=("$deb")
     dpkg-deb -c "$deb" | awk '{print $6}' | sed 's:^\./:/:' >"$work/$p.files"
     for f in ${deb_files[$p]} "/usr/share/doc/$p/copyright"; do
