@@ -38,6 +38,10 @@ major=${version%%.*}
 minor=${version#*.}
 minor=${minor%%.*}
 if [ "$major" = 0 ]; then soversion=$major.$minor; else soversion=$major; fi
+# The libraries' directory under the prefix (GNUInstallDirs: lib; lib/<multiarch> in a build
+# configured by dh, whose test suite runs --tree too).
+libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
+libdir=${libdir:-lib}
 start=$(date +%s)
 
 work=$(mktemp -d)
@@ -82,9 +86,9 @@ build_consumers() {
   local -a cmake_args=() ld_env=() pc_env=()
   if [ -n "$prefix" ]; then
     cmake_args=(-DCMAKE_PREFIX_PATH="$prefix")
-    ld_env=(LD_LIBRARY_PATH="$prefix/lib")
+    ld_env=(LD_LIBRARY_PATH="$prefix/$libdir")
     # Only the tree under test: no aeskit.pc from elsewhere.
-    pc_env=(PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig")
+    pc_env=(PKG_CONFIG_LIBDIR="$prefix/$libdir/pkgconfig")
   fi
   local example
   for example in cmake-consumer cmake-c-consumer; do
@@ -175,10 +179,10 @@ if [ $do_tree = 1 ]; then
   prefix=$work/prefix
   echo "-- installed tree: cmake --install $build --prefix $prefix"
   cmake --install "$build" --prefix "$prefix" >"$work/install.log" || { cat "$work/install.log"; fail "cmake --install"; }
-  for f in lib/libaeskit.a lib/libaeskit.so "lib/libaeskit.so.$soversion" "lib/libaeskit.so.$version" \
-           include/aeskit/aeskit.hpp include/aeskit/export.hpp lib/pkgconfig/aeskit.pc \
-           lib/cmake/aeskit/aeskitConfig.cmake lib/cmake/aeskit/aeskitConfigVersion.cmake \
-           lib/cmake/aeskit/aeskitTargets.cmake; do
+  for f in "$libdir/libaeskit.a" "$libdir/libaeskit.so" "$libdir/libaeskit.so.$soversion" \
+           "$libdir/libaeskit.so.$version" include/aeskit/aeskit.hpp include/aeskit/export.hpp \
+           "$libdir/pkgconfig/aeskit.pc" "$libdir/cmake/aeskit/aeskitConfig.cmake" \
+           "$libdir/cmake/aeskit/aeskitConfigVersion.cmake" "$libdir/cmake/aeskit/aeskitTargets.cmake"; do
     need_file "$prefix/$f"
   done
   # The tool and its man page: not in a build with AESKIT_BUILD_TOOLS=OFF; the man page needs
@@ -195,9 +199,9 @@ if [ $do_tree = 1 ]; then
       zcat "$prefix/share/man/man1/aeskit.1.gz" | grep -q '^\.TH "AESKIT" "1"' || fail "the man page has no .TH AESKIT 1"
     fi
   fi
-  readelf -d "$prefix/lib/libaeskit.so.$version" | grep -q "Library soname: \[libaeskit.so.$soversion\]" ||
+  readelf -d "$prefix/$libdir/libaeskit.so.$version" | grep -q "Library soname: \[libaeskit.so.$soversion\]" ||
     fail "libaeskit.so.$version has no SONAME libaeskit.so.$soversion"
-  check_version_rule "$prefix/lib/cmake/aeskit/aeskitConfigVersion.cmake"
+  check_version_rule "$prefix/$libdir/cmake/aeskit/aeskitConfigVersion.cmake"
   build_consumers tree "$prefix"
   echo "-- installed tree: OK ($(($(date +%s) - t0)) s)"
 fi
