@@ -1,16 +1,18 @@
-# packaging.cmake — what `cmake --install` and `cpack -G DEB` ship besides the libraries and
-# headers: the aeskit tool, its man page (docs/aeskit.1.md through scripts/gen-manpage.sh, when
-# pandoc is installed), aeskit.pc for pkg-config, the CMake package files and the CPack
-# settings of the Debian package. Included from the top-level CMakeLists.txt after the install
-# rules of the targets.
+# packaging.cmake — what `cmake --install` ships besides the libraries and headers: the aeskit
+# tool, its man page (docs/aeskit.1.md through scripts/gen-manpage.sh, when pandoc is
+# installed), aeskit.pc for pkg-config and the CMake package files. Included from the
+# top-level CMakeLists.txt after the install rules of the targets. These rules are the one
+# description of the installed layout: debian/ (dpkg-buildpackage) installs through them, with
+# GNUInstallDirs' directories (multiarch libdir under dh), and only splits the result into
+# packages.
 
 # The tool, statically linked with aeskit (it uses internals the shared library hides).
 if(TARGET aeskit_cli)
   install(TARGETS aeskit_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
-# The man page. Without pandoc it is left out of the install and the package (and said so);
-# scripts/check-package.sh requires it in the .deb.
+# The man page. Without pandoc it is left out of the install (and said so); the aeskit .deb
+# needs it (debian/control build-depends on pandoc; scripts/check-package.sh checks it).
 find_program(AESKIT_PANDOC pandoc)
 if(AESKIT_PANDOC AND TARGET aeskit_cli)
   set(aeskit_man ${CMAKE_CURRENT_BINARY_DIR}/man/aeskit.1)
@@ -28,7 +30,7 @@ elseif(TARGET aeskit_cli)
 endif()
 
 # aeskit.pc: written at install time, so `prefix` is the prefix actually installed to
-# (`cmake --install --prefix P`, or /usr inside the .deb), not the one configured.
+# (`cmake --install --prefix P`, or /usr in the Debian packages), not the one configured.
 foreach(d LIB INCLUDE)
   if(IS_ABSOLUTE "${CMAKE_INSTALL_${d}DIR}")
     set(aeskit_pc_${d} "${CMAKE_INSTALL_${d}DIR}")
@@ -36,7 +38,13 @@ foreach(d LIB INCLUDE)
     set(aeskit_pc_${d} "\${prefix}/${CMAKE_INSTALL_${d}DIR}")
   endif()
 endforeach()
+# Libs.private: the C++ runtime (AESKIT_CXX_RUNTIME_LIBS, as aeskit::aeskit names it for C
+# links) and the threads library, after -laeskit in `pkg-config --static --libs`.
+list(TRANSFORM AESKIT_CXX_RUNTIME_LIBS PREPEND -l OUTPUT_VARIABLE aeskit_pc_private)
+list(APPEND aeskit_pc_private -pthread)
+list(JOIN aeskit_pc_private " " aeskit_pc_private)
 install(CODE "
+  set(AESKIT_PC_LIBS_PRIVATE [=[${aeskit_pc_private}]=])
   set(AESKIT_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
   set(AESKIT_PC_LIBDIR [=[${aeskit_pc_LIB}]=])
   set(AESKIT_PC_INCLUDEDIR [=[${aeskit_pc_INCLUDE}]=])
@@ -61,28 +69,3 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/aeskitConfigVersion
   COMPATIBILITY ${aeskit_compat})
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/aeskitConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/aeskitConfigVersion.cmake DESTINATION ${aeskit_cmake_dir})
-
-# The Debian package (cpack -G DEB in the build directory): one package "aeskit" with the
-# libraries, headers, pkg-config and CMake files, the tool and its man page. Run-time
-# dependencies come from dpkg-shlibdeps (libc6, libstdc++6, and the tool's OpenSSL and
-# libgcrypt when it was built with them); a shlibs file and postinst/postrm running ldconfig
-# come with the shared library. CPack installs with DESTDIR staging and prefix /usr, so
-# aeskit.pc says prefix=/usr.
-set(CPACK_GENERATOR DEB)
-set(CPACK_PACKAGE_NAME aeskit)
-set(CPACK_PACKAGE_VENDOR aeskit)
-set(CPACK_PACKAGE_CONTACT "aeskit maintainers <aeskit@localhost>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "constant-time AES library and command-line tool")
-set(CPACK_PACKAGE_DESCRIPTION "aeskit is a C++20 AES library (block modes, XTS, AEADs such as
-AES-GCM, GCM-SIV, OCB, CCM, EAX and SIV, CMAC, key wrap, SHA/HMAC/HKDF and the C2SP
-chunked-encryption format) with run-time selection of the best CPU instructions. This package
-holds the shared and static libraries, the headers, pkg-config and CMake files, and the aeskit
-command-line tool with its man page.")
-set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION libs)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
-set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
-set(CPACK_STRIP_FILES ON)
-include(CPack)

@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# check-package.sh — aeskit as its users get it: the installed tree and the Debian package,
+# check-package.sh — aeskit as its users get it: the installed tree and the Debian packages,
 # each used by the consumers in examples/ (built as separate programs, run, results checked).
 #
 #   scripts/check-package.sh [--tree | --deb] [BUILD_DIR]    (default: both, build/release)
 #
 # --tree: `cmake --install BUILD_DIR --prefix TMP`; checks the files (libaeskit.so.X.Y with
 #   that SONAME, libaeskit.a, headers, aeskit.pc with prefix TMP, the CMake package and its
-#   version rule, the tool, the man page); builds examples/cmake-consumer with
-#   find_package(aeskit) (static and shared) and examples/pkgconfig-consumer with
-#   `pkg-config --cflags --libs aeskit` (shared, and static with --static); runs all four on an
-#   empty file and on a 100000-byte one. (CTest runs this part: package.installed_tree.)
-# --deb (root): `cpack -G DEB` in BUILD_DIR; checks the package's files and dependencies;
-#   `apt-get install ./aeskit_*.deb`; runs `aeskit` and the man page lookup; builds and runs
-#   the same four consumers against /usr (no search paths given); then `apt-get purge` so the
-#   machine is left as it was (also on failure). Refuses to run when an aeskit package is
-#   already installed. Not root: says SKIPPED and exits 77, never passes.
+#   version rule, the tool, the man page); builds examples/cmake-consumer (C++) and
+#   examples/cmake-c-consumer (a C-only project) with find_package(aeskit), static and shared,
+#   and examples/pkgconfig-consumer with `pkg-config --cflags --libs aeskit` (shared, and
+#   static with --static); runs all of them on an empty file and on a 100000-byte one. (CTest
+#   runs this part: package.installed_tree.)
+# --deb (root): scripts/build-deb.sh BUILD_DIR/deb (dpkg-buildpackage over debian/ in a copy
+#   of the sources, no tests; BUILD_DIR itself only gives the version and holds the packages);
+#   checks each package's files, Depends and the library's shlibs; lintian on the three .debs
+#   (fails on any error, prints the rest); `apt-get install` of libaeskit0.1, libaeskit-dev
+#   and aeskit; runs `aeskit` and the man page lookup; builds and runs the same consumers
+#   against /usr (no search paths given); dpkg-shlibdeps on a consumer must give
+#   `libaeskit0.1 (>= MAJOR.MINOR.0)`; then `apt-get purge` of all three so the machine is left
+#   as it was (also on failure). Refuses to run when one of them is already installed. Not
+#   root: says SKIPPED and exits 77, never passes.
 # pkgconfig-consumer/*.c (C programs over the C API) are built the same way with
 # cc -std=c99 -pedantic, *.cpp with c++ -std=c++20; all with -Wall -Wextra -Werror.
 set -euo pipefail
@@ -33,14 +38,19 @@ major=${version%%.*}
 minor=${version#*.}
 minor=${minor%%.*}
 if [ "$major" = 0 ]; then soversion=$major.$minor; else soversion=$major; fi
+# The libraries' directory under the prefix (GNUInstallDirs: lib; lib/<multiarch> in a build
+# configured by dh, whose test suite runs --tree too).
+libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
+libdir=${libdir:-lib}
 start=$(date +%s)
 
 work=$(mktemp -d)
+deb_packages=(libaeskit0.1 libaeskit-dev aeskit)  # this order: library, -dev, tool
 installed_deb=0
 cleanup() {
   if [ $installed_deb = 1 ]; then
-    echo "-- removing the aeskit package again"
-    DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq aeskit >/dev/null || true
+    echo "-- removing the aeskit packages again"
+    DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${deb_packages[@]}" >/dev/null || true
   fi
   rm -rf "$work"
 }
@@ -70,28 +80,31 @@ run_consumer() {
   done
 }
 
-# build_consumers LABEL PREFIX_PATH (empty: the system's): the four consumer builds, run.
+# build_consumers LABEL PREFIX_PATH (empty: the system's): the consumer builds, run.
 build_consumers() {
   local label=$1 prefix=$2 b=$work/$1
   local -a cmake_args=() ld_env=() pc_env=()
   if [ -n "$prefix" ]; then
     cmake_args=(-DCMAKE_PREFIX_PATH="$prefix")
-    ld_env=(LD_LIBRARY_PATH="$prefix/lib")
+    ld_env=(LD_LIBRARY_PATH="$prefix/$libdir")
     # Only the tree under test: no aeskit.pc from elsewhere.
-    pc_env=(PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig")
+    pc_env=(PKG_CONFIG_LIBDIR="$prefix/$libdir/pkgconfig")
   fi
-  echo "-- $label: examples/cmake-consumer with find_package(aeskit)"
-  cmake -S "$src/examples/cmake-consumer" -B "$b/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror" "${cmake_args[@]}" >"$b.log" 2>&1 ||
-    { cat "$b.log"; fail "$label: configuring examples/cmake-consumer"; }
-  cmake --build "$b/cmake" >>"$b.log" 2>&1 || { cat "$b.log"; fail "$label: building examples/cmake-consumer"; }
-  readelf -d "$b/cmake/app_shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
-    fail "$label: app_shared does not need libaeskit.so.$soversion"
-  if readelf -d "$b/cmake/app_static" | grep -q 'libaeskit'; then
-    fail "$label: app_static needs a shared libaeskit"
-  fi
-  run_consumer "cmake app_static" "$b/cmake/app_static"
-  run_consumer "cmake app_shared" "$b/cmake/app_shared" "${ld_env[@]}"
+  local example
+  for example in cmake-consumer cmake-c-consumer; do
+    echo "-- $label: examples/$example with find_package(aeskit)"
+    cmake -S "$src/examples/$example" -B "$b/$example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror -pedantic" \
+      "${cmake_args[@]}" >"$b.log" 2>&1 || { cat "$b.log"; fail "$label: configuring examples/$example"; }
+    cmake --build "$b/$example" >>"$b.log" 2>&1 || { cat "$b.log"; fail "$label: building examples/$example"; }
+    readelf -d "$b/$example/app_shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
+      fail "$label: $example/app_shared does not need libaeskit.so.$soversion"
+    if readelf -d "$b/$example/app_static" | grep -q 'libaeskit'; then
+      fail "$label: $example/app_static needs a shared libaeskit"
+    fi
+    run_consumer "$example app_static" "$b/$example/app_static"
+    run_consumer "$example app_shared" "$b/$example/app_shared" "${ld_env[@]}"
+  done
 
   echo "-- $label: examples/pkgconfig-consumer with pkg-config --cflags --libs aeskit"
   local pc_prefix
@@ -166,10 +179,10 @@ if [ $do_tree = 1 ]; then
   prefix=$work/prefix
   echo "-- installed tree: cmake --install $build --prefix $prefix"
   cmake --install "$build" --prefix "$prefix" >"$work/install.log" || { cat "$work/install.log"; fail "cmake --install"; }
-  for f in lib/libaeskit.a lib/libaeskit.so "lib/libaeskit.so.$soversion" "lib/libaeskit.so.$version" \
-           include/aeskit/aeskit.hpp include/aeskit/export.hpp lib/pkgconfig/aeskit.pc \
-           lib/cmake/aeskit/aeskitConfig.cmake lib/cmake/aeskit/aeskitConfigVersion.cmake \
-           lib/cmake/aeskit/aeskitTargets.cmake; do
+  for f in "$libdir/libaeskit.a" "$libdir/libaeskit.so" "$libdir/libaeskit.so.$soversion" \
+           "$libdir/libaeskit.so.$version" include/aeskit/aeskit.hpp include/aeskit/export.hpp include/aeskit/version.h \
+           "$libdir/pkgconfig/aeskit.pc" "$libdir/cmake/aeskit/aeskitConfig.cmake" \
+           "$libdir/cmake/aeskit/aeskitConfigVersion.cmake" "$libdir/cmake/aeskit/aeskitTargets.cmake"; do
     need_file "$prefix/$f"
   done
   # The tool and its man page: not in a build with AESKIT_BUILD_TOOLS=OFF; the man page needs
@@ -186,40 +199,77 @@ if [ $do_tree = 1 ]; then
       zcat "$prefix/share/man/man1/aeskit.1.gz" | grep -q '^\.TH "AESKIT" "1"' || fail "the man page has no .TH AESKIT 1"
     fi
   fi
-  readelf -d "$prefix/lib/libaeskit.so.$version" | grep -q "Library soname: \[libaeskit.so.$soversion\]" ||
+  readelf -d "$prefix/$libdir/libaeskit.so.$version" | grep -q "Library soname: \[libaeskit.so.$soversion\]" ||
     fail "libaeskit.so.$version has no SONAME libaeskit.so.$soversion"
-  check_version_rule "$prefix/lib/cmake/aeskit/aeskitConfigVersion.cmake"
+  check_version_rule "$prefix/$libdir/cmake/aeskit/aeskitConfigVersion.cmake"
   build_consumers tree "$prefix"
   echo "-- installed tree: OK ($(($(date +%s) - t0)) s)"
 fi
 
 if [ $do_deb = 1 ]; then
   if [ "$(id -u)" != 0 ]; then
-    echo "check-package: SKIPPED: the .deb part installs a package and needs root" >&2
+    echo "check-package: SKIPPED: the .deb part installs packages and needs root" >&2
     exit 77
   fi
-  if dpkg-query -W -f='${Status}' aeskit 2>/dev/null | grep -q installed; then
-    fail "an aeskit package is already installed; remove it first (apt-get purge aeskit)"
-  fi
+  for p in "${deb_packages[@]}"; do
+    if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q installed; then
+      fail "$p is already installed; remove it first (apt-get purge ${deb_packages[*]})"
+    fi
+  done
   t0=$(date +%s)
-  echo "-- Debian package: cpack -G DEB in $build"
-  (cd "$build" && cpack -G DEB -B "$work/deb") >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log"; fail "cpack"; }
-  deb=$(ls "$work"/deb/aeskit_*.deb)
-  dpkg-deb -c "$deb" | awk '{print $6}' | sed 's:^\./:/:' >"$work/deb.files"
-  for f in "/usr/lib/libaeskit.so.$version" /usr/lib/libaeskit.a /usr/include/aeskit/aeskit.hpp \
-           /usr/lib/pkgconfig/aeskit.pc /usr/lib/cmake/aeskit/aeskitConfig.cmake /usr/bin/aeskit \
-           /usr/share/man/man1/aeskit.1.gz; do
-    grep -qx "$f" "$work/deb.files" || fail "$(basename "$deb") lacks $f"
+  echo "-- Debian packages: scripts/build-deb.sh $build/deb"
+  "$src/scripts/build-deb.sh" "$build/deb" || fail "scripts/build-deb.sh"
+  t_built=$(date +%s)
+  multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+  arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+  lib=/usr/lib/$multiarch
+  declare -A deb_files=(
+    [libaeskit0.1]="$lib/libaeskit.so.$version $lib/libaeskit.so.$soversion"
+    [libaeskit-dev]="$lib/libaeskit.so $lib/libaeskit.a /usr/include/aeskit/aeskit.hpp
+      /usr/include/aeskit/aeskit.h /usr/include/aeskit/version.h $lib/pkgconfig/aeskit.pc $lib/cmake/aeskit/aeskitConfig.cmake
+      $lib/cmake/aeskit/aeskitTargets.cmake"
+    [aeskit]="/usr/bin/aeskit /usr/share/man/man1/aeskit.1.gz"
+  )
+  debs=()
+  for p in "${deb_packages[@]}"; do
+    matches=("$build/deb/${p}_$version"-*"_$arch.deb")
+    if [ ! -f "${matches[0]}" ] || [ ${#matches[@]} != 1 ]; then
+      fail "not one ${p}_$version-*_$arch.deb in $build/deb"
+    fi
+    deb=${matches[0]}
+    debs+=("$deb")
+    dpkg-deb -c "$deb" | awk '{print $6}' | sed 's:^\./:/:' >"$work/$p.files"
+    for f in ${deb_files[$p]} "/usr/share/doc/$p/copyright"; do
+      grep -qx "$f" "$work/$p.files" || fail "$(basename "$deb") lacks $f"
+    done
+    echo "   $(basename "$deb"): $(wc -l <"$work/$p.files") entries, $(du -k "$deb" | cut -f1) KiB;" \
+         "Depends: $(dpkg-deb -f "$deb" Depends)"
   done
-  depends=$(dpkg-deb -f "$deb" Depends)
-  for d in libc6 libstdc++6; do
-    [[ $depends == *"$d"* ]] || fail "$(basename "$deb"): Depends ($depends) lacks $d"
-  done
-  echo "   $(basename "$deb"): $(wc -l <"$work/deb.files") entries, $(du -k "$deb" | cut -f1) KiB; Depends: $depends"
-  echo "-- apt-get install ./$(basename "$deb")"
+  # Only the tool's `speed --compare` uses OpenSSL and libgcrypt: the library must not pull them.
+  lib_depends=$(dpkg-deb -f "${debs[0]}" Depends)
+  [[ $lib_depends == *libstdc++6* ]] || fail "libaeskit0.1 Depends ($lib_depends) lacks libstdc++6"
+  [[ $lib_depends != *libssl* && $lib_depends != *libgcrypt* ]] ||
+    fail "libaeskit0.1 depends on OpenSSL or libgcrypt: $lib_depends"
+  tool_depends=$(dpkg-deb -f "${debs[2]}" Depends)
+  [[ $tool_depends == *libssl3* && $tool_depends == *libgcrypt20* ]] ||
+    fail "aeskit (the tool) lacks OpenSSL or libgcrypt for speed --compare: $tool_depends"
+  [[ $(dpkg-deb -f "${debs[1]}" Depends) == *"libaeskit0.1 (= $(dpkg-deb -f "${debs[1]}" Version))"* ]] ||
+    fail "libaeskit-dev does not depend on libaeskit0.1 of its own version"
+  shlibs=$(dpkg-deb --ctrl-tarfile "${debs[0]}" | tar -xOf - ./shlibs)
+  [ "$shlibs" = "libaeskit $soversion libaeskit0.1 (>= $major.$minor.0)" ] ||
+    fail "libaeskit0.1's shlibs file: '$shlibs'"
+
+  echo "-- lintian (fails on errors)"
+  lintian --fail-on error "${debs[@]}" >"$work/lintian.log" 2>&1 ||
+    { cat "$work/lintian.log"; fail "lintian reports errors"; }
+  sed 's/^/   /' "$work/lintian.log"
+  echo "   lintian: $(grep -c '^E:' "$work/lintian.log" || true) errors," \
+       "$(grep -c '^W:' "$work/lintian.log" || true) warnings"
+
+  echo "-- apt-get install ${debs[*]##*/}"
   installed_deb=1
-  (cd "$work/deb" && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$(basename "$deb")") \
-    >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt-get install"; }
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${debs[@]}" >"$work/apt.log" 2>&1 ||
+    { cat "$work/apt.log"; fail "apt-get install"; }
   [ "$(command -v aeskit)" = /usr/bin/aeskit ] || fail "aeskit is not /usr/bin/aeskit after installing"
   aeskit cpu >/dev/null || fail "aeskit from the package does not run"
   ldconfig -p | grep -q "libaeskit.so.$soversion " || fail "libaeskit.so.$soversion is not in the ld.so cache"
@@ -227,12 +277,29 @@ if [ $do_deb = 1 ]; then
     [ "$(man -w aeskit)" = /usr/share/man/man1/aeskit.1.gz ] || fail "man -w aeskit: $(man -w aeskit 2>&1)"
   fi
   [ "$(pkg-config --variable=prefix aeskit)" = /usr ] || fail "the packaged aeskit.pc has prefix $(pkg-config --variable=prefix aeskit)"
+  check_version_rule "$lib/cmake/aeskit/aeskitConfigVersion.cmake"
   build_consumers deb ""
-  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq aeskit >/dev/null || fail "apt-get purge aeskit"
+
+  # What a package of a consumer would depend on: dpkg-shlibdeps over the C++ consumer linked
+  # with the shared library (an empty debian/control is all it needs).
+  echo "-- dpkg-shlibdeps on examples/cmake-consumer's app_shared"
+  mkdir -p "$work/shlibdeps/debian/consumer/usr/bin"
+  : >"$work/shlibdeps/debian/control"
+  cp "$work/deb/cmake-consumer/app_shared" "$work/shlibdeps/debian/consumer/usr/bin/"
+  # (Its warning that the binary is not in a package's build directory is expected here.)
+  consumer_deps=$(cd "$work/shlibdeps" && dpkg-shlibdeps -O debian/consumer/usr/bin/app_shared \
+    2>"$work/shlibdeps.log") || { cat "$work/shlibdeps.log"; fail "dpkg-shlibdeps on app_shared"; }
+  echo "   $consumer_deps"
+  [[ $consumer_deps == *"libaeskit0.1 (>= $major.$minor.0)"* ]] ||
+    fail "a consumer's dependency is not libaeskit0.1 (>= $major.$minor.0)"
+
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${deb_packages[@]}" >/dev/null ||
+    fail "apt-get purge ${deb_packages[*]}"
   installed_deb=0
-  if [ -e /usr/include/aeskit ] || [ -e "/usr/lib/libaeskit.so.$version" ]; then
+  if [ -e /usr/include/aeskit ] || [ -e "$lib/libaeskit.so.$version" ] || [ -e /usr/bin/aeskit ]; then
     fail "files left after apt-get purge"
   fi
-  echo "-- Debian package: OK, removed again ($(($(date +%s) - t0)) s)"
+  echo "-- Debian packages: OK, removed again ($((t_built - t0)) s to build," \
+       "$(($(date +%s) - t_built)) s to check)"
 fi
 echo "check-package: OK ($(($(date +%s) - start)) s)"

@@ -7,7 +7,8 @@ packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev li
           g++-aarch64-linux-gnu qemu-user  # the aarch64 preset: cross compiler + qemu-aarch64
           g++-arm-linux-gnueabihf g++-powerpc64le-linux-gnu  # armhf, ppc64le presets
           g++-s390x-linux-gnu  # s390x preset (big-endian)
-          pandoc pkgconf dpkg-dev file  # packaging: man page, .pc check, cpack -G DEB (shlibdeps)
+          pandoc pkgconf dpkg-dev file  # packaging: man page, .pc check, dpkg-shlibdeps
+          debhelper lintian  # the Debian packages: dpkg-buildpackage with dh, lintian
           libargon2-dev)  # aeskit seal -p / open -p: Argon2id (the reference implementation)
 missing=()
 for p in "${packages[@]}"; do
