@@ -11,7 +11,8 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
     {bad_key_length,
      "key length is not one this algorithm takes (AES: 16, 24 or 32 bytes; an AEAD: its "
      "key_length(); aeskit::error_detail says which)"},
-    {bad_iv_length, "IV must be 16 bytes for this mode (and absent for ECB)"},
+    {bad_iv_length,
+     "IV must be 16 bytes for this mode (ECB takes none; an XTS tweak is 16 bytes too)"},
     {output_too_small,
      "output buffer is too small for the result (aeskit::required_size, or the C API's length "
      "argument, gives the size needed)"},
@@ -32,9 +33,15 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
     {authentication_failed,
      "authentication failed: the message or its tag was altered, or the key, nonce or associated "
      "data differ"},
-    {bad_nonce_length, "nonce length is not allowed for this algorithm"},
-    {bad_tag_length, "tag length is not allowed for this algorithm"},
-    {message_too_long, "plaintext or associated data exceeds the algorithm's length limit"},
+    {bad_nonce_length,
+     "nonce length is not one this algorithm takes (see its nonce_min()..nonce_max(); "
+     "aeskit::error_detail says which)"},
+    {bad_tag_length,
+     "tag length is not one this algorithm takes (see its tag_lengths(); aeskit::error_detail "
+     "says which)"},
+    {message_too_long,
+     "plaintext or associated data exceeds the algorithm's length limit (max_plaintext(), "
+     "max_ad(); for CCM the nonce length sets it)"},
     {bad_data_unit_length,
      "XTS data unit must be at least 16 bytes, and a sector batch a whole number of sectors"},
     {weak_key, "XTS key halves are equal: IEEE 1619 forbids encrypting with Key1 == Key2"},
@@ -66,8 +73,8 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
     {nonce_exhausted, "nonce counter exhausted: it would wrap; rekey"},
     {usage_limit_reached, "the key's message limit is reached: rekey before sealing more"},
     {random_nonce_unsafe,
-     "random nonces are not safe with this algorithm (use a nonce sequence, or GCM-SIV / "
-     "XAES-256-GCM)"},
+     "random nonces are not safe with this algorithm (use a nonce sequence, or AES-GCM-SIV, "
+     "XAES-256-GCM or AEGIS-256 for random nonces)"},
     {null_pointer, "a pointer is null although its length is not zero (or it is required)"},
     {unknown_algorithm,
      "no algorithm of that name or number in this build (aeskit::aead::algorithms(), "
