@@ -146,6 +146,8 @@ Bytes update_both(Pair& p, const unsigned char* in, std::size_t len, bool in_pla
   const int rd = EVP_CipherUpdate(p.d, outd, &ld, id.data(), static_cast<int>(len));
   CHECK(ra == rd);
   CHECK(la == ld);
+  if (g_trace && (ra != rd || la != ld))
+    std::fprintf(stderr, "  update len %zu aad %d: aeskit %d/%d default %d/%d\n", len, aad, ra, la, rd, ld);
   *rc_out = ra;
   if (aad || ra != 1 || la != ld || la < 0) return {};
   Bytes ra_bytes(outa, outa + la), rd_bytes(outd, outd + ld);
@@ -360,7 +362,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
       case 8: {  // one-shot EVP_Cipher on whole blocks (data only)
         if (gcm) {
           if (rng.coin()) break;
-          std::size_t n = rng.piece();
+          std::size_t n = 1 + rng.piece();  // in == NULL would be a final
           Bytes in = rng.bytes(n);
           Bytes oa(n + 16), od(n + 16);
           const int ra = EVP_Cipher(p.a, oa.data(), in.data(), static_cast<unsigned int>(n));
