@@ -29,6 +29,12 @@ using Bytes = std::vector<unsigned char>;
 
 int g_failures = 0;
 bool g_trace = std::getenv("AESKIT_PROVIDER_TRACE") != nullptr;
+// What the sequences exercised (printed, and required to be non-zero: a generator that
+// never reaches a case would pass vacuously).
+struct Coverage {
+  long final_ok_dec = 0, final_fail_dec = 0, final_ok_enc = 0, final_fail_enc = 0;
+  long copies = 0, in_place = 0, reinit_no_key = 0, reinit_no_iv = 0, tag_replays = 0;
+} g_cov;
 std::string g_where;
 
 #define CHECK(cond)                                                                        \
@@ -96,6 +102,8 @@ struct Model {
   std::vector<std::size_t> msg_aad_pieces;
   Bytes cur_ct;              // ciphertext collected while encrypting
   Bytes cur_aad;
+  bool final_next = false;
+  bool have_msg = false;     // msg_* hold a finished encryption   // a replayed message: finish it next, with the tag as set
 };
 
 void compare_ctx_params(CipherUnderTest& c, Pair& p) {
@@ -149,6 +157,7 @@ Bytes update_both(Pair& p, const unsigned char* in, std::size_t len, bool in_pla
   if (g_trace && (ra != rd || la != ld))
     std::fprintf(stderr, "  update len %zu aad %d: aeskit %d/%d default %d/%d\n", len, aad, ra, la, rd, ld);
   *rc_out = ra;
+  if (in_place && ra == 1) ++g_cov.in_place;
   if (aad || ra != 1 || la != ld || la < 0) return {};
   Bytes ra_bytes(outa, outa + la), rd_bytes(outd, outd + ld);
   CHECK(ra_bytes == rd_bytes);
@@ -167,7 +176,8 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
   const std::size_t steps = 4 + rng.below(24);
   for (std::size_t step = 0; step < steps; ++step) {
     g_where = c.name + " step " + std::to_string(step);
-    const std::size_t op = m.inited ? rng.below(10) : 0;
+    std::size_t op = m.inited ? rng.below(10) : 0;
+    if (m.final_next) op = 5;
     if (g_trace) std::fprintf(stderr, "  %s step %zu op %zu enc %d started %d\n", c.name.c_str(), step, op, m.enc, m.gcm_started);
     if (op == 0 || (gcm && m.gcm_broken)) {
       // (Re-)init: the first one with everything; later ones with key and/or IV NULL.
@@ -179,7 +189,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         if (gcm && m.gcm_started) give_iv = true;
       }
       if (gcm && (m.gcm_started || m.gcm_broken)) give_iv = true;
-      const bool replay = !enc && !m.msg_ct.empty() && rng.coin(3) == false;
+      const bool replay = !enc && m.have_msg && rng.coin(3) == false;
       Bytes key = give_key ? (replay ? m.key : rng.bytes(c.keylen)) : Bytes{};
       std::size_t ivlen = c.family == Family::ecb ? 0 : 16;
       if (gcm) ivlen = replay ? m.iv.size() : (rng.coin(3) ? 12 : 1 + rng.below(40));
@@ -213,6 +223,9 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
                               give_iv && !iv.empty() ? iv.data() : nullptr, enc, nullptr);
       CHECK(ra == rd);
       if (ra != 1) return;
+      if (m.inited && !give_key) ++g_cov.reinit_no_key;
+      if (m.inited && !give_iv) ++g_cov.reinit_no_iv;
+      if (replay) ++g_cov.tag_replays;
       m.inited = true;
       m.enc = enc;
       m.pending = 0;
@@ -245,6 +258,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         OSSL_PARAM ps[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
                             OSSL_PARAM_construct_end()};
         CHECK(EVP_CIPHER_CTX_set_params(p.a, ps) == EVP_CIPHER_CTX_set_params(p.d, ps));
+        m.final_next = rng.coin(4) == false;
       } else if (replay) {
         int rc;
         std::size_t off = 0;
@@ -297,7 +311,9 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         break;
       }
       case 5: {  // final
-        if (gcm && !m.enc && rng.coin(2)) {
+        const bool keep_tag = m.final_next;
+        m.final_next = false;
+        if (gcm && !m.enc && !keep_tag && rng.coin(2)) {
           Bytes tag = rng.bytes(16);
           std::size_t tl = rng.below(18);  // 0 and 17 are refused
           OSSL_PARAM ps[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
@@ -314,6 +330,8 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         CHECK(la == ld);
         if (ra == 1 && la == ld && la > 0) CHECK(std::memcmp(oa, od, static_cast<std::size_t>(la)) == 0);
         if (block && ra == 1) m.pending = 0;
+        (m.enc ? (ra == 1 ? g_cov.final_ok_enc : g_cov.final_fail_enc)
+               : (ra == 1 ? g_cov.final_ok_dec : g_cov.final_fail_dec))++;
         if (gcm) {
           if (m.gcm_started || ra == 1) m.gcm_started = false;
           if (ra != 1 && !m.enc) m.gcm_broken = true;
@@ -321,6 +339,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         if (ra == 1 && m.enc) {
           m.cur_ct.insert(m.cur_ct.end(), oa, oa + la);
           m.msg_ct = m.cur_ct;
+          m.have_msg = true;
           m.msg_aad_ct = m.cur_aad;
           m.msg_tag.assign(16, 0);
           if (gcm) {
@@ -351,6 +370,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         const int ra = EVP_CIPHER_CTX_copy(na, p.a);
         const int rd = EVP_CIPHER_CTX_copy(nd, p.d);
         CHECK(ra == rd);
+        if (ra == 1) ++g_cov.copies;
         if (ra == 1 && rd == 1 && rng.coin()) {
           std::swap(na, p.a);
           std::swap(nd, p.d);
@@ -381,6 +401,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         CHECK(ra == rd);
         CHECK(oa == od);
         m.cur_ct.clear();  // no longer a clean message
+        m.have_msg = false;
         break;
       }
       default:
@@ -484,6 +505,16 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < sequences; ++i) one_sequence(c, rng);
     run += sequences;
     std::printf("%-12s %zu sequences\n", c.name.c_str(), sequences);
+  }
+  std::printf("finals: encrypt %ld ok / %ld failed, decrypt %ld ok / %ld failed; %ld copies, "
+              "%ld in-place updates, re-inits without key %ld / without IV %ld, %ld replays\n",
+              g_cov.final_ok_enc, g_cov.final_fail_enc, g_cov.final_ok_dec, g_cov.final_fail_dec,
+              g_cov.copies, g_cov.in_place, g_cov.reinit_no_key, g_cov.reinit_no_iv, g_cov.tag_replays);
+  if (only == nullptr && sequences >= 100) {
+    g_where = "coverage";
+    CHECK(g_cov.final_ok_dec > 0 && g_cov.final_fail_dec > 0 && g_cov.final_ok_enc > 0);
+    CHECK(g_cov.copies > 0 && g_cov.in_place > 0 && g_cov.reinit_no_key > 0 && g_cov.reinit_no_iv > 0);
+    CHECK(g_cov.tag_replays > 0);
   }
   std::printf("aeskit-bytes-processed: %llu\n", static_cast<unsigned long long>(bytes_processed(ours)));
 
