@@ -290,7 +290,24 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         break;
       }
       case 4: {  // AAD (GCM) or padding / num (others)
-        if (gcm) {
+        if (gcm && rng.coin(5)) {
+          // A tag set in either direction: refused when encrypting, yet OpenSSL has already
+          // copied it into the tag buffer that a later aead-tag get reads.
+          Bytes tag = rng.bytes(16);
+          std::size_t tl = rng.below(18);
+          OSSL_PARAM ps[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
+                              OSSL_PARAM_construct_end()};
+          CHECK(EVP_CIPHER_CTX_set_params(p.a, ps) == EVP_CIPHER_CTX_set_params(p.d, ps));
+          for (std::size_t gl : {std::size_t{1}, tl, std::size_t{16}}) {
+            unsigned char ta[32] = {}, td[32] = {};
+            OSSL_PARAM pa[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, ta, gl),
+                                OSSL_PARAM_construct_end()};
+            OSSL_PARAM pd[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, td, gl),
+                                OSSL_PARAM_construct_end()};
+            CHECK(EVP_CIPHER_CTX_get_params(p.a, pa) == EVP_CIPHER_CTX_get_params(p.d, pd));
+            CHECK(std::memcmp(ta, td, sizeof ta) == 0);
+          }
+        } else if (gcm) {
           const std::size_t n = rng.coin(3) ? 0 : rng.piece();
           Bytes in = rng.bytes(n);
           int rc;
@@ -484,7 +501,13 @@ int main(int argc, char** argv) {
       ciphers.push_back(c);
     }
 
-  // The counter moves by exactly the bytes of one CTR update.
+  if (ciphers.size() != 12) {
+    std::fprintf(stderr, "FAIL: only %zu of the 12 ciphers could be fetched from both providers\n",
+                 ciphers.size());
+    return 1;
+  }
+
+  // The counter moves by exactly the bytes of one CTR update (ciphers[6]: AES-128-CTR).
   {
     g_where = "counter";
     const std::uint64_t before = bytes_processed(ours);
@@ -495,6 +518,36 @@ int main(int argc, char** argv) {
     CHECK(EVP_EncryptUpdate(ctx, buf, &outl, buf, 100) == 1 && outl == 100);
     EVP_CIPHER_CTX_free(ctx);
     CHECK(bytes_processed(ours) == before + 100);
+  }
+
+  // GCM encryption without an IV: a random 12-byte IV, readable afterwards, under which the
+  // default provider opens the message.
+  for (int bits : {128, 256}) {
+    g_where = "GCM random IV";
+    const std::size_t idx = bits == 128 ? 9 : 11;
+    unsigned char key[32] = {7}, msg[40] = {1, 2, 3}, ct[40], back[40], tag[16], iv[12];
+    int outl = 0;
+    EVP_CIPHER_CTX* e = EVP_CIPHER_CTX_new();
+    CHECK(EVP_EncryptInit_ex2(e, ciphers[idx].ours, key, nullptr, nullptr) == 1);
+    OSSL_PARAM none[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_IV, iv, sizeof iv),
+                          OSSL_PARAM_construct_end()};
+    CHECK(EVP_CIPHER_CTX_get_params(e, none) == 0);  // no IV yet
+    CHECK(EVP_EncryptUpdate(e, ct, &outl, msg, sizeof msg) == 1 && outl == 40);
+    CHECK(EVP_EncryptFinal_ex(e, ct, &outl) == 1 && outl == 0);
+    OSSL_PARAM got[3] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_IV, iv, sizeof iv),
+                         OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+                         OSSL_PARAM_construct_end()};
+    CHECK(EVP_CIPHER_CTX_get_params(e, got) == 1);
+    EVP_CIPHER_CTX* d = EVP_CIPHER_CTX_new();
+    CHECK(EVP_DecryptInit_ex2(d, ciphers[idx].theirs, key, iv, nullptr) == 1);
+    CHECK(EVP_DecryptUpdate(d, back, &outl, ct, sizeof ct) == 1 && outl == 40);
+    OSSL_PARAM set[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+                         OSSL_PARAM_construct_end()};
+    CHECK(EVP_CIPHER_CTX_set_params(d, set) == 1);
+    CHECK(EVP_DecryptFinal_ex(d, back, &outl) == 1);
+    CHECK(std::memcmp(back, msg, sizeof msg) == 0);
+    EVP_CIPHER_CTX_free(e);
+    EVP_CIPHER_CTX_free(d);
   }
 
   Rng rng{std::mt19937_64(seed)};
