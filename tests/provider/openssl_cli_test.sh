@@ -1,6 +1,7 @@
 #!/bin/sh
 # openssl_cli_test.sh — the aeskit provider through the openssl command: `openssl list`
-# shows its twelve ciphers, and `openssl enc` through it (-propquery provider=aeskit)
+# shows its twelve ciphers, and `openssl enc` through it (-propquery provider=aeskit, aeskit alone, and the
+# openssl.cnf of docs/openssl-provider.md)
 # gives the default provider's bytes and round-trips. Usage: openssl_cli_test.sh <openssl> <dir of aeskit.so>
 set -eu
 openssl=$1
@@ -48,4 +49,31 @@ cmp -s "$tmp/only" "$tmp/only.default" || fail "aes-128-cbc with aeskit alone di
 if "$openssl" enc -aes-128-cfb -K $k -iv $iv $only -in "$tmp/plain" -out "$tmp/cfb" 2> /dev/null; then
   fail "aes-128-cfb worked with aeskit alone: is another provider answering?"
 fi
+# The openssl.cnf snippet of docs/openssl-provider.md: aeskit preferred for every fetch.
+cat > "$tmp/openssl.cnf" <<CNF
+openssl_conf = openssl_init
+
+[openssl_init]
+providers = provider_sect
+alg_section = algorithm_sect
+
+[provider_sect]
+default = default_sect
+aeskit = aeskit_sect
+
+[default_sect]
+activate = 1
+
+[aeskit_sect]
+module = $dir/aeskit.so
+activate = 1
+
+[algorithm_sect]
+default_properties = ?provider=aeskit
+CNF
+OPENSSL_CONF="$tmp/openssl.cnf" "$openssl" list -providers > "$tmp/providers"
+grep -q "name: aeskit" "$tmp/providers" || fail "openssl.cnf did not load aeskit"
+# shellcheck disable=SC2086
+OPENSSL_CONF="$tmp/openssl.cnf" "$openssl" enc -aes-128-cbc -K $k -iv $iv -in "$tmp/plain" -out "$tmp/cnf"
+cmp -s "$tmp/cnf" "$tmp/only.default" || fail "aes-128-cbc through openssl.cnf differs from default"
 echo "openssl list and enc through the aeskit provider: ok"
