@@ -102,7 +102,15 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     std::size_t sz = 0;
     if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
     if (sz == 0 || sz > kMaxIv) return 0;
-    c->ivlen = sz;
+    if (sz != c->ivlen) {
+      // A new length invalidates an IV already given or in use (OpenSSL 3.0.x: the IV
+      // state becomes "finished" until the next IV).
+      if (c->iv_state != IvState::uninitialised) {
+        c->iv_state = IvState::finished;
+        drop_streams(c);
+      }
+      c->ivlen = sz;
+    }
   }
   // The TLS record parameters are not implemented: refuse them rather than ignore them.
   if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||

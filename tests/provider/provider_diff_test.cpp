@@ -56,7 +56,8 @@ struct Rng {
   }
   // Piece sizes that hit 0, partial blocks, block edges and multi-block runs.
   std::size_t piece() {
-    switch (below(6)) {
+    switch (below(7)) {
+      case 6: return coin(4) ? 1000 + below(5000) : below(300);  // the bulk kernels
       case 0: return 0;
       case 1: return 1 + below(15);
       case 2: return 16;
@@ -290,7 +291,16 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         break;
       }
       case 4: {  // AAD (GCM) or padding / num (others)
-        if (gcm && rng.coin(5)) {
+        if (gcm && rng.coin(6)) {
+          // aead-ivlen at any time: the IV buffered (or set next) is taken at this length.
+          size_t l = rng.coin(8) ? 0 : 1 + rng.below(130);  // 0 and > 128 are refused
+          OSSL_PARAM ps[2] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &l),
+                              OSSL_PARAM_construct_end()};
+          const int ra = EVP_CIPHER_CTX_set_params(p.a, ps), rd = EVP_CIPHER_CTX_set_params(p.d, ps);
+          CHECK(ra == rd);
+          if (g_trace) std::fprintf(stderr, "  aead-ivlen %zu: aeskit %d default %d\n", l, ra, rd);
+          m.have_msg = false;  // the replayed IV would no longer be the one used
+        } else if (gcm && rng.coin(5)) {
           // A tag set in either direction: refused when encrypting, yet OpenSSL has already
           // copied it into the tag buffer that a later aead-tag get reads.
           Bytes tag = rng.bytes(16);
@@ -405,6 +415,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
           const int ra = EVP_Cipher(p.a, oa.data(), in.data(), static_cast<unsigned int>(n));
           const int rd = EVP_Cipher(p.d, od.data(), in.data(), static_cast<unsigned int>(n));
           CHECK(ra == rd);
+          if (g_trace && ra != rd) std::fprintf(stderr, "  EVP_Cipher %zu: aeskit %d default %d\n", n, ra, rd);
           if (ra > 0) CHECK(oa == od);
           if (ra > 0 && n) m.gcm_started = true;
           if (ra > 0 && m.enc) m.cur_ct.insert(m.cur_ct.end(), od.begin(), od.begin() + static_cast<long>(n));
