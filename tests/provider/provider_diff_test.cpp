@@ -432,9 +432,30 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         m.have_msg = false;
         break;
       }
-      default:
+      default: {
+        // EVP-level knobs on every cipher: key length (fixed for AES), num, IV/tag lengths.
+        switch (rng.below(3)) {
+          case 0: {
+            const int kl = rng.coin() ? static_cast<int>(c.keylen) : 8 + static_cast<int>(rng.below(33));
+            CHECK(EVP_CIPHER_CTX_set_key_length(p.a, kl) == EVP_CIPHER_CTX_set_key_length(p.d, kl));
+            break;
+          }
+          case 1: {
+            if (c.family == Family::ctr) break;  // CTR's num is driven by op 4 (0..15)
+            const int num = static_cast<int>(rng.below(40));
+            CHECK(EVP_CIPHER_CTX_set_num(p.a, num) == EVP_CIPHER_CTX_set_num(p.d, num));
+            break;
+          }
+          default:
+            break;
+        }
+        CHECK(EVP_CIPHER_CTX_get_num(p.a) == EVP_CIPHER_CTX_get_num(p.d));
+        CHECK(EVP_CIPHER_CTX_get_key_length(p.a) == EVP_CIPHER_CTX_get_key_length(p.d));
+        CHECK(EVP_CIPHER_CTX_get_iv_length(p.a) == EVP_CIPHER_CTX_get_iv_length(p.d));
+        CHECK(EVP_CIPHER_CTX_get_tag_length(p.a) == EVP_CIPHER_CTX_get_tag_length(p.d));
         compare_ctx_params(c, p);
         break;
+      }
     }
   }
 }
