@@ -161,10 +161,14 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   if (iv == nullptr && c->iv_set && c->kind == Kind::cbc) std::memcpy(c->iv, c->oiv, 16);
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    auto k = aeskit::AesKey::create({key, keylen});
-    if (!k.ok()) return 0;
-    auto made = std::make_shared<const aeskit::AesKey>(std::move(*k));
-    c->key = std::move(made);  // the previous key is wiped when its last holder lets go
+    try {  // no exception may cross into OpenSSL's C
+      auto k = aeskit::AesKey::create({key, keylen});
+      if (!k.ok()) return 0;
+      c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
+    } catch (...) {
+      return 0;
+    }
+    // The previous key is wiped when its last holder (this or a duplicate) lets go.
     c->key_set = true;
   }
   return set_ctx_params(c, params);

@@ -136,10 +136,16 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     const aeskit::AeadAlgorithm& alg = keylen == 16   ? aeskit::aead::aes_128_gcm()
                                        : keylen == 24 ? aeskit::aead::aes_192_gcm()
                                                       : aeskit::aead::aes_256_gcm();
-    auto k = aeskit::AeadKey::create(alg, {key, keylen}, 16);
-    if (!k.ok()) return 0;
+    std::shared_ptr<const aeskit::AeadKey> made;
+    try {  // no exception may cross into OpenSSL's C
+      auto k = aeskit::AeadKey::create(alg, {key, keylen}, 16);
+      if (!k.ok()) return 0;
+      made = std::make_shared<const aeskit::AeadKey>(std::move(*k));
+    } catch (...) {
+      return 0;
+    }
     drop_streams(c);  // they point into the old key
-    c->key = std::make_shared<const aeskit::AeadKey>(std::move(*k));
+    c->key = std::move(made);
     c->key_set = true;
     // A new key mid-message: OpenSSL resets its GHASH state but keeps the IV state; the
     // next data restarts from the buffered IV here.
