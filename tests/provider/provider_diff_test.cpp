@@ -183,7 +183,7 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
     if (op == 0 || (gcm && m.gcm_broken)) {
       // (Re-)init: the first one with everything; later ones with key and/or IV NULL.
       int enc = rng.coin() ? 1 : 0;
-      bool give_key = !m.inited || rng.coin(3);
+      bool give_key = !m.inited ? !rng.coin(8) : rng.coin(3);  // sometimes no key at first
       bool give_iv = !m.inited || rng.coin(2);
       if (m.inited && enc != m.enc) {
         if (block) give_key = true;  // a key schedule for the other direction
