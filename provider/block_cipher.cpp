@@ -83,9 +83,16 @@ bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_
   return true;
 }
 
-void ctr_increment(unsigned char* counter) {
-  for (int i = 15; i >= 0; --i)
-    if (++counter[i] != 0) break;
+// counter += n, the 16 bytes as one big-endian integer (what aeskit's ctr128 advanced by).
+void ctr_add(unsigned char* counter, std::uint64_t n) {
+  unsigned int carry = 0;
+  for (int i = 15; i >= 0; --i) {
+    const unsigned int sum = counter[i] + static_cast<unsigned int>(n & 0xff) + carry;
+    counter[i] = static_cast<unsigned char>(sum);
+    carry = sum >> 8;
+    n >>= 8;
+    if (n == 0 && carry == 0) break;
+  }
 }
 
 // CTR as OpenSSL's CRYPTO_ctr128_encrypt_ctr32: leftover key stream first (from num), whole
@@ -105,12 +112,12 @@ bool ctr(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t l
     if (!cipher.ok()) return false;
     auto w = cipher->update({in + done, whole}, {out + done, whole});
     if (!w.ok() || *w != whole) return false;
-    for (std::size_t b = 0; b < whole / 16; ++b) ctr_increment(c->iv);
+    ctr_add(c->iv, whole / 16);
     done += whole;
   }
   if (done < len) {
     if (!c->key->encrypt_blocks({c->iv, 16}, {c->ks, 16}).ok()) return false;
-    ctr_increment(c->iv);
+    ctr_add(c->iv, 1);
     n = 0;
     while (done < len) {
       out[done] = static_cast<unsigned char>(in[done] ^ c->ks[n]);

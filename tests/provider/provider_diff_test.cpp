@@ -195,6 +195,11 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
       std::size_t ivlen = c.family == Family::ecb ? 0 : 16;
       if (gcm) ivlen = replay ? m.iv.size() : (rng.coin(3) ? 12 : 1 + rng.below(40));
       Bytes iv = give_iv ? (replay ? m.iv : rng.bytes(ivlen)) : Bytes{};
+      if (c.family == Family::ctr && !replay && !iv.empty() && rng.coin(4)) {
+        // A counter about to carry across several bytes (or wrap entirely).
+        for (std::size_t i = 16 - 1 - rng.below(16); i < 16; ++i) iv[i] = 0xff;
+        iv[15] = static_cast<unsigned char>(0xff - rng.below(4));
+      }
       if (replay && (!give_key || !give_iv)) {  // replays need both
         key = m.key;
         iv = m.iv;
