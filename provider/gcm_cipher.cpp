@@ -45,6 +45,7 @@ struct GcmCtx {
   std::optional<aeskit::AeadSealer> sealer;
   std::optional<aeskit::AeadOpener> opener;
   bool started = false;  // AAD or data went into the streams (dupctx cannot copy them)
+  bool streams_enc = false;  // the direction the streams were made for
 
   GcmCtx() = default;
   GcmCtx(const GcmCtx& o)
@@ -169,6 +170,7 @@ bool start_streams(GcmCtx* c) {
   auto s = aeskit::AeadSealer::create(*c->key, nonce);
   if (!s.ok()) return false;
   c->sealer.emplace(std::move(*s));
+  c->streams_enc = c->enc;
   if (!c->enc) {
     auto o = aeskit::AeadOpener::create(*c->key, nonce);
     if (!o.ok()) return false;
@@ -205,6 +207,9 @@ bool process(GcmCtx* c, unsigned char* out, const unsigned char* in, std::size_t
     c->iv_state = IvState::copied;
   }
   if (!c->sealer) return false;  // a failed final left nothing to continue
+  // The direction switched mid-message (re-init with NULL key and IV): OpenSSL carries on
+  // with a meaningless state; aeskit refuses until a new IV or key restarts the message.
+  if (c->streams_enc != c->enc) return false;
   if (in != nullptr) {
     c->started = true;
     if (out == nullptr) {

@@ -587,6 +587,29 @@ int main(int argc, char** argv) {
     EVP_CIPHER_CTX_free(d);
   }
 
+  // Outside what OpenSSL defines, aeskit fails cleanly (docs/openssl-provider.md): a GCM
+  // direction switch mid-message, and a CTR num past the key-stream block.
+  {
+    g_where = "GCM direction switch";
+    unsigned char key[16] = {3}, iv[12] = {4}, buf[32] = {};
+    int outl = 0;
+    EVP_CIPHER_CTX* e = EVP_CIPHER_CTX_new();
+    CHECK(EVP_EncryptInit_ex2(e, ciphers[9].ours, key, iv, nullptr) == 1);
+    CHECK(EVP_EncryptUpdate(e, buf, &outl, buf, 10) == 1);
+    CHECK(EVP_DecryptInit_ex2(e, nullptr, nullptr, nullptr, nullptr) == 1);
+    CHECK(EVP_DecryptUpdate(e, buf, &outl, buf, 10) == 0);
+    CHECK(EVP_DecryptFinal_ex(e, buf, &outl) == 0);
+    CHECK(EVP_DecryptInit_ex2(e, nullptr, nullptr, iv, nullptr) == 1);  // a new IV restarts
+    CHECK(EVP_DecryptUpdate(e, buf, &outl, buf, 10) == 1 && outl == 10);
+    g_where = "CTR num 16";
+    unsigned int num = 16;
+    OSSL_PARAM ps[2] = {OSSL_PARAM_construct_uint(OSSL_CIPHER_PARAM_NUM, &num), OSSL_PARAM_construct_end()};
+    CHECK(EVP_EncryptInit_ex2(e, ciphers[6].ours, key, key, nullptr) == 1);
+    CHECK(EVP_CIPHER_CTX_set_params(e, ps) == 0);
+    EVP_CIPHER_CTX_free(e);
+    ERR_clear_error();
+  }
+
   Rng rng{std::mt19937_64(seed)};
   std::size_t run = 0;
   const char* only = std::getenv("AESKIT_PROVIDER_ONLY");  // one cipher, for debugging
