@@ -21,6 +21,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -612,6 +613,29 @@ int main(int argc, char** argv) {
 
   Rng rng{std::mt19937_64(seed)};
   std::size_t run = 0;
+  // Four threads, one context each on the shared fetched ciphers: the counter adds up.
+  {
+    g_where = "threads";
+    const std::uint64_t before = bytes_processed(ours);
+    std::vector<std::thread> threads;
+    std::vector<int> ok(4, 0);
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+        unsigned char key[32] = {static_cast<unsigned char>(t)}, iv[16] = {}, buf[1000] = {};
+        int outl = 0, good = 1;
+        const EVP_CIPHER* cipher = ciphers[static_cast<std::size_t>(t) * 3 + 2].ours;  // *-256-*
+        good &= EVP_EncryptInit_ex2(ctx, cipher, key, cipher == ciphers[2].ours ? nullptr : iv, nullptr);
+        EVP_CIPHER_CTX_set_padding(ctx, 0);
+        for (int i = 0; i < 200; ++i) good &= EVP_EncryptUpdate(ctx, buf, &outl, buf, 992) == 1 && outl == 992;
+        EVP_CIPHER_CTX_free(ctx);
+        ok[static_cast<std::size_t>(t)] = good;
+      });
+    for (auto& th : threads) th.join();
+    CHECK(ok[0] && ok[1] && ok[2] && ok[3]);
+    CHECK(bytes_processed(ours) == before + 4 * 200 * 992);
+  }
+
   const char* only = std::getenv("AESKIT_PROVIDER_ONLY");  // one cipher, for debugging
   for (auto& c : ciphers) {
     if (only != nullptr && c.name != only) continue;
