@@ -1,0 +1,437 @@
+// block_cipher.cpp — AES-{128,192,256}-{ECB,CBC,CTR} for the aeskit OpenSSL provider
+// (provider-cipher(7)). The context keeps OpenSSL's own state (partial block, chaining value
+// or counter, CTR "num" and key-stream block) so that every call behaves exactly as the
+// default provider's, oddities included (docs/openssl-provider.md lists them); the AES work
+// is done by aeskit::Cipher (whole blocks, created per call from the state) and
+// aeskit::AesKey::encrypt_blocks (CTR's key-stream block for a partial block).
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "aeskit/aes.hpp"
+#include "aeskit/modes.hpp"
+#include "provider.hpp"
+
+namespace aeskit_provider {
+namespace {
+
+enum class Kind { ecb, cbc, ctr };
+
+struct BlockCtx {
+  void* provctx = nullptr;
+  Kind kind = Kind::ecb;
+  std::size_t keylen = 0;                      // bytes
+  std::shared_ptr<const aeskit::AesKey> key;  // immutable once made: shared by dupctx
+  bool key_set = false;
+  bool iv_set = false;
+  bool enc = false;
+  bool pad = true;
+  unsigned int num = 0;          // CTR: bytes of ks used
+  std::size_t bufsz = 0;         // ECB/CBC: bytes in buf
+  unsigned char buf[16] = {};    // ECB/CBC: partial (or held-back) block
+  unsigned char ks[16] = {};     // CTR: key stream of the last partial block
+  unsigned char iv[16] = {};     // CBC chaining value / CTR next counter block
+  unsigned char oiv[16] = {};    // the IV given at init
+
+  std::size_t ivlen() const { return kind == Kind::ecb ? 0 : 16; }
+  std::size_t blocksize() const { return kind == Kind::ctr ? 1 : 16; }
+  ~BlockCtx() {
+    wipe(buf, sizeof buf);
+    wipe(ks, sizeof ks);
+    wipe(iv, sizeof iv);
+    wipe(oiv, sizeof oiv);
+  }
+};
+
+BlockCtx* newctx(void* provctx, Kind kind, std::size_t keybits) {
+  auto* c = new (std::nothrow) BlockCtx;
+  if (c == nullptr) return nullptr;
+  c->provctx = provctx;
+  c->kind = kind;
+  c->keylen = keybits / 8;
+  return c;
+}
+
+void freectx(void* vctx) { delete static_cast<BlockCtx*>(vctx); }
+
+void* dupctx(void* vctx) {
+  auto* c = new (std::nothrow) BlockCtx(*static_cast<BlockCtx*>(vctx));
+  return c;
+}
+
+// Whole blocks (len a multiple of 16) through aeskit::Cipher from the current chaining
+// value; updates iv for CBC. `in` and `out` are the same or disjoint.
+bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
+  if (len == 0) return true;
+  const aeskit::Mode mode = c->kind == Kind::cbc ? aeskit::Mode::cbc : aeskit::Mode::ecb;
+  const auto dir = c->enc ? aeskit::Direction::encrypt : aeskit::Direction::decrypt;
+  std::span<const std::uint8_t> iv;
+  if (c->kind == Kind::cbc) iv = {c->iv, 16};
+  unsigned char next[16];
+  if (c->kind == Kind::cbc && !c->enc) std::memcpy(next, in + len - 16, 16);  // before in place
+  auto cipher = aeskit::Cipher::create(*c->key, mode, dir, iv);
+  if (!cipher.ok()) return false;
+  auto n = cipher->update({in, len}, {out, len});
+  if (!n.ok() || *n != len) return false;
+  if (c->kind == Kind::cbc) std::memcpy(c->iv, c->enc ? out + len - 16 : next, 16);
+  count_bytes(c->provctx, len);
+  return true;
+}
+
+// counter += n, the 16 bytes as one big-endian integer (what aeskit's ctr128 advanced by).
+void ctr_add(unsigned char* counter, std::uint64_t n) {
+  unsigned int carry = 0;
+  for (int i = 15; i >= 0; --i) {
+    const unsigned int sum = counter[i] + static_cast<unsigned int>(n & 0xff) + carry;
+    counter[i] = static_cast<unsigned char>(sum);
+    carry = sum >> 8;
+    n >>= 8;
+    if (n == 0 && carry == 0) break;
+  }
+}
+
+// CTR as OpenSSL's CRYPTO_ctr128_encrypt_ctr32: leftover key stream first (from num), whole
+// blocks, then a tail whose key stream is kept in ks for the next call.
+bool ctr(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
+  unsigned int n = c->num;
+  std::size_t done = 0;
+  while (n != 0 && done < len) {
+    out[done] = static_cast<unsigned char>(in[done] ^ c->ks[n]);
+    ++done;
+    n = (n + 1) % 16;
+  }
+  std::size_t whole = (len - done) & ~std::size_t{15};
+  if (whole != 0) {
+    auto cipher = aeskit::Cipher::create(*c->key, aeskit::Mode::ctr128, aeskit::Direction::encrypt,
+                                         {c->iv, 16});
+    if (!cipher.ok()) return false;
+    auto w = cipher->update({in + done, whole}, {out + done, whole});
+    if (!w.ok() || *w != whole) return false;
+    ctr_add(c->iv, whole / 16);
+    done += whole;
+  }
+  if (done < len) {
+    if (!c->key->encrypt_blocks({c->iv, 16}, {c->ks, 16}).ok()) return false;
+    ctr_add(c->iv, 1);
+    n = 0;
+    while (done < len) {
+      out[done] = static_cast<unsigned char>(in[done] ^ c->ks[n]);
+      ++done;
+      ++n;
+    }
+  }
+  c->num = n;
+  count_bytes(c->provctx, len);
+  return true;
+}
+
+int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (params == nullptr) return 1;
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING);
+  if (p != nullptr) {
+    unsigned int pad;
+    if (!OSSL_PARAM_get_uint(p, &pad)) return 0;
+    c->pad = pad != 0;
+  }
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM);
+  if (p != nullptr) {
+    unsigned int num;
+    if (!OSSL_PARAM_get_uint(p, &num)) return 0;
+    if (c->kind == Kind::ctr && num > 15) return 0;  // aeskit refuses what would read past ks
+    c->num = num;
+  }
+  // TLS record modes (tls-version, tls-mac-size) are not implemented: refuse them.
+  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != nullptr ||
+      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != nullptr)
+    return 0;
+  return 1;
+}
+
+int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+         std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  c->num = 0;
+  c->bufsz = 0;
+  c->enc = enc;
+  if (iv != nullptr && c->kind != Kind::ecb) {
+    if (ivlen != c->ivlen()) return 0;
+    c->iv_set = true;
+    std::memcpy(c->oiv, iv, 16);
+    std::memcpy(c->iv, iv, 16);
+  }
+  if (iv == nullptr && c->iv_set && c->kind == Kind::cbc) std::memcpy(c->iv, c->oiv, 16);
+  if (key != nullptr) {
+    if (keylen != c->keylen) return 0;
+    try {  // no exception may cross into OpenSSL's C
+      auto k = aeskit::AesKey::create({key, keylen});
+      if (!k.ok()) return 0;
+      c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
+    } catch (...) {
+      return 0;
+    }
+    // The previous key is wiped when its last holder (this or a duplicate) lets go.
+    c->key_set = true;
+  }
+  return set_ctx_params(c, params);
+}
+
+int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
+          std::size_t il, const OSSL_PARAM p[]) {
+  return init(c, k, kl, iv, il, p, true);
+}
+int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
+          std::size_t il, const OSSL_PARAM p[]) {
+  return init(c, k, kl, iv, il, p, false);
+}
+
+// ECB/CBC update: OpenSSL's block update (fill the partial block, hold the last whole block
+// back when decrypting with padding, keep the trailing bytes).
+int block_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                 const unsigned char* in, std::size_t inl) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (!c->key_set) return 0;
+  std::size_t outlint = 0;
+  std::size_t nextblocks;
+  if (c->bufsz != 0) {
+    std::size_t take = 16 - c->bufsz;
+    if (inl < take) take = inl;
+    std::memcpy(c->buf + c->bufsz, in, take);
+    c->bufsz += take;
+    in += take;
+    inl -= take;
+    nextblocks = inl & ~std::size_t{15};
+  } else {
+    nextblocks = inl & ~std::size_t{15};
+  }
+  if (c->bufsz == 16 && (c->enc || inl > 0 || !c->pad)) {
+    if (outsize < 16) return 0;
+    if (!blocks(c, out, c->buf, 16)) return 0;
+    c->bufsz = 0;
+    outlint = 16;
+    out += 16;
+  }
+  if (nextblocks > 0) {
+    if (!c->enc && c->pad && nextblocks == inl) nextblocks -= 16;
+    outlint += nextblocks;
+    if (outsize < outlint) return 0;
+  }
+  if (nextblocks > 0) {
+    if (!blocks(c, out, in, nextblocks)) return 0;
+    in += nextblocks;
+    inl -= nextblocks;
+  }
+  if (inl != 0) {
+    if (c->bufsz + inl > 16) return 0;
+    std::memcpy(c->buf + c->bufsz, in, inl);
+    c->bufsz += inl;
+  }
+  *outl = outlint;
+  return 1;
+}
+
+int block_final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (!c->key_set) return 0;
+  if (c->enc) {
+    if (c->pad) {
+      const auto padv = static_cast<unsigned char>(16 - c->bufsz);
+      std::memset(c->buf + c->bufsz, padv, 16 - c->bufsz);
+      c->bufsz = 16;
+    } else if (c->bufsz == 0) {
+      *outl = 0;
+      return 1;
+    } else if (c->bufsz != 16) {
+      return 0;  // wrong final block length
+    }
+    if (outsize < 16) return 0;
+    if (!blocks(c, out, c->buf, 16)) return 0;
+    c->bufsz = 0;
+    *outl = 16;
+    return 1;
+  }
+  if (c->bufsz != 16) {
+    if (c->bufsz == 0 && !c->pad) {
+      *outl = 0;
+      return 1;
+    }
+    return 0;  // wrong final block length
+  }
+  if (!blocks(c, c->buf, c->buf, 16)) return 0;
+  std::size_t keep = 16;
+  if (c->pad) {
+    // PKCS#7 check without a branch on the padding bytes: pad byte in 1..16 and all equal.
+    const unsigned int padv = c->buf[15];
+    unsigned int bad = static_cast<unsigned int>(padv == 0) | static_cast<unsigned int>(padv > 16);
+    for (unsigned int i = 0; i < 16; ++i) {
+      const unsigned int in_pad = static_cast<unsigned int>(i >= 16 - padv);
+      bad |= in_pad & static_cast<unsigned int>(c->buf[i] != padv);
+    }
+    if (bad != 0) return 0;  // buf stays decrypted and full, as OpenSSL leaves it
+    keep = 16 - padv;
+  }
+  c->bufsz = keep;
+  if (outsize < keep) return 0;
+  std::memcpy(out, c->buf, keep);
+  *outl = keep;
+  c->bufsz = 0;
+  return 1;
+}
+
+int stream_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                  const unsigned char* in, std::size_t inl) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (!c->key_set) return 0;
+  if (inl == 0) {
+    *outl = 0;
+    return 1;
+  }
+  if (outsize < inl) return 0;
+  if (!ctr(c, out, in, inl)) return 0;
+  *outl = inl;
+  return 1;
+}
+
+int stream_final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (!c->key_set) return 0;
+  *outl = 0;
+  return 1;
+}
+
+// One-shot (EVP_Cipher): the mode's raw operation on whole blocks, no padding or buffering.
+int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+            const unsigned char* in, std::size_t inl) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (!c->key_set) return 0;
+  if (outsize < inl) return 0;
+  if (c->kind == Kind::ctr) {
+    if (!ctr(c, out, in, inl)) return 0;
+  } else if (!blocks(c, out, in, inl & ~std::size_t{15})) {
+    return 0;
+  }
+  *outl = inl;
+  return 1;
+}
+
+int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen())) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
+  if (p != nullptr && !OSSL_PARAM_set_uint(p, c->pad ? 1 : 0)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV);
+  if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->oiv, c->ivlen()) &&
+      !OSSL_PARAM_set_octet_string(p, &c->oiv, c->ivlen()))
+    return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV);
+  if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->iv, c->ivlen()) &&
+      !OSSL_PARAM_set_octet_string(p, &c->iv, c->ivlen()))
+    return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
+  if (p != nullptr && !OSSL_PARAM_set_uint(p, c->num)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
+  return 1;
+}
+
+const OSSL_PARAM kGettableCtx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+    OSSL_PARAM_END,
+};
+const OSSL_PARAM kSettableCtx[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
+    OSSL_PARAM_END,
+};
+const OSSL_PARAM kGettable[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
+    OSSL_PARAM_END,
+};
+
+const OSSL_PARAM* gettable_ctx(void*, void*) { return kGettableCtx; }
+const OSSL_PARAM* settable_ctx(void*, void*) { return kSettableCtx; }
+const OSSL_PARAM* gettable(void*) { return kGettable; }
+
+int get_params_for(OSSL_PARAM params[], unsigned int mode, std::size_t keylen,
+                   std::size_t blocksize, std::size_t ivlen) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+  if (p != nullptr && !OSSL_PARAM_set_uint(p, mode)) return 0;
+  for (const char* flag : {OSSL_CIPHER_PARAM_AEAD, OSSL_CIPHER_PARAM_CUSTOM_IV,
+                           OSSL_CIPHER_PARAM_CTS, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
+                           OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
+    p = OSSL_PARAM_locate(params, flag);
+    if (p != nullptr && !OSSL_PARAM_set_int(p, 0)) return 0;
+  }
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, keylen)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, blocksize)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, ivlen)) return 0;
+  return 1;
+}
+
+template <Kind K, std::size_t Bits>
+struct Table {
+  static void* make(void* provctx) { return newctx(provctx, K, Bits); }
+  static int params(OSSL_PARAM p[]) {
+    const unsigned int mode = K == Kind::ecb   ? EVP_CIPH_ECB_MODE
+                              : K == Kind::cbc ? EVP_CIPH_CBC_MODE
+                                               : EVP_CIPH_CTR_MODE;
+    return get_params_for(p, mode, Bits / 8, K == Kind::ctr ? 1 : 16, K == Kind::ecb ? 0 : 16);
+  }
+  static constexpr bool stream = K == Kind::ctr;
+  static inline const OSSL_DISPATCH functions[] = {
+      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
+      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
+      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
+      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
+      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
+      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(stream ? stream_update : block_update)},
+      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(stream ? stream_final : block_final)},
+      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
+      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
+      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
+      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
+      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable)},
+      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
+      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
+      {0, nullptr},
+  };
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* ecb_functions(int bits) {
+  return bits == 128 ? Table<Kind::ecb, 128>::functions
+         : bits == 192 ? Table<Kind::ecb, 192>::functions : Table<Kind::ecb, 256>::functions;
+}
+const OSSL_DISPATCH* cbc_functions(int bits) {
+  return bits == 128 ? Table<Kind::cbc, 128>::functions
+         : bits == 192 ? Table<Kind::cbc, 192>::functions : Table<Kind::cbc, 256>::functions;
+}
+const OSSL_DISPATCH* ctr_functions(int bits) {
+  return bits == 128 ? Table<Kind::ctr, 128>::functions
+         : bits == 192 ? Table<Kind::ctr, 192>::functions : Table<Kind::ctr, 256>::functions;
+}
+
+}  // namespace aeskit_provider

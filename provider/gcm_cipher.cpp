@@ -1,0 +1,384 @@
+// gcm_cipher.cpp — AES-{128,192,256}-GCM for the aeskit OpenSSL provider
+// (provider-cipher(7); the AEAD parameters of EVP_EncryptInit(3)'s "GCM and OCB Modes").
+// The context follows the default provider's state machine (IV buffered until the first
+// update, AAD through update with out == NULL, tag of 1..16 bytes set before a decrypting
+// final, IV spent after a final); the work is aeskit::AeadSealer / aeskit::AeadOpener.
+//
+// Decryption also runs a sealer over the plaintext: it re-encrypts to the ciphertext and so
+// yields the full 16-byte tag, which lets final compare the truncated tags OpenSSL accepts
+// (1..16 bytes; aeskit's opener takes 4, 8, 12..16 only). That costs a second pass.
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <cstring>
+#include <memory>
+#include <new>
+#include <optional>
+
+#include "aeskit/aead.hpp"
+#include "aeskit/random.hpp"
+#include "provider.hpp"
+
+namespace aeskit_provider {
+namespace {
+
+constexpr std::size_t kUnset = ~std::size_t{0};
+constexpr std::size_t kMaxIv = 128;  // OpenSSL's GCM_IV_MAX_SIZE
+
+enum class IvState { uninitialised, buffered, copied, finished };
+
+struct GcmCtx {
+  void* provctx = nullptr;
+  std::size_t keylen = 0;
+  std::shared_ptr<const aeskit::AeadKey> key;  // 16-byte tags; shared by dupctx
+  bool key_set = false;
+  bool enc = false;
+  unsigned char iv[kMaxIv] = {};
+  std::size_t ivlen = 12;
+  IvState iv_state = IvState::uninitialised;
+  unsigned char buf[16] = {};  // the tag: computed (encrypt) or expected (decrypt)
+  std::size_t taglen = kUnset;
+  // The message in progress (iv_state copied): the sealer (encrypting, or computing the
+  // tag while decrypting) and, when decrypting, the opener.
+  std::optional<aeskit::AeadSealer> sealer;
+  std::optional<aeskit::AeadOpener> opener;
+  bool started = false;  // AAD or data went into the streams (dupctx cannot copy them)
+  bool streams_enc = false;  // the direction the streams were made for
+
+  GcmCtx() = default;
+  GcmCtx(const GcmCtx& o)
+      : provctx(o.provctx), keylen(o.keylen), key(o.key), key_set(o.key_set), enc(o.enc),
+        ivlen(o.ivlen), iv_state(o.iv_state), taglen(o.taglen) {
+    std::memcpy(iv, o.iv, sizeof iv);
+    std::memcpy(buf, o.buf, sizeof buf);
+  }
+  ~GcmCtx() {
+    wipe(iv, sizeof iv);
+    wipe(buf, sizeof buf);
+  }
+};
+
+void drop_streams(GcmCtx* c) {
+  c->sealer.reset();
+  c->opener.reset();
+  c->started = false;
+}
+
+void* newctx(void* provctx, std::size_t keybits) {
+  auto* c = new (std::nothrow) GcmCtx;
+  if (c == nullptr) return nullptr;
+  c->provctx = provctx;
+  c->keylen = keybits / 8;
+  return c;
+}
+
+void freectx(void* vctx) { delete static_cast<GcmCtx*>(vctx); }
+
+// aeskit's streams cannot be copied: a context is duplicated with its message state only
+// before any AAD or data went in (after that, dupctx fails; docs/openssl-provider.md).
+void* dupctx(void* vctx) {
+  auto* src = static_cast<GcmCtx*>(vctx);
+  if (src->started) return nullptr;
+  auto* c = new (std::nothrow) GcmCtx(*src);
+  if (c == nullptr) return nullptr;
+  if (src->iv_state == IvState::copied) c->iv_state = IvState::buffered;  // streams rebuilt lazily
+  return c;
+}
+
+int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
+  auto* c = static_cast<GcmCtx*>(vctx);
+  if (params == nullptr) return 1;
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  if (p != nullptr) {
+    void* vp = c->buf;
+    std::size_t sz = 0;
+    if (!OSSL_PARAM_get_octet_string(p, &vp, 16, &sz)) return 0;
+    if (sz == 0 || c->enc) return 0;  // the bytes are already in buf, as in OpenSSL
+    c->taglen = sz;
+  }
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
+  if (p != nullptr) {
+    std::size_t sz = 0;
+    if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
+    if (sz == 0 || sz > kMaxIv) return 0;
+    if (sz != c->ivlen) {
+      // A new length invalidates an IV already given or in use (OpenSSL 3.0.x: the IV
+      // state becomes "finished" until the next IV).
+      if (c->iv_state != IvState::uninitialised) {
+        c->iv_state = IvState::finished;
+        drop_streams(c);
+      }
+      c->ivlen = sz;
+    }
+  }
+  // The TLS record parameters are not implemented: refuse them rather than ignore them.
+  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
+      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr ||
+      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV) != nullptr)
+    return 0;
+  return 1;
+}
+
+int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+         std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
+  auto* c = static_cast<GcmCtx*>(vctx);
+  c->enc = enc;
+  if (iv != nullptr) {
+    if (ivlen == 0 || ivlen > kMaxIv) return 0;
+    c->ivlen = ivlen;
+    std::memcpy(c->iv, iv, ivlen);
+    c->iv_state = IvState::buffered;
+    drop_streams(c);
+  }
+  if (key != nullptr) {
+    if (keylen != c->keylen) return 0;
+    const aeskit::AeadAlgorithm& alg = keylen == 16   ? aeskit::aead::aes_128_gcm()
+                                       : keylen == 24 ? aeskit::aead::aes_192_gcm()
+                                                      : aeskit::aead::aes_256_gcm();
+    std::shared_ptr<const aeskit::AeadKey> made;
+    try {  // no exception may cross into OpenSSL's C
+      auto k = aeskit::AeadKey::create(alg, {key, keylen}, 16);
+      if (!k.ok()) return 0;
+      made = std::make_shared<const aeskit::AeadKey>(std::move(*k));
+    } catch (...) {
+      return 0;
+    }
+    drop_streams(c);  // they point into the old key
+    c->key = std::move(made);
+    c->key_set = true;
+    // A new key mid-message: OpenSSL resets its GHASH state but keeps the IV state; the
+    // next data restarts from the buffered IV here.
+    if (c->iv_state == IvState::copied) c->iv_state = IvState::buffered;
+  }
+  return set_ctx_params(c, params);
+}
+
+int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
+          std::size_t il, const OSSL_PARAM p[]) {
+  return init(c, k, kl, iv, il, p, true);
+}
+int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
+          std::size_t il, const OSSL_PARAM p[]) {
+  return init(c, k, kl, iv, il, p, false);
+}
+
+bool start_streams(GcmCtx* c) {
+  drop_streams(c);
+  std::span<const std::uint8_t> nonce{c->iv, c->ivlen};
+  auto s = aeskit::AeadSealer::create(*c->key, nonce);
+  if (!s.ok()) return false;
+  c->sealer.emplace(std::move(*s));
+  c->streams_enc = c->enc;
+  if (!c->enc) {
+    auto o = aeskit::AeadOpener::create(*c->key, nonce);
+    if (!o.ok()) return false;
+    c->opener.emplace(std::move(*o));
+  }
+  return true;
+}
+
+// The decrypting path's second pass: the sealer over the plaintext gives back the
+// ciphertext (discarded) and hashes it.
+bool rehash(GcmCtx* c, const unsigned char* plain, std::size_t len) {
+  unsigned char scratch[1024];
+  for (std::size_t off = 0; off < len;) {
+    const std::size_t n = len - off < sizeof scratch ? len - off : sizeof scratch;
+    auto r = c->sealer->update({plain + off, n}, {scratch, n});
+    if (!r.ok()) return false;
+    off += n;
+  }
+  wipe(scratch, sizeof scratch);
+  return true;
+}
+
+// OpenSSL's gcm_cipher_internal: in == NULL is final, out == NULL is AAD.
+bool process(GcmCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
+  if (!c->key_set || c->iv_state == IvState::finished) return false;
+  if (c->iv_state == IvState::uninitialised) {
+    // Encrypting without an IV: a random one, as the default provider does (>= 12 bytes).
+    if (!c->enc || c->ivlen < 12) return false;
+    if (!aeskit::random_bytes({c->iv, c->ivlen}).ok()) return false;
+    c->iv_state = IvState::buffered;
+  }
+  if (c->iv_state == IvState::buffered) {
+    if (!start_streams(c)) return false;
+    c->iv_state = IvState::copied;
+  }
+  if (!c->sealer) return false;  // a failed final left nothing to continue
+  // The direction switched mid-message (re-init with NULL key and IV): OpenSSL carries on
+  // with a meaningless state; aeskit refuses until a new IV or key restarts the message.
+  if (c->streams_enc != c->enc) return false;
+  if (in != nullptr) {
+    c->started = true;
+    if (out == nullptr) {
+      if (!c->sealer->update_ad({in, len}).ok()) return false;
+      if (c->opener && !c->opener->update_ad({in, len}).ok()) return false;
+    } else if (c->enc) {
+      auto r = c->sealer->update({in, len}, {out, len});
+      if (!r.ok()) return false;
+    } else {
+      auto r = c->opener->update({in, len}, {out, len});
+      if (!r.ok() || !rehash(c, out, len)) return false;
+    }
+    count_bytes(c->provctx, len);
+    return true;
+  }
+  if (!c->enc && c->taglen == kUnset) return false;  // the tag must be set before final
+  unsigned char tag[16];
+  auto t = c->sealer->finish({tag, 16});
+  drop_streams(c);
+  if (!t.ok()) return false;
+  if (c->enc) {
+    std::memcpy(c->buf, tag, 16);
+    c->taglen = 16;
+  } else if (CRYPTO_memcmp(tag, c->buf, c->taglen) != 0) {
+    wipe(tag, sizeof tag);
+    return false;  // iv_state stays copied with no stream: updates and finals now fail
+  }
+  wipe(tag, sizeof tag);
+  c->iv_state = IvState::finished;
+  return true;
+}
+
+int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+           const unsigned char* in, std::size_t inl) {
+  auto* c = static_cast<GcmCtx*>(vctx);
+  if (inl == 0) {
+    *outl = 0;
+    return 1;
+  }
+  if (outsize < inl) return 0;
+  if (!process(c, out, in, inl)) {
+    *outl = 0;
+    return 0;
+  }
+  *outl = inl;
+  return 1;
+}
+
+int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) {
+  auto* c = static_cast<GcmCtx*>(vctx);
+  *outl = 0;
+  return process(c, nullptr, nullptr, 0) ? 1 : 0;
+}
+
+int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+            const unsigned char* in, std::size_t inl) {
+  auto* c = static_cast<GcmCtx*>(vctx);
+  if (outsize < inl) return 0;
+  if (!process(c, out, in, inl)) return 0;
+  *outl = inl;
+  return 1;
+}
+
+int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
+  auto* c = static_cast<GcmCtx*>(vctx);
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->taglen != kUnset ? c->taglen : 16)) return 0;
+  for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
+    p = OSSL_PARAM_locate(params, name);
+    if (p == nullptr) continue;
+    if (c->iv_state == IvState::uninitialised) return 0;
+    if (c->ivlen > p->data_size) return 0;
+    if (!OSSL_PARAM_set_octet_string(p, c->iv, c->ivlen) &&
+        !OSSL_PARAM_set_octet_ptr(p, &c->iv, c->ivlen))
+      return 0;
+  }
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  if (p != nullptr) {
+    const std::size_t sz = p->data_size;
+    if (sz == 0 || sz > 16 || !c->enc || c->taglen == kUnset) return 0;
+    if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) return 0;
+  }
+  return 1;
+}
+
+const OSSL_PARAM kGettableCtx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_END,
+};
+const OSSL_PARAM kSettableCtx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_END,
+};
+const OSSL_PARAM kGettable[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
+    OSSL_PARAM_END,
+};
+
+const OSSL_PARAM* gettable_ctx(void*, void*) { return kGettableCtx; }
+const OSSL_PARAM* settable_ctx(void*, void*) { return kSettableCtx; }
+const OSSL_PARAM* gettable(void*) { return kGettable; }
+
+int get_params_for(OSSL_PARAM params[], std::size_t keylen) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+  if (p != nullptr && !OSSL_PARAM_set_uint(p, EVP_CIPH_GCM_MODE)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD);
+  if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV);
+  if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
+  for (const char* flag : {OSSL_CIPHER_PARAM_CTS, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
+                           OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
+    p = OSSL_PARAM_locate(params, flag);
+    if (p != nullptr && !OSSL_PARAM_set_int(p, 0)) return 0;
+  }
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, keylen)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, 1)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, 12)) return 0;
+  return 1;
+}
+
+template <std::size_t Bits>
+struct Table {
+  static void* make(void* provctx) { return newctx(provctx, Bits); }
+  static int params(OSSL_PARAM p[]) { return get_params_for(p, Bits / 8); }
+  static inline const OSSL_DISPATCH functions[] = {
+      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
+      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
+      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
+      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
+      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
+      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
+      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
+      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
+      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
+      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
+      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
+      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable)},
+      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
+      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
+      {0, nullptr},
+  };
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* gcm_functions(int bits) {
+  return bits == 128 ? Table<128>::functions
+         : bits == 192 ? Table<192>::functions : Table<256>::functions;
+}
+
+}  // namespace aeskit_provider
