@@ -25,18 +25,18 @@ enum class Kind { ecb, cbc, ctr };
 struct BlockCtx {
   void* provctx = nullptr;
   Kind kind = Kind::ecb;
-  std::size_t keylen = 0;                      // bytes
+  std::size_t keylen = 0;                     // bytes
   std::shared_ptr<const aeskit::AesKey> key;  // immutable once made: shared by dupctx
   bool key_set = false;
   bool iv_set = false;
   bool enc = false;
   bool pad = true;
-  unsigned int num = 0;          // CTR: bytes of ks used
-  std::size_t bufsz = 0;         // ECB/CBC: bytes in buf
-  unsigned char buf[16] = {};    // ECB/CBC: partial (or held-back) block
-  unsigned char ks[16] = {};     // CTR: key stream of the last partial block
-  unsigned char iv[16] = {};     // CBC chaining value / CTR next counter block
-  unsigned char oiv[16] = {};    // the IV given at init
+  unsigned int num = 0;        // CTR: bytes of ks used
+  std::size_t bufsz = 0;       // ECB/CBC: bytes in buf
+  unsigned char buf[16] = {};  // ECB/CBC: partial (or held-back) block
+  unsigned char ks[16] = {};   // CTR: key stream of the last partial block
+  unsigned char iv[16] = {};   // CBC chaining value / CTR next counter block
+  unsigned char oiv[16] = {};  // the IV given at init
 
   std::size_t ivlen() const { return kind == Kind::ecb ? 0 : 16; }
   std::size_t blocksize() const { return kind == Kind::ctr ? 1 : 16; }
@@ -57,7 +57,9 @@ BlockCtx* newctx(void* provctx, Kind kind, std::size_t keybits) {
   return c;
 }
 
-void freectx(void* vctx) { delete static_cast<BlockCtx*>(vctx); }
+void freectx(void* vctx) {
+  delete static_cast<BlockCtx*>(vctx);
+}
 
 void* dupctx(void* vctx) {
   auto* c = new (std::nothrow) BlockCtx(*static_cast<BlockCtx*>(vctx));
@@ -181,12 +183,12 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   return set_ctx_params(c, params);
 }
 
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
-          std::size_t il, const OSSL_PARAM p[]) {
+int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
+          const OSSL_PARAM p[]) {
   return init(c, k, kl, iv, il, p, true);
 }
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
-          std::size_t il, const OSSL_PARAM p[]) {
+int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
+          const OSSL_PARAM p[]) {
   return init(c, k, kl, iv, il, p, false);
 }
 
@@ -367,17 +369,23 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_END,
 };
 
-const OSSL_PARAM* gettable_ctx(void*, void*) { return kGettableCtx; }
-const OSSL_PARAM* settable_ctx(void*, void*) { return kSettableCtx; }
-const OSSL_PARAM* gettable(void*) { return kGettable; }
+const OSSL_PARAM* gettable_ctx(void*, void*) {
+  return kGettableCtx;
+}
+const OSSL_PARAM* settable_ctx(void*, void*) {
+  return kSettableCtx;
+}
+const OSSL_PARAM* gettable(void*) {
+  return kGettable;
+}
 
 int get_params_for(OSSL_PARAM params[], unsigned int mode, std::size_t keylen,
                    std::size_t blocksize, std::size_t ivlen) {
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, mode)) return 0;
-  for (const char* flag : {OSSL_CIPHER_PARAM_AEAD, OSSL_CIPHER_PARAM_CUSTOM_IV,
-                           OSSL_CIPHER_PARAM_CTS, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
-                           OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
+  for (const char* flag :
+       {OSSL_CIPHER_PARAM_AEAD, OSSL_CIPHER_PARAM_CUSTOM_IV, OSSL_CIPHER_PARAM_CTS,
+        OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
     p = OSSL_PARAM_locate(params, flag);
     if (p != nullptr && !OSSL_PARAM_set_int(p, 0)) return 0;
   }
@@ -406,7 +414,8 @@ struct Table {
       {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
       {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
       {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(stream ? stream_update : block_update)},
+      {OSSL_FUNC_CIPHER_UPDATE,
+       reinterpret_cast<void (*)()>(stream ? stream_update : block_update)},
       {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(stream ? stream_final : block_final)},
       {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
       {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
@@ -422,16 +431,19 @@ struct Table {
 }  // namespace
 
 const OSSL_DISPATCH* ecb_functions(int bits) {
-  return bits == 128 ? Table<Kind::ecb, 128>::functions
-         : bits == 192 ? Table<Kind::ecb, 192>::functions : Table<Kind::ecb, 256>::functions;
+  return bits == 128   ? Table<Kind::ecb, 128>::functions
+         : bits == 192 ? Table<Kind::ecb, 192>::functions
+                       : Table<Kind::ecb, 256>::functions;
 }
 const OSSL_DISPATCH* cbc_functions(int bits) {
-  return bits == 128 ? Table<Kind::cbc, 128>::functions
-         : bits == 192 ? Table<Kind::cbc, 192>::functions : Table<Kind::cbc, 256>::functions;
+  return bits == 128   ? Table<Kind::cbc, 128>::functions
+         : bits == 192 ? Table<Kind::cbc, 192>::functions
+                       : Table<Kind::cbc, 256>::functions;
 }
 const OSSL_DISPATCH* ctr_functions(int bits) {
-  return bits == 128 ? Table<Kind::ctr, 128>::functions
-         : bits == 192 ? Table<Kind::ctr, 192>::functions : Table<Kind::ctr, 256>::functions;
+  return bits == 128   ? Table<Kind::ctr, 128>::functions
+         : bits == 192 ? Table<Kind::ctr, 192>::functions
+                       : Table<Kind::ctr, 256>::functions;
 }
 
 }  // namespace aeskit_provider

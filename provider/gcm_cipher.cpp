@@ -44,13 +44,19 @@ struct GcmCtx {
   // tag while decrypting) and, when decrypting, the opener.
   std::optional<aeskit::AeadSealer> sealer;
   std::optional<aeskit::AeadOpener> opener;
-  bool started = false;  // AAD or data went into the streams (dupctx cannot copy them)
+  bool started = false;      // AAD or data went into the streams (dupctx cannot copy them)
   bool streams_enc = false;  // the direction the streams were made for
 
   GcmCtx() = default;
   GcmCtx(const GcmCtx& o)
-      : provctx(o.provctx), keylen(o.keylen), key(o.key), key_set(o.key_set), enc(o.enc),
-        ivlen(o.ivlen), iv_state(o.iv_state), taglen(o.taglen) {
+      : provctx(o.provctx),
+        keylen(o.keylen),
+        key(o.key),
+        key_set(o.key_set),
+        enc(o.enc),
+        ivlen(o.ivlen),
+        iv_state(o.iv_state),
+        taglen(o.taglen) {
     std::memcpy(iv, o.iv, sizeof iv);
     std::memcpy(buf, o.buf, sizeof buf);
   }
@@ -74,7 +80,9 @@ void* newctx(void* provctx, std::size_t keybits) {
   return c;
 }
 
-void freectx(void* vctx) { delete static_cast<GcmCtx*>(vctx); }
+void freectx(void* vctx) {
+  delete static_cast<GcmCtx*>(vctx);
+}
 
 // aeskit's streams cannot be copied: a context is duplicated with its message state only
 // before any AAD or data went in (after that, dupctx fails; docs/openssl-provider.md).
@@ -155,12 +163,12 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   return set_ctx_params(c, params);
 }
 
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
-          std::size_t il, const OSSL_PARAM p[]) {
+int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
+          const OSSL_PARAM p[]) {
   return init(c, k, kl, iv, il, p, true);
 }
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv,
-          std::size_t il, const OSSL_PARAM p[]) {
+int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
+          const OSSL_PARAM p[]) {
   return init(c, k, kl, iv, il, p, false);
 }
 
@@ -326,9 +334,15 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_END,
 };
 
-const OSSL_PARAM* gettable_ctx(void*, void*) { return kGettableCtx; }
-const OSSL_PARAM* settable_ctx(void*, void*) { return kSettableCtx; }
-const OSSL_PARAM* gettable(void*) { return kGettable; }
+const OSSL_PARAM* gettable_ctx(void*, void*) {
+  return kGettableCtx;
+}
+const OSSL_PARAM* settable_ctx(void*, void*) {
+  return kSettableCtx;
+}
+const OSSL_PARAM* gettable(void*) {
+  return kGettable;
+}
 
 int get_params_for(OSSL_PARAM params[], std::size_t keylen) {
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
@@ -337,8 +351,8 @@ int get_params_for(OSSL_PARAM params[], std::size_t keylen) {
   if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
   p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV);
   if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
-  for (const char* flag : {OSSL_CIPHER_PARAM_CTS, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
-                           OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
+  for (const char* flag :
+       {OSSL_CIPHER_PARAM_CTS, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
     p = OSSL_PARAM_locate(params, flag);
     if (p != nullptr && !OSSL_PARAM_set_int(p, 0)) return 0;
   }
@@ -377,8 +391,9 @@ struct Table {
 }  // namespace
 
 const OSSL_DISPATCH* gcm_functions(int bits) {
-  return bits == 128 ? Table<128>::functions
-         : bits == 192 ? Table<192>::functions : Table<256>::functions;
+  return bits == 128   ? Table<128>::functions
+         : bits == 192 ? Table<192>::functions
+                       : Table<256>::functions;
 }
 
 }  // namespace aeskit_provider

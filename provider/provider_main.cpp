@@ -12,7 +12,9 @@
 
 namespace aeskit_provider {
 
-void wipe(void* p, std::size_t n) noexcept { OPENSSL_cleanse(p, n); }
+void wipe(void* p, std::size_t n) noexcept {
+  OPENSSL_cleanse(p, n);
+}
 
 namespace {
 
@@ -28,7 +30,9 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_END,
 };
 
-const OSSL_PARAM* gettable_params(void*) { return kGettable; }
+const OSSL_PARAM* gettable_params(void*) {
+  return kGettable;
+}
 
 int get_params(void* provctx, OSSL_PARAM params[]) {
   auto* ctx = static_cast<ProviderContext*>(provctx);
@@ -37,12 +41,14 @@ int get_params(void* provctx, OSSL_PARAM params[]) {
   p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
   if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, aeskit::version().string)) return 0;
   p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
-  if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, "aeskit provider, built against " OPENSSL_VERSION_TEXT))
+  if (p != nullptr &&
+      !OSSL_PARAM_set_utf8_ptr(p, "aeskit provider, built against " OPENSSL_VERSION_TEXT))
     return 0;
   p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
   if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
   p = OSSL_PARAM_locate(params, kBytesParam);
-  if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->bytes_processed.load(std::memory_order_relaxed)))
+  if (p != nullptr &&
+      !OSSL_PARAM_set_uint64(p, ctx->bytes_processed.load(std::memory_order_relaxed)))
     return 0;
   return 1;
 }
@@ -56,21 +62,29 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
       {"AES-256-ECB:2.16.840.1.101.3.4.1.41", kProps, ecb_functions(256), "aeskit AES-256-ECB"},
       {"AES-192-ECB:2.16.840.1.101.3.4.1.21", kProps, ecb_functions(192), "aeskit AES-192-ECB"},
       {"AES-128-ECB:2.16.840.1.101.3.4.1.1", kProps, ecb_functions(128), "aeskit AES-128-ECB"},
-      {"AES-256-CBC:AES256:2.16.840.1.101.3.4.1.42", kProps, cbc_functions(256), "aeskit AES-256-CBC"},
-      {"AES-192-CBC:AES192:2.16.840.1.101.3.4.1.22", kProps, cbc_functions(192), "aeskit AES-192-CBC"},
-      {"AES-128-CBC:AES128:2.16.840.1.101.3.4.1.2", kProps, cbc_functions(128), "aeskit AES-128-CBC"},
+      {"AES-256-CBC:AES256:2.16.840.1.101.3.4.1.42", kProps, cbc_functions(256),
+       "aeskit AES-256-CBC"},
+      {"AES-192-CBC:AES192:2.16.840.1.101.3.4.1.22", kProps, cbc_functions(192),
+       "aeskit AES-192-CBC"},
+      {"AES-128-CBC:AES128:2.16.840.1.101.3.4.1.2", kProps, cbc_functions(128),
+       "aeskit AES-128-CBC"},
       {"AES-256-CTR", kProps, ctr_functions(256), "aeskit AES-256-CTR"},
       {"AES-192-CTR", kProps, ctr_functions(192), "aeskit AES-192-CTR"},
       {"AES-128-CTR", kProps, ctr_functions(128), "aeskit AES-128-CTR"},
-      {"AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", kProps, gcm_functions(256), "aeskit AES-256-GCM"},
-      {"AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26", kProps, gcm_functions(192), "aeskit AES-192-GCM"},
-      {"AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", kProps, gcm_functions(128), "aeskit AES-128-GCM"},
+      {"AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", kProps, gcm_functions(256),
+       "aeskit AES-256-GCM"},
+      {"AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26", kProps, gcm_functions(192),
+       "aeskit AES-192-GCM"},
+      {"AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", kProps, gcm_functions(128),
+       "aeskit AES-128-GCM"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;
 }
 
-void teardown(void* provctx) { delete static_cast<ProviderContext*>(provctx); }
+void teardown(void* provctx) {
+  delete static_cast<ProviderContext*>(provctx);
+}
 
 const OSSL_DISPATCH kProviderFunctions[] = {
     {OSSL_FUNC_PROVIDER_TEARDOWN, reinterpret_cast<void (*)()>(teardown)},

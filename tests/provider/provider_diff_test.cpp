@@ -38,12 +38,12 @@ struct Coverage {
 } g_cov;
 std::string g_where;
 
-#define CHECK(cond)                                                                        \
-  do {                                                                                     \
-    if (!(cond)) {                                                                         \
-      if (g_failures++ < 20)                                                               \
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      if (g_failures++ < 20)                                                                       \
         std::fprintf(stderr, "FAIL %s:%d: %s [%s]\n", __FILE__, __LINE__, #cond, g_where.c_str()); \
-    }                                                                                      \
+    }                                                                                              \
   } while (0)
 
 struct Rng {
@@ -58,13 +58,20 @@ struct Rng {
   // Piece sizes that hit 0, partial blocks, block edges and multi-block runs.
   std::size_t piece() {
     switch (below(7)) {
-      case 6: return coin(4) ? 1000 + below(5000) : below(300);  // the bulk kernels
-      case 0: return 0;
-      case 1: return 1 + below(15);
-      case 2: return 16;
-      case 3: return 15 + below(3);
-      case 4: return 32 * (1 + below(4));
-      default: return below(300);
+      case 6:
+        return coin(4) ? 1000 + below(5000) : below(300);  // the bulk kernels
+      case 0:
+        return 0;
+      case 1:
+        return 1 + below(15);
+      case 2:
+        return 16;
+      case 3:
+        return 15 + below(3);
+      case 4:
+        return 32 * (1 + below(4));
+      default:
+        return below(300);
     }
   }
 };
@@ -102,10 +109,10 @@ struct Model {
   // The last finished encryption, replayed (maybe damaged) by decryptions.
   Bytes msg_aad_ct, msg_ct, msg_tag;
   std::vector<std::size_t> msg_aad_pieces;
-  Bytes cur_ct;              // ciphertext collected while encrypting
+  Bytes cur_ct;  // ciphertext collected while encrypting
   Bytes cur_aad;
-  bool final_next = false;
-  bool have_msg = false;     // msg_* hold a finished encryption   // a replayed message: finish it next, with the tag as set
+  bool final_next = false;  // a replayed message: finish it next, with the tag as set
+  bool have_msg = false;    // msg_* hold a finished encryption
 };
 
 void compare_ctx_params(CipherUnderTest& c, Pair& p) {
@@ -135,7 +142,8 @@ void compare_ctx_params(CipherUnderTest& c, Pair& p) {
   read(p.a, iva, uiva, &ivlen_a, &keylen_a, &tl_a, &pad_a, &num_a, rca);
   read(p.d, ivd, uivd, &ivlen_d, &keylen_d, &tl_d, &pad_d, &num_d, rcd);
   CHECK(rca[0] == rcd[0] && rca[1] == rcd[1] && rca[2] == rcd[2]);
-  CHECK(ivlen_a == ivlen_d && keylen_a == keylen_d && tl_a == tl_d && pad_a == pad_d && num_a == num_d);
+  CHECK(ivlen_a == ivlen_d && keylen_a == keylen_d && tl_a == tl_d && pad_a == pad_d &&
+        num_a == num_d);
   CHECK(std::memcmp(iva, ivd, 128) == 0);
   CHECK(std::memcmp(uiva, uivd, 128) == 0);
 }
@@ -157,7 +165,8 @@ Bytes update_both(Pair& p, const unsigned char* in, std::size_t len, bool in_pla
   CHECK(ra == rd);
   CHECK(la == ld);
   if (g_trace && (ra != rd || la != ld))
-    std::fprintf(stderr, "  update len %zu aad %d: aeskit %d/%d default %d/%d\n", len, aad, ra, la, rd, ld);
+    std::fprintf(stderr, "  update len %zu aad %d: aeskit %d/%d default %d/%d\n", len, aad, ra, la,
+                 rd, ld);
   *rc_out = ra;
   if (in_place && ra == 1) ++g_cov.in_place;
   if (aad || ra != 1 || la != ld || la < 0) return {};
@@ -180,7 +189,9 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
     g_where = c.name + " step " + std::to_string(step);
     std::size_t op = m.inited ? rng.below(10) : 0;
     if (m.final_next) op = 5;
-    if (g_trace) std::fprintf(stderr, "  %s step %zu op %zu enc %d started %d\n", c.name.c_str(), step, op, m.enc, m.gcm_started);
+    if (g_trace)
+      std::fprintf(stderr, "  %s step %zu op %zu enc %d started %d\n", c.name.c_str(), step, op,
+                   m.enc, m.gcm_started);
     if (op == 0 || (gcm && m.gcm_broken)) {
       // (Re-)init: the first one with everything; later ones with key and/or IV NULL.
       int enc = rng.coin() ? 1 : 0;
@@ -262,8 +273,9 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         Bytes tag = m.msg_tag;
         std::size_t tl = 1 + rng.below(16);
         if (rng.coin(4)) tag[rng.below(tl)] ^= static_cast<unsigned char>(1 + rng.below(255));
-        OSSL_PARAM ps[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
-                            OSSL_PARAM_construct_end()};
+        OSSL_PARAM ps[2] = {
+            OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
+            OSSL_PARAM_construct_end()};
         CHECK(EVP_CIPHER_CTX_set_params(p.a, ps) == EVP_CIPHER_CTX_set_params(p.d, ps));
         m.final_next = rng.coin(4) == false;
       } else if (replay) {
@@ -302,7 +314,8 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
           size_t l = rng.coin(8) ? 0 : 1 + rng.below(130);  // 0 and > 128 are refused
           OSSL_PARAM ps[2] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &l),
                               OSSL_PARAM_construct_end()};
-          const int ra = EVP_CIPHER_CTX_set_params(p.a, ps), rd = EVP_CIPHER_CTX_set_params(p.d, ps);
+          const int ra = EVP_CIPHER_CTX_set_params(p.a, ps),
+                    rd = EVP_CIPHER_CTX_set_params(p.d, ps);
           CHECK(ra == rd);
           if (g_trace) std::fprintf(stderr, "  aead-ivlen %zu: aeskit %d default %d\n", l, ra, rd);
           m.have_msg = false;  // the replayed IV would no longer be the one used
@@ -311,15 +324,18 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
           // copied it into the tag buffer that a later aead-tag get reads.
           Bytes tag = rng.bytes(16);
           std::size_t tl = rng.below(18);
-          OSSL_PARAM ps[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
-                              OSSL_PARAM_construct_end()};
+          OSSL_PARAM ps[2] = {
+              OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
+              OSSL_PARAM_construct_end()};
           CHECK(EVP_CIPHER_CTX_set_params(p.a, ps) == EVP_CIPHER_CTX_set_params(p.d, ps));
           for (std::size_t gl : {std::size_t{1}, tl, std::size_t{16}}) {
             unsigned char ta[32] = {}, td[32] = {};
-            OSSL_PARAM pa[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, ta, gl),
-                                OSSL_PARAM_construct_end()};
-            OSSL_PARAM pd[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, td, gl),
-                                OSSL_PARAM_construct_end()};
+            OSSL_PARAM pa[2] = {
+                OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, ta, gl),
+                OSSL_PARAM_construct_end()};
+            OSSL_PARAM pd[2] = {
+                OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, td, gl),
+                OSSL_PARAM_construct_end()};
             CHECK(EVP_CIPHER_CTX_get_params(p.a, pa) == EVP_CIPHER_CTX_get_params(p.d, pd));
             CHECK(std::memcmp(ta, td, sizeof ta) == 0);
           }
@@ -349,8 +365,9 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         if (gcm && !m.enc && !keep_tag && rng.coin(2)) {
           Bytes tag = rng.bytes(16);
           std::size_t tl = rng.below(18);  // 0 and 17 are refused
-          OSSL_PARAM ps[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
-                              OSSL_PARAM_construct_end()};
+          OSSL_PARAM ps[2] = {
+              OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag.data(), tl),
+              OSSL_PARAM_construct_end()};
           CHECK(EVP_CIPHER_CTX_set_params(p.a, ps) == EVP_CIPHER_CTX_set_params(p.d, ps));
         }
         unsigned char oa[32], od[32];
@@ -361,7 +378,8 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         const int rd = EVP_CipherFinal_ex(p.d, od, &ld);
         CHECK(ra == rd);
         CHECK(la == ld);
-        if (ra == 1 && la == ld && la > 0) CHECK(std::memcmp(oa, od, static_cast<std::size_t>(la)) == 0);
+        if (ra == 1 && la == ld && la > 0)
+          CHECK(std::memcmp(oa, od, static_cast<std::size_t>(la)) == 0);
         if (block && ra == 1) m.pending = 0;
         (m.enc ? (ra == 1 ? g_cov.final_ok_enc : g_cov.final_fail_enc)
                : (ra == 1 ? g_cov.final_ok_dec : g_cov.final_fail_dec))++;
@@ -379,10 +397,12 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
             // The tag at every length the default provider gives (1..16), and 0/17 refused.
             for (std::size_t tl = 0; tl <= 17; ++tl) {
               unsigned char ta[32] = {}, td[32] = {};
-              OSSL_PARAM pa[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, ta, tl),
-                                  OSSL_PARAM_construct_end()};
-              OSSL_PARAM pd[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, td, tl),
-                                  OSSL_PARAM_construct_end()};
+              OSSL_PARAM pa[2] = {
+                  OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, ta, tl),
+                  OSSL_PARAM_construct_end()};
+              OSSL_PARAM pd[2] = {
+                  OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, td, tl),
+                  OSSL_PARAM_construct_end()};
               CHECK(EVP_CIPHER_CTX_get_params(p.a, pa) == EVP_CIPHER_CTX_get_params(p.d, pd));
               CHECK(std::memcmp(ta, td, sizeof ta) == 0);
               if (tl == 16) m.msg_tag.assign(td, td + 16);
@@ -421,10 +441,12 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
           const int ra = EVP_Cipher(p.a, oa.data(), in.data(), static_cast<unsigned int>(n));
           const int rd = EVP_Cipher(p.d, od.data(), in.data(), static_cast<unsigned int>(n));
           CHECK(ra == rd);
-          if (g_trace && ra != rd) std::fprintf(stderr, "  EVP_Cipher %zu: aeskit %d default %d\n", n, ra, rd);
+          if (g_trace && ra != rd)
+            std::fprintf(stderr, "  EVP_Cipher %zu: aeskit %d default %d\n", n, ra, rd);
           if (ra > 0) CHECK(oa == od);
           if (ra > 0 && n) m.gcm_started = true;
-          if (ra > 0 && m.enc) m.cur_ct.insert(m.cur_ct.end(), od.begin(), od.begin() + static_cast<long>(n));
+          if (ra > 0 && m.enc)
+            m.cur_ct.insert(m.cur_ct.end(), od.begin(), od.begin() + static_cast<long>(n));
           break;
         }
         std::size_t n = block ? 16 * rng.below(5) : rng.piece();
@@ -442,7 +464,8 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
         // EVP-level knobs on every cipher: key length (fixed for AES), num, IV/tag lengths.
         switch (rng.below(3)) {
           case 0: {
-            const int kl = rng.coin() ? static_cast<int>(c.keylen) : 8 + static_cast<int>(rng.below(33));
+            const int kl =
+                rng.coin() ? static_cast<int>(c.keylen) : 8 + static_cast<int>(rng.below(33));
             CHECK(EVP_CIPHER_CTX_set_key_length(p.a, kl) == EVP_CIPHER_CTX_set_key_length(p.d, kl));
             break;
           }
@@ -468,7 +491,8 @@ void one_sequence(CipherUnderTest& c, Rng& rng) {
 
 std::uint64_t bytes_processed(OSSL_PROVIDER* prov) {
   std::uint64_t v = 0;
-  OSSL_PARAM ps[2] = {OSSL_PARAM_construct_uint64("aeskit-bytes-processed", &v), OSSL_PARAM_construct_end()};
+  OSSL_PARAM ps[2] = {OSSL_PARAM_construct_uint64("aeskit-bytes-processed", &v),
+                      OSSL_PARAM_construct_end()};
   CHECK(OSSL_PROVIDER_get_params(prov, ps) == 1);
   return v;
 }
@@ -483,8 +507,10 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 0xae5c17'0039'0001ULL;
   if (const char* s = std::getenv("AESKIT_TEST_SEED")) seed = std::strtoull(s, nullptr, 0);
   std::size_t sequences = 2000;
-  if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES")) sequences = std::strtoull(s, nullptr, 0);
-  std::printf("seed 0x%llx, %zu sequences per cipher\n", static_cast<unsigned long long>(seed), sequences);
+  if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES"))
+    sequences = std::strtoull(s, nullptr, 0);
+  std::printf("seed 0x%llx, %zu sequences per cipher\n", static_cast<unsigned long long>(seed),
+              sequences);
   std::fflush(stdout);
 
   OSSL_LIB_CTX* lib = OSSL_LIB_CTX_new();
@@ -523,7 +549,10 @@ int main(int argc, char** argv) {
       CipherUnderTest c;
       c.name = "AES-" + std::to_string(bits) + "-" + mode;
       const std::string m = mode;
-      c.family = m == "ECB" ? Family::ecb : m == "CBC" ? Family::cbc : m == "CTR" ? Family::ctr : Family::gcm;
+      c.family = m == "ECB"   ? Family::ecb
+                 : m == "CBC" ? Family::cbc
+                 : m == "CTR" ? Family::ctr
+                              : Family::gcm;
       c.keylen = static_cast<std::size_t>(bits / 8);
       c.ours = EVP_CIPHER_fetch(lib, c.name.c_str(), "provider=aeskit");
       c.theirs = EVP_CIPHER_fetch(lib, c.name.c_str(), "provider=default");
@@ -572,15 +601,17 @@ int main(int argc, char** argv) {
     CHECK(EVP_CIPHER_CTX_get_params(e, none) == 0);  // no IV yet
     CHECK(EVP_EncryptUpdate(e, ct, &outl, msg, sizeof msg) == 1 && outl == 40);
     CHECK(EVP_EncryptFinal_ex(e, ct, &outl) == 1 && outl == 0);
-    OSSL_PARAM got[3] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_IV, iv, sizeof iv),
-                         OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
-                         OSSL_PARAM_construct_end()};
+    OSSL_PARAM got[3] = {
+        OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_IV, iv, sizeof iv),
+        OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+        OSSL_PARAM_construct_end()};
     CHECK(EVP_CIPHER_CTX_get_params(e, got) == 1);
     EVP_CIPHER_CTX* d = EVP_CIPHER_CTX_new();
     CHECK(EVP_DecryptInit_ex2(d, ciphers[idx].theirs, key, iv, nullptr) == 1);
     CHECK(EVP_DecryptUpdate(d, back, &outl, ct, sizeof ct) == 1 && outl == 40);
-    OSSL_PARAM set[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
-                         OSSL_PARAM_construct_end()};
+    OSSL_PARAM set[2] = {
+        OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+        OSSL_PARAM_construct_end()};
     CHECK(EVP_CIPHER_CTX_set_params(d, set) == 1);
     CHECK(EVP_DecryptFinal_ex(d, back, &outl) == 1);
     CHECK(std::memcmp(back, msg, sizeof msg) == 0);
@@ -630,7 +661,8 @@ int main(int argc, char** argv) {
     CHECK(EVP_DecryptUpdate(e, buf, &outl, buf, 10) == 1 && outl == 10);
     g_where = "CTR num 16";
     unsigned int num = 16;
-    OSSL_PARAM ps[2] = {OSSL_PARAM_construct_uint(OSSL_CIPHER_PARAM_NUM, &num), OSSL_PARAM_construct_end()};
+    OSSL_PARAM ps[2] = {OSSL_PARAM_construct_uint(OSSL_CIPHER_PARAM_NUM, &num),
+                        OSSL_PARAM_construct_end()};
     CHECK(EVP_EncryptInit_ex2(e, ciphers[6].ours, key, key, nullptr) == 1);
     CHECK(EVP_CIPHER_CTX_set_params(e, ps) == 0);
     EVP_CIPHER_CTX_free(e);
@@ -651,9 +683,11 @@ int main(int argc, char** argv) {
         unsigned char key[32] = {static_cast<unsigned char>(t)}, iv[16] = {}, buf[1000] = {};
         int outl = 0, good = 1;
         const EVP_CIPHER* cipher = ciphers[static_cast<std::size_t>(t) * 3 + 2].ours;  // *-256-*
-        good &= EVP_EncryptInit_ex2(ctx, cipher, key, cipher == ciphers[2].ours ? nullptr : iv, nullptr);
+        good &= EVP_EncryptInit_ex2(ctx, cipher, key, cipher == ciphers[2].ours ? nullptr : iv,
+                                    nullptr);
         EVP_CIPHER_CTX_set_padding(ctx, 0);
-        for (int i = 0; i < 200; ++i) good &= EVP_EncryptUpdate(ctx, buf, &outl, buf, 992) == 1 && outl == 992;
+        for (int i = 0; i < 200; ++i)
+          good &= EVP_EncryptUpdate(ctx, buf, &outl, buf, 992) == 1 && outl == 992;
         EVP_CIPHER_CTX_free(ctx);
         ok[static_cast<std::size_t>(t)] = good;
       });
@@ -669,17 +703,20 @@ int main(int argc, char** argv) {
     run += sequences;
     std::printf("%-12s %zu sequences\n", c.name.c_str(), sequences);
   }
-  std::printf("finals: encrypt %ld ok / %ld failed, decrypt %ld ok / %ld failed; %ld copies, "
-              "%ld in-place updates, re-inits without key %ld / without IV %ld, %ld replays\n",
-              g_cov.final_ok_enc, g_cov.final_fail_enc, g_cov.final_ok_dec, g_cov.final_fail_dec,
-              g_cov.copies, g_cov.in_place, g_cov.reinit_no_key, g_cov.reinit_no_iv, g_cov.tag_replays);
+  std::printf(
+      "finals: encrypt %ld ok / %ld failed, decrypt %ld ok / %ld failed; %ld copies, "
+      "%ld in-place updates, re-inits without key %ld / without IV %ld, %ld replays\n",
+      g_cov.final_ok_enc, g_cov.final_fail_enc, g_cov.final_ok_dec, g_cov.final_fail_dec,
+      g_cov.copies, g_cov.in_place, g_cov.reinit_no_key, g_cov.reinit_no_iv, g_cov.tag_replays);
   if (only == nullptr && sequences >= 100) {
     g_where = "coverage";
     CHECK(g_cov.final_ok_dec > 0 && g_cov.final_fail_dec > 0 && g_cov.final_ok_enc > 0);
-    CHECK(g_cov.copies > 0 && g_cov.in_place > 0 && g_cov.reinit_no_key > 0 && g_cov.reinit_no_iv > 0);
+    CHECK(g_cov.copies > 0 && g_cov.in_place > 0 && g_cov.reinit_no_key > 0 &&
+          g_cov.reinit_no_iv > 0);
     CHECK(g_cov.tag_replays > 0);
   }
-  std::printf("aeskit-bytes-processed: %llu\n", static_cast<unsigned long long>(bytes_processed(ours)));
+  std::printf("aeskit-bytes-processed: %llu\n",
+              static_cast<unsigned long long>(bytes_processed(ours)));
 
   for (auto& c : ciphers) {
     EVP_CIPHER_free(c.ours);
