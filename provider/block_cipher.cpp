@@ -356,46 +356,12 @@ const OSSL_PARAM kSettableCtx[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
     OSSL_PARAM_END,
 };
-const OSSL_PARAM kGettable[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
-    OSSL_PARAM_END,
-};
 
 const OSSL_PARAM* gettable_ctx(void*, void*) {
   return kGettableCtx;
 }
 const OSSL_PARAM* settable_ctx(void*, void*) {
   return kSettableCtx;
-}
-const OSSL_PARAM* gettable(void*) {
-  return kGettable;
-}
-
-int get_params_for(OSSL_PARAM params[], unsigned int mode, std::size_t keylen,
-                   std::size_t blocksize, std::size_t ivlen) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
-  if (p != nullptr && !OSSL_PARAM_set_uint(p, mode)) return 0;
-  for (const char* flag :
-       {OSSL_CIPHER_PARAM_AEAD, OSSL_CIPHER_PARAM_CUSTOM_IV, OSSL_CIPHER_PARAM_CTS,
-        OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
-    p = OSSL_PARAM_locate(params, flag);
-    if (p != nullptr && !OSSL_PARAM_set_int(p, 0)) return 0;
-  }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, blocksize)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, ivlen)) return 0;
-  return 1;
 }
 
 template <Kind K, std::size_t Bits>
@@ -405,7 +371,8 @@ struct Table {
     const unsigned int mode = K == Kind::ecb   ? EVP_CIPH_ECB_MODE
                               : K == Kind::cbc ? EVP_CIPH_CBC_MODE
                                                : EVP_CIPH_CTR_MODE;
-    return get_params_for(p, mode, Bits / 8, K == Kind::ctr ? 1 : 16, K == Kind::ecb ? 0 : 16);
+    return cipher_get_params(
+        p, {mode, false, false, Bits / 8, K == Kind::ctr ? 1u : 16u, K == Kind::ecb ? 0u : 16u});
   }
   static constexpr bool stream = K == Kind::ctr;
   static inline const OSSL_DISPATCH functions[] = {
@@ -421,7 +388,7 @@ struct Table {
       {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
       {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
       {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable)},
+      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
       {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
       {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
       {0, nullptr},

@@ -321,18 +321,6 @@ const OSSL_PARAM kSettableCtx[] = {
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
     OSSL_PARAM_END,
 };
-const OSSL_PARAM kGettable[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
-    OSSL_PARAM_END,
-};
 
 const OSSL_PARAM* gettable_ctx(void*, void*) {
   return kGettableCtx;
@@ -340,35 +328,13 @@ const OSSL_PARAM* gettable_ctx(void*, void*) {
 const OSSL_PARAM* settable_ctx(void*, void*) {
   return kSettableCtx;
 }
-const OSSL_PARAM* gettable(void*) {
-  return kGettable;
-}
-
-int get_params_for(OSSL_PARAM params[], std::size_t keylen) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
-  if (p != nullptr && !OSSL_PARAM_set_uint(p, EVP_CIPH_GCM_MODE)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD);
-  if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV);
-  if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
-  for (const char* flag :
-       {OSSL_CIPHER_PARAM_CTS, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, OSSL_CIPHER_PARAM_HAS_RAND_KEY}) {
-    p = OSSL_PARAM_locate(params, flag);
-    if (p != nullptr && !OSSL_PARAM_set_int(p, 0)) return 0;
-  }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, 1)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, 12)) return 0;
-  return 1;
-}
 
 template <std::size_t Bits>
 struct Table {
   static void* make(void* provctx) { return newctx(provctx, Bits); }
-  static int params(OSSL_PARAM p[]) { return get_params_for(p, Bits / 8); }
+  static int params(OSSL_PARAM p[]) {
+    return cipher_get_params(p, {EVP_CIPH_GCM_MODE, true, true, Bits / 8, 1, 12});
+  }
   static inline const OSSL_DISPATCH functions[] = {
       {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
       {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
@@ -381,7 +347,7 @@ struct Table {
       {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
       {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
       {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable)},
+      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
       {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
       {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
       {0, nullptr},

@@ -31,6 +31,19 @@ const OSSL_DISPATCH* cbc_functions(int bits);
 const OSSL_DISPATCH* ctr_functions(int bits);
 const OSSL_DISPATCH* gcm_functions(int bits);
 
+// What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
+// and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.
+struct CipherShape {
+  unsigned int mode;
+  bool aead;
+  bool custom_iv;
+  std::size_t keylen;
+  std::size_t blocksize;
+  std::size_t ivlen;
+};
+int cipher_get_params(OSSL_PARAM params[], const CipherShape& shape);
+const OSSL_PARAM* cipher_gettable_params(void* provctx);
+
 // Wipes secrets in a way the compiler keeps (OPENSSL_cleanse).
 void wipe(void* p, std::size_t n) noexcept;
 
