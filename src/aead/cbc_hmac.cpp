@@ -232,13 +232,14 @@ class CbcHmacScheme final : public AeadScheme {
     s += ":tls cbc-hmac-";
     s += mac_.alg == HashAlgorithm::sha1 ? "sha1" : "sha256";
     // Seal is the serial CBC encryption chain; open decrypts on the backend's parallel CBC
-    // kernel. With a stitched set, both interleave their AES with the SHA of the record.
+    // kernel. A stitched set interleaves that AES with the record's SHA (its name says
+    // whether for seal only or for seal and open).
     s += " (seal: CBC encryption chain; open: ";
     s += b.cbc_decrypt ? "cbc_decrypt kernel" : "generic CBC decrypt";
     s += "; SHA on ";
     s += mac_.compressor->name;
     if (stitch_) {
-      s += "; seal and open stitched with SHA: ";
+      s += "; stitched ";  // the set's name says which of seal and open it covers
       s += stitch_->name;
     }
     s += "; MAC-then-encrypt, constant-time open)";
