@@ -153,7 +153,7 @@ std::string_view prefer_ymm_source() {
 }
 
 bool probed_here(Feature f) {
-  const auto i = static_cast<unsigned>(f);
+  [[maybe_unused]] const auto i = static_cast<unsigned>(f);
 #if defined(__x86_64__) || defined(__i386__)
   return i <= static_cast<unsigned>(Feature::sha);
 #elif defined(__aarch64__)
@@ -164,7 +164,6 @@ bool probed_here(Feature f) {
   return f == Feature::altivec || f == Feature::vsx || f == Feature::vcrypto ||
          f == Feature::isa300;
 #else
-  (void)i;
   return false;
 #endif
 }
