@@ -51,12 +51,13 @@ inline int status(const Result<T>& r) noexcept {
 // sized: the status of a call with a length out-argument. Success: *len = the count (or
 // `count` for a Status); OUTPUT_TOO_SMALL: *len = the size needed (aeskit::required_size), as
 // the C API promises; any other error leaves *len alone.
-inline int sized(const Result<std::size_t>& r, std::size_t* len) noexcept {
+template <class T>
+inline int sized(const Result<T>& r, T* len) noexcept {
   if (r.ok()) {
     *len = r.value();
     return 0;
   }
-  if (r.code() == Errc::output_too_small) *len = required_size(r.status());
+  if (r.code() == Errc::output_too_small) *len = static_cast<T>(required_size(r.status()));
   return status(r);
 }
 inline int sized(Status s, std::size_t* len, std::size_t count) noexcept {

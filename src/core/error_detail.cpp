@@ -4,19 +4,20 @@
 
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 namespace aeskit {
 namespace {
 
 struct Record {
   Errc code = Errc::ok;
-  std::size_t needed = 0;  // output_too_small: the bytes the call needed
+  std::uint64_t needed = 0;  // output_too_small: the bytes the call needed
   char text[320] = {};
 };
 
 thread_local Record last;
 
-void put(Errc code, std::size_t needed, std::string_view sentence) noexcept {
+void put(Errc code, std::uint64_t needed, std::string_view sentence) noexcept {
   last.code = code;
   last.needed = needed;
   const std::size_t n =
@@ -34,11 +35,11 @@ Status fail_with_detail(Errc code, std::string_view sentence) noexcept {
   return code;
 }
 
-Status output_too_small(std::size_t needed, std::size_t given) noexcept {
+Status output_too_small(std::uint64_t needed, std::size_t given) noexcept {
   char buf[160];
   std::snprintf(buf, sizeof buf,
-                "output buffer too small: the result needs %zu bytes, the buffer has %zu", needed,
-                given);
+                "output buffer too small: the result needs %llu bytes, the buffer has %zu",
+                static_cast<unsigned long long>(needed), given);
   put(Errc::output_too_small, needed, buf);
   return Errc::output_too_small;
 }
@@ -105,7 +106,10 @@ const char* error_detail(Status s) noexcept {
 
 std::size_t required_size(Status s) noexcept {
   if (s.code() != Errc::output_too_small || last.code != Errc::output_too_small) return 0;
-  return last.needed;
+  // A 32-bit size_t cannot hold a need above 4 GiB: SIZE_MAX says "more than can exist".
+  if (last.needed > std::numeric_limits<std::size_t>::max())
+    return std::numeric_limits<std::size_t>::max();
+  return static_cast<std::size_t>(last.needed);
 }
 
 }  // namespace aeskit

@@ -18,7 +18,7 @@
 namespace aeskit::detail {
 
 // output_too_small records the size needed and the size given; returns Errc::output_too_small.
-[[gnu::cold]] Status output_too_small(std::size_t needed, std::size_t given) noexcept;
+[[gnu::cold]] Status output_too_small(std::uint64_t needed, std::size_t given) noexcept;
 
 // bad_key_length records "<what> takes <allowed>; got <given> bytes" (allowed: "a 16-byte key",
 // "a key of 32, 48 or 64 bytes", ...); returns Errc::bad_key_length.

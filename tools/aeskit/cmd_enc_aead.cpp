@@ -58,7 +58,7 @@ bool read_capped(int fd, std::size_t limit, std::vector<std::uint8_t>& data, boo
       over = true;
       return true;
     }
-    data.insert(data.end(), buf.begin(), buf.begin() + n);
+    data.insert(data.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
     if (static_cast<std::size_t>(n) < buf.size()) return true;
   }
 }
