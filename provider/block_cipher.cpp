@@ -203,7 +203,7 @@ int block_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t 
   if (c->bufsz != 0) {
     std::size_t take = 16 - c->bufsz;
     if (inl < take) take = inl;
-    std::memcpy(c->buf + c->bufsz, in, take);
+    if (take != 0) std::memcpy(c->buf + c->bufsz, in, take);  // `in` may be null with inl 0
     c->bufsz += take;
     in += take;
     inl -= take;
@@ -279,7 +279,7 @@ int block_final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t o
   }
   c->bufsz = keep;
   if (outsize < keep) return 0;
-  std::memcpy(out, c->buf, keep);
+  if (keep != 0) std::memcpy(out, c->buf, keep);  // `out` may be null with nothing to write
   *outl = keep;
   c->bufsz = 0;
   return 1;
