@@ -80,6 +80,21 @@ run_consumer() {
   done
 }
 
+# check_and_run_pair LABEL NAME STATIC SHARED [ENV...]: the shared build needs
+# libaeskit.so.SOVERSION, the static one no shared libaeskit; then both run on both inputs
+# (the shared one with ENV, e.g. LD_LIBRARY_PATH for an install tree).
+check_and_run_pair() {
+  local label=$1 name=$2 static=$3 shared=$4
+  shift 4
+  readelf -d "$shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
+    fail "$label: $name (shared) does not need libaeskit.so.$soversion"
+  if readelf -d "$static" | grep -q 'libaeskit'; then
+    fail "$label: $name (static) needs a shared libaeskit"
+  fi
+  run_consumer "$name static" "$static"
+  run_consumer "$name shared" "$shared" "$@"
+}
+
 # build_consumers LABEL PREFIX_PATH (empty: the system's): the consumer builds, run.
 build_consumers() {
   local label=$1 prefix=$2 b=$work/$1
@@ -97,13 +112,8 @@ build_consumers() {
       -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror -pedantic" \
       "${cmake_args[@]}" >"$b.log" 2>&1 || { cat "$b.log"; fail "$label: configuring examples/$example"; }
     cmake --build "$b/$example" >>"$b.log" 2>&1 || { cat "$b.log"; fail "$label: building examples/$example"; }
-    readelf -d "$b/$example/app_shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
-      fail "$label: $example/app_shared does not need libaeskit.so.$soversion"
-    if readelf -d "$b/$example/app_static" | grep -q 'libaeskit'; then
-      fail "$label: $example/app_static needs a shared libaeskit"
-    fi
-    run_consumer "$example app_static" "$b/$example/app_static"
-    run_consumer "$example app_shared" "$b/$example/app_shared" "${ld_env[@]}"
+    check_and_run_pair "$label" "$example app" "$b/$example/app_static" "$b/$example/app_shared" \
+      "${ld_env[@]}"
   done
 
   echo "-- $label: examples/pkgconfig-consumer with pkg-config --cflags --libs aeskit"
@@ -132,13 +142,8 @@ build_consumers() {
     # shellcheck disable=SC2046,SC2086
     "${compiler[@]}" -Wall -Wextra -Werror -O2 "$f" $(env "${pc_env[@]}" pkg-config --static --cflags aeskit) \
       $libs -o "$b/pc/$base.static" || fail "$label: building $base (static)"
-    readelf -d "$b/pc/$base.shared" | grep -q "Shared library: \[libaeskit.so.$soversion\]" ||
-      fail "$label: $base.shared does not need libaeskit.so.$soversion"
-    if readelf -d "$b/pc/$base.static" | grep -q 'libaeskit'; then
-      fail "$label: $base.static needs a shared libaeskit"
-    fi
-    run_consumer "pkg-config $base static" "$b/pc/$base.static"
-    run_consumer "pkg-config $base shared" "$b/pc/$base.shared" "${ld_env[@]}"
+    check_and_run_pair "$label" "pkg-config $base" "$b/pc/$base.static" "$b/pc/$base.shared" \
+      "${ld_env[@]}"
   done
 }
 
