@@ -24,11 +24,18 @@ std::size_t batch_for(const AesBackend& b) {
 }  // namespace
 
 void ctr_increment(Mode mode, std::uint8_t counter[16]) {
-  // Big-endian add of one, carrying from byte 15 up to byte 12 (ctr32) or byte 0 (ctr128).
-  // The counter block is public (it is the IV), so the data-dependent loop exit is fine.
+  // Big-endian add of one, carrying from byte 15 up to byte 12 (ctr32) or byte 0 (ctr128),
+  // through every byte whatever the carry: the counter is not always public. It was an early
+  // exit at the first byte that did not wrap, which the MemorySanitizer check (tests/ct,
+  // ctmsan) reported under EAX on the portable backend: EAX's initial counter is
+  // N' = OMAC_K(0 || N), a value of the key that is never sent.
   const int lowest = mode == Mode::ctr32 ? 12 : 0;
-  for (int i = 15; i >= lowest; --i)
-    if (++counter[i] != 0) break;
+  unsigned carry = 1;
+  for (int i = 15; i >= lowest; --i) {
+    const unsigned sum = counter[i] + carry;
+    counter[i] = static_cast<std::uint8_t>(sum);
+    carry = sum >> 8;
+  }
 }
 
 void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const std::uint8_t* in,
