@@ -42,6 +42,7 @@
 #include "backend/sha_stitch.hpp"
 #include "base/buffers.hpp"
 #include "base/ct_equal.hpp"
+#include "base/ct_shadow.hpp"
 #include "base/declassify.hpp"
 #include "base/secure_zero.hpp"
 #include "core/key_state.hpp"
@@ -211,7 +212,7 @@ class CbcHmacScheme final : public AeadScheme {
     std::uint32_t diff = 0;
     for (std::size_t i = 0; i < t; ++i) {
       diff |= static_cast<std::uint32_t>(expected[i] ^ received[i]);
-      __asm__("" : "+r"(diff));
+      AESKIT_REGISTER_BARRIER("+r", diff);
     }
     good &= ct_mask_eq(diff, 0);
     secure_zero(expected, sizeof expected);

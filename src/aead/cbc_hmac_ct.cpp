@@ -13,6 +13,7 @@
 // Nothing here branches on or indexes memory with data_len, pad or the MAC bytes.
 #include "aead/cbc_hmac_ct.hpp"
 #include "base/byte_order.hpp"
+#include "base/ct_shadow.hpp"
 
 #include <cstring>
 
@@ -162,7 +163,7 @@ void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t m
   for (int k = 7; k >= 0; --k) {
     const std::size_t s = std::size_t{1} << k;
     std::uint64_t m = 0 - ((o >> k) & 1);  // all ones when bit k of o is set
-    __asm__("" : "+r"(m));
+    AESKIT_REGISTER_BARRIER("+r", m);
     const std::size_t need = (mac_len + s - 1 + 7) / 8 * 8;
     for (std::size_t i = 0; i < need; i += 8) {
       std::uint64_t keep, moved;

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "aeskit/hash.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail {
 
@@ -19,13 +20,13 @@ namespace aeskit::detail {
 // below 2^63 here).
 inline std::uint64_t ct_mask_lt(std::uint64_t a, std::uint64_t b) noexcept {
   std::uint64_t m = 0 - ((a - b) >> 63);
-  __asm__("" : "+r"(m));
+  AESKIT_REGISTER_BARRIER("+r", m);
   return m;
 }
 inline std::uint64_t ct_mask_eq(std::uint64_t a, std::uint64_t b) noexcept {
   std::uint64_t x = a ^ b;
   std::uint64_t m = ((x | (0 - x)) >> 63) - 1;  // x == 0 -> all ones
-  __asm__("" : "+r"(m));
+  AESKIT_REGISTER_BARRIER("+r", m);
   return m;
 }
 inline std::uint64_t ct_mask_le(std::uint64_t a, std::uint64_t b) noexcept {

@@ -17,6 +17,8 @@
 // project builds for); load_partial has a byte-loop fallback for big-endian hosts.
 #pragma once
 
+#include "base/ct_shadow.hpp"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -38,9 +40,9 @@ inline Block128 load_block128(const std::uint8_t* p) noexcept {
 // register); the empty asm pins b to one vector register where the constraint is known.
 inline void store_block128(std::uint8_t* p, Block128 b) noexcept {
 #if defined(__x86_64__) || defined(__i386__)
-  __asm__("" : "+x"(b));
+  AESKIT_REGISTER_BARRIER("+x", b);
 #elif defined(__aarch64__)
-  __asm__("" : "+w"(b));
+  AESKIT_REGISTER_BARRIER("+w", b);
 #endif
   std::memcpy(p, &b, 16);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/ct_shadow.hpp"
 #include "base/declassify.hpp"
 
 namespace aeskit::detail {
@@ -22,11 +23,11 @@ inline bool ct_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n
     std::memcpy(&x, a + i, 8);
     std::memcpy(&y, b + i, 8);
     diff |= x ^ y;
-    __asm__("" : "+r"(diff));
+    AESKIT_REGISTER_BARRIER("+r", diff);
   }
   for (; i < n; ++i) {
     diff |= static_cast<std::uint64_t>(a[i] ^ b[i]);
-    __asm__("" : "+r"(diff));
+    AESKIT_REGISTER_BARRIER("+r", diff);
   }
   declassify(diff);  // the verdict is the caller's result
   return diff == 0;

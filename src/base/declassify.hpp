@@ -9,12 +9,17 @@
 // (-DAESKIT_CT_AUDIT=ON, see tests/ct/) the audit harness marks keys, plaintexts and tags as
 // undefined for valgrind memcheck, which then reports every branch or address that depends on
 // them; declassify tells memcheck that `v` is defined from here on, so only unintended
-// dependences are reported. Every call site is a claim a reviewer can check.
-// References: A. Langley, ctgrind (2010); valgrind memcheck client requests.
+// dependences are reported. Every call site is a claim a reviewer can check. In the
+// MemorySanitizer build (-DAESKIT_CT_MSAN=ON, the ctmsan preset) the same points unpoison `v`
+// (__msan_unpoison): the checker poisons the secrets, MSan reports what depends on them.
+// References: A. Langley, ctgrind (2010); valgrind memcheck client requests; the
+// MemorySanitizer interface (sanitizer/msan_interface.h).
 #pragma once
 
 #if defined(AESKIT_CT_AUDIT)
 #include <valgrind/memcheck.h>
+#elif defined(AESKIT_CT_MSAN)
+#include <sanitizer/msan_interface.h>
 #endif
 
 namespace aeskit::detail {
@@ -23,6 +28,8 @@ template <class T>
 inline void declassify(T& value) noexcept {
 #if defined(AESKIT_CT_AUDIT)
   VALGRIND_MAKE_MEM_DEFINED(&value, sizeof value);
+#elif defined(AESKIT_CT_MSAN)
+  __msan_unpoison(&value, sizeof value);
 #else
   (void)value;
 #endif

@@ -21,6 +21,7 @@
 // MLI is secret until the verdict); only the final verdict, and MLI after success, are
 // declassified (base/declassify.hpp).
 #include "aeskit/keywrap.hpp"
+#include "base/ct_shadow.hpp"
 
 #include <cstring>
 
@@ -82,14 +83,14 @@ std::uint64_t differs(const std::uint8_t* a, const std::uint8_t* b, std::size_t 
   std::uint64_t diff = 0;
   for (std::size_t i = 0; i < n; ++i) {
     diff |= static_cast<std::uint64_t>(a[i] ^ b[i]);
-    __asm__("" : "+r"(diff));
+    AESKIT_REGISTER_BARRIER("+r", diff);
   }
   return diff;
 }
 
 // verdict: the public outcome of an accumulated difference.
 bool verdict(std::uint64_t diff) noexcept {
-  __asm__("" : "+r"(diff));
+  AESKIT_REGISTER_BARRIER("+r", diff);
   const bool ok = diff == 0;
   std::uint8_t v = ok ? 1 : 0;
   detail::declassify(v);
@@ -221,7 +222,7 @@ Result<std::size_t> key_unwrap_pad(const AesKey& kek, std::span<const std::uint8
     const std::uint64_t pos = 8 * (static_cast<std::uint64_t>(n) - 1) + k;
     const std::uint64_t is_pad = ((pos - mli) >> 63) - 1;  // all ones when pos >= mli
     diff |= last[k] & is_pad;
-    __asm__("" : "+r"(diff));
+    AESKIT_REGISTER_BARRIER("+r", diff);
   }
   const bool ok = verdict(diff);
   detail::secure_zero(a, sizeof a);

@@ -20,6 +20,7 @@
 #include "backend/aesni/aesni.hpp"
 #include "backend/x86/supported.hpp"
 #include "backend/x86/targets.hpp"
+#include "base/ct_shadow.hpp"
 
 #define AESKIT_AEGIS_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_AESNI_AVX512VL)
 #define AESKIT_AEGIS_LAMBDA \
@@ -49,10 +50,10 @@ struct Ops {
 struct Policy : aegis_lanes::OneBlockPerReg<Ops> {
   static constexpr bool kTernaryLogic = true;
   AESKIT_AEGIS_INLINE static reg x3(reg a, reg b, reg c) {
-    return _mm_ternarylogic_epi64(a, b, c, 0x96);
+    return AESKIT_BITWISE3(_mm_ternarylogic_epi64, a, b, c, 0x96);
   }
   AESKIT_AEGIS_INLINE static reg xand(reg a, reg b, reg c) {
-    return _mm_ternarylogic_epi64(a, b, c, 0x78);
+    return AESKIT_BITWISE3(_mm_ternarylogic_epi64, a, b, c, 0x78);
   }
 };
 

@@ -44,6 +44,7 @@
 #include "backend/aesni/kernels.hpp"
 #include "backend/aesni/rounds.hpp"
 #include "backend/x86/targets.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail::aesni {
 namespace {
@@ -64,7 +65,8 @@ AESKIT_AESNI_INLINE __m128i* key_slots(RoundKeys& rk) {
 template <std::size_t I>
 AESKIT_AESNI_INLINE void step128(__m128i& k, __m128i* out) {
   constexpr int rcon = kRcon[I];  // a named constant, so it is an immediate even at -O0
-  k = _mm_xor_si128(prefix_xor(k), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(k, rcon), 0xFF));
+  k = _mm_xor_si128(prefix_xor(k),
+                    _mm_shuffle_epi32(AESKIT_WHOLE1(_mm_aeskeygenassist_si128, k, rcon), 0xFF));
   _mm_store_si128(out + I + 1, k);
 }
 
@@ -79,7 +81,7 @@ AESKIT_AESNI_INLINE void expand128(__m128i k, __m128i* out, std::index_sequence<
 template <std::size_t I>
 AESKIT_AESNI_INLINE void step192(__m128i& a, __m128i& b, std::uint8_t* out) {
   constexpr int rcon = kRcon[I];
-  const __m128i t = _mm_shuffle_epi32(_mm_aeskeygenassist_si128(b, rcon), 0x55);
+  const __m128i t = _mm_shuffle_epi32(AESKIT_WHOLE1(_mm_aeskeygenassist_si128, b, rcon), 0x55);
   a = _mm_xor_si128(prefix_xor(a), t);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 24 * (I + 1)), a);
   if constexpr (I < 7) {  // the 8th step's b would be words 52, 53: past the schedule
@@ -103,10 +105,12 @@ AESKIT_AESNI_INLINE void expand192(const std::uint8_t* key, std::uint8_t* out,
 template <std::size_t I>
 AESKIT_AESNI_INLINE void step256(__m128i& a, __m128i& b, __m128i* out) {
   constexpr int rcon = kRcon[I];
-  a = _mm_xor_si128(prefix_xor(a), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(b, rcon), 0xFF));
+  a = _mm_xor_si128(prefix_xor(a),
+                    _mm_shuffle_epi32(AESKIT_WHOLE1(_mm_aeskeygenassist_si128, b, rcon), 0xFF));
   _mm_store_si128(out + 2 * I + 2, a);
   if constexpr (I < 6) {  // round key 15 does not exist
-    b = _mm_xor_si128(prefix_xor(b), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(a, 0), 0xAA));
+    b = _mm_xor_si128(prefix_xor(b),
+                      _mm_shuffle_epi32(AESKIT_WHOLE1(_mm_aeskeygenassist_si128, a, 0), 0xAA));
     _mm_store_si128(out + 2 * I + 3, b);
   }
 }

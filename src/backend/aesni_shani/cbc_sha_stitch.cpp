@@ -35,6 +35,7 @@
 #include "backend/sha_stitch.hpp"
 #include "backend/x86/supported.hpp"
 #include "backend/x86/targets.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail {
 
@@ -79,7 +80,7 @@ struct Sha1 {
       x = _mm_sha1nexte_epu32(prev, m[G & 3]);
     }
     prev = abcd;
-    abcd = _mm_sha1rnds4_epu32(abcd, x, G / 5);
+    abcd = AESKIT_WHOLE2(_mm_sha1rnds4_epu32, abcd, x, G / 5);
   }
   AESKIT_STITCH_INLINE void end() {
     e = _mm_sha1nexte_epu32(prev, e_in);

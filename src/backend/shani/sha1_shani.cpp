@@ -21,6 +21,7 @@
 
 #include "backend/shani/shani.hpp"
 #include "backend/x86/targets.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail {
 
@@ -38,7 +39,7 @@ AESKIT_SHANI_TARGET void sha1_compress_shani(HashWords& hw, const std::uint8_t* 
       m[j] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * j)),
                               reverse);
     __m128i prev = abcd;  // abcd entering the current group
-    abcd = _mm_sha1rnds4_epu32(abcd, _mm_add_epi32(e0, m[0]), 0);
+    abcd = AESKIT_WHOLE2(_mm_sha1rnds4_epu32, abcd, _mm_add_epi32(e0, m[0]), 0);
 #pragma GCC unroll 19
     for (int g = 1; g < 20; ++g) {
       if (g >= 4)
@@ -49,16 +50,16 @@ AESKIT_SHANI_TARGET void sha1_compress_shani(HashWords& hw, const std::uint8_t* 
       prev = abcd;
       switch (g / 5) {  // the immediate must be a constant; g is a compile-time value here
         case 0:
-          abcd = _mm_sha1rnds4_epu32(abcd, x, 0);
+          abcd = AESKIT_WHOLE2(_mm_sha1rnds4_epu32, abcd, x, 0);
           break;
         case 1:
-          abcd = _mm_sha1rnds4_epu32(abcd, x, 1);
+          abcd = AESKIT_WHOLE2(_mm_sha1rnds4_epu32, abcd, x, 1);
           break;
         case 2:
-          abcd = _mm_sha1rnds4_epu32(abcd, x, 2);
+          abcd = AESKIT_WHOLE2(_mm_sha1rnds4_epu32, abcd, x, 2);
           break;
         default:
-          abcd = _mm_sha1rnds4_epu32(abcd, x, 3);
+          abcd = AESKIT_WHOLE2(_mm_sha1rnds4_epu32, abcd, x, 3);
           break;
       }
     }

@@ -16,6 +16,7 @@
 #include "backend/aegis_kernels.hpp"
 #include "backend/vaes512/vaes512.hpp"
 #include "backend/x86/aegis_width.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail {
 namespace vaes512 {
@@ -36,10 +37,10 @@ struct EvexYmm {
   AESKIT_WIDE_INLINE static reg x(reg a, reg b) { return _mm256_xor_si256(a, b); }
   AESKIT_WIDE_INLINE static reg and_(reg a, reg b) { return _mm256_and_si256(a, b); }
   AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
-    return _mm256_ternarylogic_epi64(a, b, c, 0x96);
+    return AESKIT_BITWISE3(_mm256_ternarylogic_epi64, a, b, c, 0x96);
   }
   AESKIT_WIDE_INLINE static reg xand(reg a, reg b, reg c) {
-    return _mm256_ternarylogic_epi64(a, b, c, 0x78);
+    return AESKIT_BITWISE3(_mm256_ternarylogic_epi64, a, b, c, 0x78);
   }
   AESKIT_WIDE_INLINE static reg enc(reg s, reg k) { return _mm256_aesenc_epi128(s, k); }
   AESKIT_WIDE_INLINE static reg broadcast(block b) { return _mm256_broadcastsi128_si256(b); }

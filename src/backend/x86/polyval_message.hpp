@@ -48,6 +48,7 @@
 
 #include "backend/clmul/gf128_clmul.hpp"
 #include "backend/x86/ghash.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail::x86 {
 
@@ -58,12 +59,12 @@ namespace aeskit::detail::x86 {
 AESKIT_WIDE_INLINE __m128i reduce_early(const clmul::Product& p) {
   const __m128i c = _mm_set_epi64x(0, static_cast<long long>(0xC200000000000000));
   const __m128i t = _mm_clmulepi64_si128(p.lo, c, 0x00);
-  const __m128i mid = _mm_ternarylogic_epi64(p.mid, p.lo, p.hi, 0x96);
+  const __m128i mid = AESKIT_BITWISE3(_mm_ternarylogic_epi64, p.mid, p.lo, p.hi, 0x96);
   const __m128i lo = _mm_xor_si128(p.lo, _mm_slli_si128(mid, 8));
   const __m128i hi = _mm_xor_si128(p.hi, _mm_srli_si128(mid, 8));
   const __m128i m = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), t);
-  return _mm_ternarylogic_epi64(hi, _mm_shuffle_epi32(m, 0x4E), _mm_clmulepi64_si128(m, c, 0x00),
-                                0x96);
+  return AESKIT_BITWISE3(_mm_ternarylogic_epi64, hi, _mm_shuffle_epi32(m, 0x4E),
+                         _mm_clmulepi64_si128(m, c, 0x00), 0x96);
 }
 
 // reduce_lanes_early: reduce_early in every lane.

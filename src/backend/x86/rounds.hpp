@@ -48,6 +48,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/rounds_dispatch.hpp"
+#include "base/ct_shadow.hpp"
 
 #ifndef AESKIT_WIDE_INLINE
 #error "include x86/vec256.hpp or x86/vec512.hpp first"
@@ -86,7 +87,7 @@ AESKIT_WIDE_INLINE HeldKeys<V, R> hold(const Keys<V, R>& keys) {
 #pragma GCC unroll 16
   for (unsigned r = 0; r <= R; ++r) {
     typename V::reg k = keys[r];
-    __asm__("" : "+v"(k));
+    AESKIT_REGISTER_BARRIER("+v", k);
     held.k[r] = k;
   }
   return held;
@@ -245,7 +246,7 @@ AESKIT_WIDE_INLINE void last_round_xor_data(typename V::reg (&b)[Y], typename V:
 // keeping values it could forward from earlier stores. No instruction is emitted.
 template <class T>
 AESKIT_WIDE_INLINE void in_order(T& v) {
-  __asm__("" : "+v"(v));
+  AESKIT_REGISTER_BARRIER("+v", v);
 }
 
 // opaque: the same pointer, which the compiler can no longer prove equal to another (GCM

@@ -20,6 +20,7 @@
 #error "one vector width per translation unit (x86/vec512.hpp after another width)"
 #endif
 #include "backend/x86/targets.hpp"
+#include "base/ct_shadow.hpp"
 
 #define AESKIT_WIDE_BITS 512
 #define AESKIT_WIDE_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_VAES512)
@@ -136,13 +137,13 @@ struct Vec {
   AESKIT_WIDE_INLINE static reg and_(reg a, reg b) { return _mm512_and_si512(a, b); }
   // x3: a ^ b ^ c in one VPTERNLOGQ (truth table 0x96).
   AESKIT_WIDE_INLINE static reg x3(reg a, reg b, reg c) {
-    return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+    return AESKIT_BITWISE3(_mm512_ternarylogic_epi64, a, b, c, 0x96);
   }
   // xand: a ^ (b & c) in one VPTERNLOGQ (0x78); kTernaryLogic tells the AEGIS template
   // (backend/aegis_lanes.hpp) that x3 and xand cost one operation.
   static constexpr bool kTernaryLogic = true;
   AESKIT_WIDE_INLINE static reg xand(reg a, reg b, reg c) {
-    return _mm512_ternarylogic_epi64(a, b, c, 0x78);
+    return AESKIT_BITWISE3(_mm512_ternarylogic_epi64, a, b, c, 0x78);
   }
   AESKIT_WIDE_INLINE static reg enc(reg s, reg k) { return _mm512_aesenc_epi128(s, k); }
   AESKIT_WIDE_INLINE static reg enc_last(reg s, reg k) { return _mm512_aesenclast_epi128(s, k); }
