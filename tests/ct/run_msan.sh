@@ -7,8 +7,9 @@
 # the CPU lacks the backend: never counted as passed); under each narrower setting the
 # best_* cases run again (what a caller gets there), unless the setting selects the same
 # code as one already run. MSan reports exit 42 and fail the run with their location.
-# planted: control_index, control_branch and control_division must each stop with an MSan
-# report whose first frame is ct_audit.cpp at the line marked "planted: <kind>".
+# planted: control_index, control_branch, control_division and control_simd (a branch on a
+# secret after two AES-NI rounds) must each stop with an MSan report whose first frame is
+# ct_audit.cpp at the line marked "planted: <kind>".
 set -uo pipefail
 exe=$1 what=$2
 src=$(dirname "$0")/ct_audit.cpp
@@ -19,7 +20,7 @@ trap 'rm -rf "$logs"' EXIT
 case $what in
   planted)
     bad=0
-    for kind in index branch division; do
+    for kind in index branch division simd; do
       line=$(grep -n "// planted: $kind\$" "$src" | cut -d: -f1)
       "$exe" "control_$kind" >"$logs/$kind" 2>&1
       rc=$?
