@@ -179,9 +179,10 @@ AESKIT_API const AeadAlgorithm& aes_192_siv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 
 // TLS CBC-HMAC record protection with BoringSSL's AEAD semantics ("AES-128-CBC-SHA1",
-// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256"): MAC-then-encrypt with TLS padding. Key = MAC
-// key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type || version (the
-// length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
+// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256", and "AES-256-CBC-SHA256", which BoringSSL lacks
+// but TLS 1.2's AES_256_CBC_SHA256 suites and OpenSSL's stitched cipher use): MAC-then-encrypt with
+// TLS padding. Key = MAC key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type ||
+// version (the length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
 // record's 16-byte CBC IV (TLS 1.1+ explicit IV). seal writes roundup16(|P| + MAC + 1) bytes;
 // open needs an output as long as the input, returns the plaintext length, and is
 // constant-time in the padding and the MAC check (Lucky13), with one error
@@ -191,6 +192,7 @@ AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_cbc_sha256_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls_implicit_iv() noexcept;
