@@ -30,6 +30,9 @@ const OSSL_DISPATCH* ecb_functions(int bits);
 const OSSL_DISPATCH* cbc_functions(int bits);
 const OSSL_DISPATCH* ctr_functions(int bits);
 const OSSL_DISPATCH* gcm_functions(int bits);
+// AES-{128,256}-CBC-HMAC-SHA1 / -SHA256, the TLS stitched ciphers (cbc_hmac_cipher.cpp).
+const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits);
+const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits);
 
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.

@@ -77,6 +77,14 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
        "aeskit AES-192-GCM"},
       {"AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", kProps, gcm_functions(128),
        "aeskit AES-128-GCM"},
+      {"AES-128-CBC-HMAC-SHA1", kProps, cbc_hmac_sha1_functions(128),
+       "aeskit AES-128-CBC-HMAC-SHA1"},
+      {"AES-256-CBC-HMAC-SHA1", kProps, cbc_hmac_sha1_functions(256),
+       "aeskit AES-256-CBC-HMAC-SHA1"},
+      {"AES-128-CBC-HMAC-SHA256", kProps, cbc_hmac_sha256_functions(128),
+       "aeskit AES-128-CBC-HMAC-SHA256"},
+      {"AES-256-CBC-HMAC-SHA256", kProps, cbc_hmac_sha256_functions(256),
+       "aeskit AES-256-CBC-HMAC-SHA256"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;
