@@ -34,6 +34,10 @@ const OSSL_DISPATCH* gcm_functions(int bits);
 const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits);
 const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits);
 
+// MACs (OSSL_OP_MAC): CMAC over AES-CBC (mac_cmac.cpp), GMAC over AES-GCM (mac_gmac.cpp).
+const OSSL_DISPATCH* cmac_functions();
+const OSSL_DISPATCH* gmac_functions();
+
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.
 struct CipherShape {
