@@ -51,6 +51,12 @@ struct CipherShape {
 int cipher_get_params(OSSL_PARAM params[], const CipherShape& shape);
 const OSSL_PARAM* cipher_gettable_params(void* provctx);
 
+// The TLS step after a CBC record's decryption (tls_unpad.cpp): `*len` in, the payload's
+// length out; the MAC (macsize bytes: the record's, or random when the padding is bad) to
+// mac_out. False only for what is public: an unknown version, a record too short.
+bool tls_unpad_record(unsigned int version, unsigned char* buf, std::size_t* len,
+                      std::size_t macsize, unsigned char* mac_out);
+
 // Wipes secrets in a way the compiler keeps (OPENSSL_cleanse).
 void wipe(void* p, std::size_t n) noexcept;
 
