@@ -318,11 +318,11 @@ bool open_record(Ctx* c, unsigned char* out, const unsigned char* in, std::size_
     } else {
       const std::size_t n = blocks - first;
       unsigned char* dst = out + 16 * first;
-      const unsigned char* ct = saved + 16 * (first - first_kept + 1);
+      const unsigned char* prev = saved + 16 * (first - first_kept);  // then the blocks
       unsigned char plain[16 * kKeptBlocks];
-      ok = c->aes->decrypt_blocks({ct, 16 * n}, {plain, 16 * n}).ok();
+      ok = c->aes->decrypt_blocks({prev + 16, 16 * n}, {plain, 16 * n}).ok();
       for (std::size_t i = 0; ok && i < 16 * n; ++i)
-        if (16 * first + i >= *r) dst[i] = static_cast<unsigned char>(plain[i] ^ ct[i - 16]);
+        if (16 * first + i >= *r) dst[i] = static_cast<unsigned char>(plain[i] ^ prev[i]);
       wipe(plain, sizeof plain);
     }
     if (ok) count_bytes(c->provctx, *r + kTlsAadLen);
