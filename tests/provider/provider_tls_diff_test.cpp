@@ -10,7 +10,7 @@
 // handed out through tls-mac). Every return value, length, output byte and parameter must
 // agree (a MAC behind a bad padding is random on both sides: not compared).
 //
-// Environment: AESKIT_PROVIDER_SEQUENCES (sequences per cipher, default 300), AESKIT_TEST_SEED,
+// Environment: AESKIT_PROVIDER_SEQUENCES (sequences per cipher, default 1000), AESKIT_TEST_SEED,
 // AESKIT_PROVIDER_TRACE. argv[1]: the folder holding aeskit.so.
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
@@ -622,7 +622,7 @@ int main(int argc, char** argv) {
   }
   const std::string part = argc > 2 ? argv[2] : "";
   const std::uint64_t seed = diff::seed_from_env();
-  const std::size_t sequences = diff::sequences_from_env(300);
+  const std::size_t sequences = diff::sequences_from_env(1000);
   std::printf("seed 0x%llx, %zu sequences per cipher\n", static_cast<unsigned long long>(seed),
               sequences);
   diff::Providers prov;
