@@ -18,6 +18,7 @@
 
 #include "aead/aead_key_state.hpp"
 #include "aead/derived_gcm.hpp"
+#include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "cpu/features.hpp"
@@ -27,25 +28,28 @@ namespace aeskit::detail {
 
 void dndk_derive(const KeyState& root, bool commit, std::span<const std::uint8_t> nonce,
                  std::uint8_t dk[32], std::uint8_t kc[32], std::uint8_t gcm_nonce[12]) noexcept {
-  // N zero-padded to 27 bytes: NHead = bytes 0..14, NTail = bytes 15..26.
-  std::uint8_t padded[kDndkNonceMax] = {};
-  std::memcpy(padded, nonce.data(), nonce.size());
-  std::memcpy(gcm_nonce, padded + 15, 12);
-  const unsigned config = (commit ? 128u : 0u) + 8u * static_cast<unsigned>(nonce.size() - 12);
+  // N zero-padded to 27 bytes: NHead = bytes 0..14, NTail = bytes 15..26 (the lengths are
+  // public). The blocks are built in registers and stored whole (base/block128.hpp: no
+  // store-forwarding stall before the AES call).
+  const std::size_t ln = nonce.size();
+  const Block128 head = load_partial_block(nonce.data(), ln < 15 ? ln : 15, /*pad=*/false);
+  std::memset(gcm_nonce, 0, 12);
+  if (ln > 15) std::memcpy(gcm_nonce, nonce.data() + 15, ln - 15);
+  const std::uint64_t config = (commit ? 128u : 0u) + 8u * (ln - 12);
   const std::size_t blocks = commit ? 5 : 3;
   alignas(16) std::uint8_t x[5 * 16];
-  for (std::size_t i = 0; i < blocks; ++i) {
-    std::memcpy(x + 16 * i, padded, 15);
-    x[16 * i + 15] = static_cast<std::uint8_t>(config + i);
-  }
+  for (std::size_t i = 0; i < blocks; ++i)
+    store_block128(x + 16 * i, head | block128_from_be64(0, config + i));  // NHead || config + i
   root.backend->encrypt_blocks(root.enc, x, x, blocks);
   // Y_i = X_i ^ X_0: DK = Y_1 || Y_2, KC = Y_3 || Y_4.
-  for (std::size_t j = 0; j < 32; ++j) dk[j] = static_cast<std::uint8_t>(x[16 + j] ^ x[j % 16]);
+  const Block128 x0 = load_block128(x);
+  store_block128(dk, load_block128(x + 16) ^ x0);
+  store_block128(dk + 16, load_block128(x + 32) ^ x0);
   if (commit) {
-    for (std::size_t j = 0; j < 32; ++j) kc[j] = static_cast<std::uint8_t>(x[48 + j] ^ x[j % 16]);
+    store_block128(kc, load_block128(x + 48) ^ x0);
+    store_block128(kc + 16, load_block128(x + 64) ^ x0);
   }
   secure_zero(x, sizeof x);
-  secure_zero(padded, sizeof padded);
 }
 
 namespace {
