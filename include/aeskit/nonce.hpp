@@ -14,6 +14,10 @@
 // likewise (draft-gueron-cfrg-dndkgcm: random 24-byte nonces, the root key good for up to
 // 2^64 bytes in all; aeskit counts messages, not bytes) and the AEGIS-256 forms likewise
 // (32-byte nonces, draft-irtf-cfrg-aegis-aead). SealingKey enforces the limit it is given.
+// Those 2^64 - 1 figures are for random nonces: a NonceSequence puts its counter in the last
+// 8 bytes, which for DNDK-GCM (and XAES-256-GCM) is the GCM part of the nonce, so every message
+// of a sequence runs under the same derived key, i.e. plain AES-256-GCM under one key — give
+// such a SealingKey GCM's limit (2^32) explicitly, or use random nonces.
 //
 // Random nonces: only AES-GCM-SIV (nonce misuse resistant, RFC 8452), XAES-256-GCM and
 // DNDK-GCM(-KC) (24-byte nonces) and AEGIS-256/256X2/256X4 (32-byte nonces) get them from
