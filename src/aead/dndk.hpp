@@ -37,7 +37,7 @@ inline constexpr std::size_t kDndkCommitment = 32;
 
 // dndk_derive: DK (32 bytes) and, when `commit`, KC (32 bytes) for `nonce` (LN in
 // [kDndkNonceMin, kDndkNonceMax], checked by the caller) under the expanded root key;
-// `gcm_nonce` gets NTail. Used by the scheme; the ct audit calls it directly.
+// `gcm_nonce` gets NTail. KC is written only when `commit`.
 void dndk_derive(const KeyState& root, bool commit, std::span<const std::uint8_t> nonce,
                  std::uint8_t dk[32], std::uint8_t kc[32], std::uint8_t gcm_nonce[12]) noexcept;
 
