@@ -15,8 +15,8 @@
 // or SealingKey, aeskit/nonce.hpp). SP 800-38D tolerates random 12-byte GCM nonces for up to
 // 2^32 messages per key, but aeskit::random_nonce refuses GCM (at that limit the chance of a
 // repeat, which breaks the key completely, is still about 2^-33): for random nonces choose
-// XAES-256-GCM, AES-GCM-SIV or AEGIS-256 (random_nonce_allowed). Other GCM nonce lengths (1
-// byte and up) are allowed as SP 800-38D does, and are hashed into the initial counter.
+// XAES-256-GCM, DNDK-GCM, AES-GCM-SIV or AEGIS-256 (random_nonce_allowed). Other GCM nonce lengths
+// (1 byte and up) are allowed as SP 800-38D does, and are hashed into the initial counter.
 //
 // Buffers: the plaintext (seal) or ciphertext (open) may be exactly the output (same start
 // address: in place); any other overlap between an output and any input is rejected with
@@ -134,6 +134,22 @@ AESKIT_API const AeadAlgorithm& aes_256_gcm_siv() noexcept;
 // is derived per message from the key and the nonce's first 12 bytes (a one-block CMAC,
 // NIST SP 800-108r1), then AES-256-GCM runs with the nonce's last 12 bytes. One-shot only.
 AESKIT_API const AeadAlgorithm& xaes_256_gcm() noexcept;
+
+// DNDK-GCM (Double Nonce Derive Key AES-GCM, IETF CFRG draft-gueron-cfrg-dndkgcm): AES-256-GCM
+// with a 32-byte root key and 24-byte nonces that are safe to pick at random; per message a
+// fresh AES-256-GCM key is derived from the root key and the nonce's first 15 bytes (three
+// AES-256 blocks, XOR-combined), and GCM runs with the remaining 9 bytes (zero-padded to 12).
+// Nonces of 12..27 bytes are accepted as the draft defines them (the length is bound into
+// the derivation); 24 is the recommended, random-nonce length. One-shot only.
+//   dndk_gcm(): "DNDK-GCM", no key commitment, seal writes C || T (16-byte tag).
+//   dndk_gcm_kc(): "DNDK-GCM-KC", with the draft's 32-byte key commitment KC: seal writes
+//     C || T || KC (tag_length() is 48: T || KC); open recomputes KC and refuses a mismatch
+//     before any GCM work, so a ciphertext opens under one root key only (a GCM tag alone can
+//     be made valid under two keys at once).
+// Limits (the draft): up to 2^64 bytes under one root key; per message those of AES-256-GCM
+// (2^36 - 32 bytes).
+AESKIT_API const AeadAlgorithm& dndk_gcm() noexcept;
+AESKIT_API const AeadAlgorithm& dndk_gcm_kc() noexcept;
 
 // AES-CCM (NIST SP 800-38C, RFC 3610; "AES-128-CCM", ...): nonces of 7..13 bytes (12
 // recommended); the nonce length n fixes the length field q = 15 - n, and a message must be
