@@ -30,6 +30,12 @@ const OSSL_DISPATCH* ecb_functions(int bits);
 const OSSL_DISPATCH* cbc_functions(int bits);
 const OSSL_DISPATCH* ctr_functions(int bits);
 const OSSL_DISPATCH* gcm_functions(int bits);
+// stream_cipher.cpp, xts_cipher.cpp (XTS: 128 or 256).
+const OSSL_DISPATCH* cfb_functions(int bits);
+const OSSL_DISPATCH* cfb8_functions(int bits);
+const OSSL_DISPATCH* cfb1_functions(int bits);
+const OSSL_DISPATCH* ofb_functions(int bits);
+const OSSL_DISPATCH* xts_functions(int bits);
 
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.
