@@ -91,6 +91,12 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
       {"AES-128-OFB:2.16.840.1.101.3.4.1.3", kProps, ofb_functions(128), "aeskit AES-128-OFB"},
       {"AES-256-XTS:1.3.111.2.1619.0.1.2", kProps, xts_functions(256), "aeskit AES-256-XTS"},
       {"AES-128-XTS:1.3.111.2.1619.0.1.1", kProps, xts_functions(128), "aeskit AES-128-XTS"},
+      {"AES-256-CCM:id-aes256-CCM:2.16.840.1.101.3.4.1.47", kProps, ccm_functions(256),
+       "aeskit AES-256-CCM"},
+      {"AES-192-CCM:id-aes192-CCM:2.16.840.1.101.3.4.1.27", kProps, ccm_functions(192),
+       "aeskit AES-192-CCM"},
+      {"AES-128-CCM:id-aes128-CCM:2.16.840.1.101.3.4.1.7", kProps, ccm_functions(128),
+       "aeskit AES-128-CCM"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;
