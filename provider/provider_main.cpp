@@ -97,6 +97,9 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
        "aeskit AES-192-CCM"},
       {"AES-128-CCM:id-aes128-CCM:2.16.840.1.101.3.4.1.7", kProps, ccm_functions(128),
        "aeskit AES-128-CCM"},
+      {"AES-128-SIV", kProps, siv_functions(128), "aeskit AES-128-SIV"},
+      {"AES-192-SIV", kProps, siv_functions(192), "aeskit AES-192-SIV"},
+      {"AES-256-SIV", kProps, siv_functions(256), "aeskit AES-256-SIV"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;

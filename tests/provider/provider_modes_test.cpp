@@ -636,6 +636,123 @@ void ccm_sequence(const CipherUnderTest& c, Rng& rng) {
   }
 }
 
+// ---- SIV -------------------------------------------------------------------------------------
+
+struct SivMessage {
+  Bytes key, ct, tag;
+  std::vector<Bytes> aad;
+};
+
+int get_tag_both(Pair& p, std::size_t size, Bytes* tag) {
+  unsigned char a[32], d[32];
+  std::memset(a, 0x44, sizeof a);
+  std::memset(d, 0x44, sizeof d);
+  OSSL_PARAM pa[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, a, size),
+                      OSSL_PARAM_construct_end()};
+  OSSL_PARAM pd[2] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, d, size),
+                      OSSL_PARAM_construct_end()};
+  const int ra = EVP_CIPHER_CTX_get_params(p.a, pa);
+  const int rd = EVP_CIPHER_CTX_get_params(p.d, pd);
+  CHECK(ra == rd);
+  CHECK(std::memcmp(a, d, sizeof a) == 0);
+  TRACE("  get tag[%zu]: aeskit %d default %d\n", size, ra, rd);
+  if (rd == 1 && tag != nullptr) tag->assign(d, d + size);
+  return rd;
+}
+
+void siv_sequence(const CipherUnderTest& c, Rng& rng) {
+  Pair p;
+  bool inited = false;
+  int enc = 1;
+  SivMessage last, cur;
+  bool have_last = false;
+  static const unsigned char none = 0;
+  const std::size_t steps = 3 + rng.below(20);
+  for (std::size_t step = 0; step < steps; ++step) {
+    g_where = c.name + " step " + std::to_string(step);
+    const std::size_t op = inited ? rng.below(12) : 0;
+    switch (op) {
+      case 0:
+      case 1: {  // (re-)init, sometimes a replay of the last message, maybe damaged
+        const int e = rng.coin() ? 1 : 0;
+        const bool replay = e == 0 && have_last && rng.coin(3) == false;
+        Bytes key = replay ? last.key : rng.bytes(c.keylen);
+        const bool give_key = replay || !inited || rng.coin(3) == false;
+        const int rc = init_both(p, c, !inited, give_key ? key.data() : nullptr, nullptr, e);
+        if (!inited && rc != 1) return;
+        inited = true;
+        if (rc != 1) break;
+        enc = e;
+        if (inited && !give_key) ++g_cov.reinit_no_key;
+        if (give_key) cur = SivMessage{key, {}, {}, {}};
+        if (!replay) break;
+        std::vector<Bytes> aad = last.aad;
+        if (!aad.empty() && rng.coin(8)) aad.pop_back();
+        if (rng.coin(10)) aad.push_back(Bytes{});
+        for (auto& a : aad) {
+          if (!a.empty() && rng.coin(16)) a[rng.below(a.size())] ^= 2;
+          update_both(p, a.empty() ? &none : a.data(), a.size(), false, true);
+        }
+        Bytes tag = last.tag;
+        if (rng.coin(6)) tag[rng.below(16)] ^= 0x10;
+        set_tag_both(p, tag.data(), rng.coin(12) ? rng.below(18) : 16);
+        Bytes ct = last.ct;
+        if (!ct.empty() && rng.coin(12)) ct[rng.below(ct.size())] ^= 1;
+        const int r = update_both(p, ct.empty() ? &none : ct.data(), ct.size(), rng.coin(), false);
+        (r == 1 ? g_cov.tag_ok : g_cov.tag_bad)++;
+        if (rng.coin()) final_both(p);
+        break;
+      }
+      case 2:
+      case 3: {  // an AAD component (0 bytes too)
+        Bytes a = rng.bytes(rng.coin(4) ? 0 : rng.piece());
+        if (update_both(p, a.empty() ? &none : a.data(), a.size(), false, true) == 1)
+          cur.aad.push_back(a);
+        break;
+      }
+      case 4:
+      case 5: {  // the data
+        Bytes in = rng.bytes(rng.coin(8) ? 0 : rng.piece());
+        Bytes out;
+        const int rc =
+            update_both(p, in.empty() ? &none : in.data(), in.size(), rng.coin(), false, &out);
+        if (enc && rc == 1 && !in.empty()) {  // 0 bytes of data do nothing
+          cur.ct = out;
+          Bytes tag;
+          if (get_tag_both(p, 16, &tag) == 1 && !cur.key.empty()) {
+            cur.tag = tag;
+            last = cur;
+            have_last = true;
+          }
+        }
+        break;
+      }
+      case 6:
+        final_both(p);
+        break;
+      case 7:
+        get_tag_both(p, rng.coin() ? 16 : rng.below(20), nullptr);
+        break;
+      case 8: {
+        Bytes tag = rng.bytes(16);
+        set_tag_both(p, tag.data(), rng.coin() ? 16 : rng.below(17));
+        break;
+      }
+      case 9:
+        copy_both(p, rng);
+        break;
+      case 10: {
+        const std::size_t kl = rng.coin() ? c.keylen : 8 + rng.below(60);
+        set_size_both(p, OSSL_CIPHER_PARAM_KEYLEN, kl);
+        break;
+      }
+      default:
+        compare_ctx_params(c, p, rng);
+        break;
+    }
+  }
+}
+
 std::uint64_t bytes_processed(OSSL_PROVIDER* prov) {
   std::uint64_t v = 0;
   OSSL_PARAM ps[2] = {OSSL_PARAM_construct_uint64("aeskit-bytes-processed", &v),
@@ -697,6 +814,7 @@ int main(int argc, char** argv) {
       {"CFB", Family::cfb, {128, 192, 256}, 1000},  {"CFB8", Family::cfb8, {128, 192, 256}, 700},
       {"CFB1", Family::cfb1, {128, 192, 256}, 150}, {"OFB", Family::ofb, {128, 192, 256}, 1000},
       {"XTS", Family::xts, {128, 256}, 1000},       {"CCM", Family::ccm, {128, 192, 256}, 1500},
+      {"SIV", Family::siv, {128, 192, 256}, 1000},
   };
   std::vector<CipherUnderTest> ciphers;
   for (const auto& s : specs)
@@ -704,7 +822,8 @@ int main(int argc, char** argv) {
       CipherUnderTest c;
       c.name = "AES-" + std::to_string(bits) + "-" + s.mode;
       c.family = s.family;
-      c.keylen = static_cast<std::size_t>(bits / 8) * (s.family == Family::xts ? 2 : 1);
+      c.keylen = static_cast<std::size_t>(bits / 8) *
+                 (s.family == Family::xts || s.family == Family::siv ? 2 : 1);
       c.weight = s.weight;
       c.ours = EVP_CIPHER_fetch(lib, c.name.c_str(), "provider=aeskit");
       c.theirs = EVP_CIPHER_fetch(lib, c.name.c_str(), "provider=default");
@@ -752,6 +871,8 @@ int main(int argc, char** argv) {
       if (g_trace) std::fprintf(stderr, "%s sequence %zu\n", c.name.c_str(), i);
       if (c.family == Family::ccm)
         ccm_sequence(c, rng);
+      else if (c.family == Family::siv)
+        siv_sequence(c, rng);
       else
         stream_sequence(c, rng);
       ERR_clear_error();
