@@ -36,9 +36,10 @@ const OSSL_DISPATCH* cfb8_functions(int bits);
 const OSSL_DISPATCH* cfb1_functions(int bits);
 const OSSL_DISPATCH* ofb_functions(int bits);
 const OSSL_DISPATCH* xts_functions(int bits);
-// ccm_cipher.cpp, siv_cipher.cpp.
+// ccm_cipher.cpp, siv_cipher.cpp, ocb_cipher.cpp.
 const OSSL_DISPATCH* ccm_functions(int bits);
 const OSSL_DISPATCH* siv_functions(int bits);
+const OSSL_DISPATCH* ocb_functions(int bits);
 
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.

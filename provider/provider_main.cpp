@@ -100,6 +100,9 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
       {"AES-128-SIV", kProps, siv_functions(128), "aeskit AES-128-SIV"},
       {"AES-192-SIV", kProps, siv_functions(192), "aeskit AES-192-SIV"},
       {"AES-256-SIV", kProps, siv_functions(256), "aeskit AES-256-SIV"},
+      {"AES-256-OCB", kProps, ocb_functions(256), "aeskit AES-256-OCB"},
+      {"AES-192-OCB", kProps, ocb_functions(192), "aeskit AES-192-OCB"},
+      {"AES-128-OCB", kProps, ocb_functions(128), "aeskit AES-128-OCB"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;
