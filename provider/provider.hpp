@@ -40,6 +40,8 @@ const OSSL_DISPATCH* xts_functions(int bits);
 const OSSL_DISPATCH* ccm_functions(int bits);
 const OSSL_DISPATCH* siv_functions(int bits);
 const OSSL_DISPATCH* ocb_functions(int bits);
+// gcm_siv_cipher.cpp (128 or 256).
+const OSSL_DISPATCH* gcm_siv_functions(int bits);
 
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.

@@ -103,6 +103,8 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
       {"AES-256-OCB", kProps, ocb_functions(256), "aeskit AES-256-OCB"},
       {"AES-192-OCB", kProps, ocb_functions(192), "aeskit AES-192-OCB"},
       {"AES-128-OCB", kProps, ocb_functions(128), "aeskit AES-128-OCB"},
+      {"AES-256-GCM-SIV", kProps, gcm_siv_functions(256), "aeskit AES-256-GCM-SIV"},
+      {"AES-128-GCM-SIV", kProps, gcm_siv_functions(128), "aeskit AES-128-GCM-SIV"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;
