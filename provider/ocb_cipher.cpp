@@ -21,10 +21,6 @@
 namespace aeskit_provider {
 namespace {
 
-struct Block {
-  unsigned char b[16];
-};
-
 void xor16(unsigned char* dst, const unsigned char* a, const unsigned char* b) {
   for (int i = 0; i < 16; ++i) dst[i] = static_cast<unsigned char>(a[i] ^ b[i]);
 }
@@ -140,34 +136,55 @@ bool hash_aad(OcbCtx* c, const unsigned char* aad, std::size_t len) {
   return true;
 }
 
+// 16 bytes as two 64-bit words (byte order kept: only XOR is done on them).
+struct W {
+  std::uint64_t a, b;
+};
+W load(const unsigned char* p) {
+  W w;
+  std::memcpy(&w, p, 16);
+  return w;
+}
+void store(unsigned char* p, W w) {
+  std::memcpy(p, &w, 16);
+}
+W operator^(W x, W y) {
+  return {x.a ^ y.a, x.b ^ y.b};
+}
+
 // CRYPTO_ocb128_encrypt / decrypt: whole blocks (in runs, one AES call per run), then a
 // partial block against the pad E(offset ^ L_*).
 bool crypt(OcbCtx* c, const unsigned char* in, unsigned char* out, std::size_t len) {
   constexpr std::size_t kRun = 32;
-  Block offs[kRun], buf[kRun];
+  W offs[kRun];
+  unsigned char buf[16 * kRun];
   const std::size_t blocks = len / 16;
+  W offset = load(c->offset), checksum = load(c->checksum);
   bool ok = true;
   for (std::size_t done = 0; done < blocks && ok;) {
     const std::size_t n = blocks - done < kRun ? blocks - done : kRun;
     for (std::size_t i = 0; i < n; ++i) {
-      xor16(c->offset, c->offset, l_for(c, c->blocks_processed + done + i + 1));
-      std::memcpy(offs[i].b, c->offset, 16);
-      const unsigned char* src = in + 16 * (done + i);
-      if (c->enc) xor16(c->checksum, c->checksum, src);
-      xor16(buf[i].b, src, offs[i].b);
+      offset = offset ^ load(l_for(c, c->blocks_processed + done + i + 1));
+      offs[i] = offset;
+      const W src = load(in + 16 * (done + i));
+      if (c->enc) checksum = checksum ^ src;
+      store(buf + 16 * i, src ^ offset);
     }
-    const std::span<std::uint8_t> run{buf[0].b, 16 * n};
+    const std::span<std::uint8_t> run{buf, 16 * n};
     ok = c->enc ? c->key->aes.encrypt_blocks(run, run).ok()
                 : c->key->aes.decrypt_blocks(run, run).ok();
     for (std::size_t i = 0; i < n && ok; ++i) {
-      unsigned char* dst = out + 16 * (done + i);
-      xor16(dst, buf[i].b, offs[i].b);
-      if (!c->enc) xor16(c->checksum, c->checksum, dst);
+      const W dst = load(buf + 16 * i) ^ offs[i];
+      store(out + 16 * (done + i), dst);
+      if (!c->enc) checksum = checksum ^ dst;
     }
     done += n;
   }
+  store(c->offset, offset);
+  store(c->checksum, checksum);
   wipe(offs, sizeof offs);
   wipe(buf, sizeof buf);
+  offset = checksum = W{0, 0};
   if (!ok) return false;
   c->blocks_processed += blocks;
   const std::size_t last = len % 16;
