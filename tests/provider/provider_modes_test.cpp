@@ -9,6 +9,8 @@
 // EVP_CIPHER_fetch(..., "provider=aeskit") and "provider=default"; every return value,
 // length, output byte and parameter must agree. AES-GCM-SIV, which OpenSSL 3.0 lacks, is
 // checked against aeskit's AeadKey results instead (RFC 8452 test vectors and round trips).
+// Also: the aeskit-bytes-processed counter moves by the bytes of one update for every cipher,
+// and adds up over four threads sharing the fetched ciphers.
 //
 // Environment: AESKIT_PROVIDER_SEQUENCES (a scale: each cipher runs it times its family's
 // weight / 1000; default 4000, about 90,000 sequences in all), AESKIT_TEST_SEED,
@@ -30,6 +32,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -1234,6 +1237,39 @@ int main(int argc, char** argv) {
       EVP_CIPHER_CTX_free(ctx);
       CHECK(bytes_processed(ours) == before + 96);
     }
+  }
+
+  // Threads, one context each on shared fetched ciphers (one per family): the counter adds up.
+  if (only == nullptr) {
+    g_where = "threads";
+    std::vector<const CipherUnderTest*> picked;
+    for (Family f : {Family::cfb, Family::ofb, Family::xts, Family::ocb})
+      for (const auto& c : ciphers)
+        if (c.family == f) {
+          picked.push_back(&c);
+          break;
+        }
+    const std::uint64_t before = bytes_processed(ours);
+    std::vector<int> ok(picked.size(), 0);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < picked.size(); ++t)
+      threads.emplace_back([&, t] {
+        const CipherUnderTest& c = *picked[t];
+        EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+        Bytes key(c.keylen), iv(16, 5), buf(992);
+        for (std::size_t i = 0; i < key.size(); ++i) key[i] = static_cast<unsigned char>(i + t);
+        int outl = 0, good = 1;
+        good &= EVP_EncryptInit_ex2(ctx, c.ours, nullptr, nullptr, nullptr);
+        iv.resize(static_cast<std::size_t>(EVP_CIPHER_CTX_get_iv_length(ctx)));
+        good &= EVP_EncryptInit_ex2(ctx, nullptr, key.data(), iv.data(), nullptr);
+        for (int i = 0; i < 200; ++i)
+          good &= EVP_EncryptUpdate(ctx, buf.data(), &outl, buf.data(), 992) == 1 && outl == 992;
+        EVP_CIPHER_CTX_free(ctx);
+        ok[t] = good;
+      });
+    for (auto& th : threads) th.join();
+    for (int v : ok) CHECK(v == 1);
+    CHECK(bytes_processed(ours) == before + picked.size() * 200 * 992);
   }
 
   Rng rng{std::mt19937_64(seed)};
