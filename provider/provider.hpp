@@ -42,6 +42,13 @@ const OSSL_DISPATCH* siv_functions(int bits);
 const OSSL_DISPATCH* ocb_functions(int bits);
 // gcm_siv_cipher.cpp (128 or 256).
 const OSSL_DISPATCH* gcm_siv_functions(int bits);
+// AES-{128,256}-CBC-HMAC-SHA1 / -SHA256, the TLS stitched ciphers (cbc_hmac_cipher.cpp).
+const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits);
+const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits);
+
+// MACs (OSSL_OP_MAC): CMAC over AES-CBC (mac_cmac.cpp), GMAC over AES-GCM (mac_gmac.cpp).
+const OSSL_DISPATCH* cmac_functions();
+const OSSL_DISPATCH* gmac_functions();
 
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.
@@ -55,6 +62,12 @@ struct CipherShape {
 };
 int cipher_get_params(OSSL_PARAM params[], const CipherShape& shape);
 const OSSL_PARAM* cipher_gettable_params(void* provctx);
+
+// The TLS step after a CBC record's decryption (tls_unpad.cpp): `*len` in, the payload's
+// length out; the MAC (macsize bytes: the record's, or random when the padding is bad) to
+// mac_out. False only for what is public: an unknown version, a record too short.
+bool tls_unpad_record(unsigned int version, unsigned char* buf, std::size_t* len,
+                      std::size_t macsize, unsigned char* mac_out);
 
 // Wipes secrets in a way the compiler keeps (OPENSSL_cleanse).
 void wipe(void* p, std::size_t n) noexcept;

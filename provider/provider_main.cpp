@@ -1,6 +1,6 @@
 // provider_main.cpp — the aeskit OpenSSL provider's entry point: OSSL_provider_init, the
 // provider's parameters (name, version, buildinfo, status, aeskit-bytes-processed),
-// query_operation (ciphers only) and teardown. References: provider(7), provider-base(7).
+// query_operation (ciphers and MACs) and teardown. References: provider(7), provider-base(7).
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
@@ -55,6 +55,14 @@ int get_params(void* provctx, OSSL_PARAM params[]) {
 
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
   *no_cache = 0;
+  if (operation_id == OSSL_OP_MAC) {
+    static const OSSL_ALGORITHM macs[] = {
+        {"CMAC", kProps, cmac_functions(), "aeskit CMAC (AES-CBC ciphers)"},
+        {"GMAC:1.0.9797.3.4", kProps, gmac_functions(), "aeskit GMAC (AES-GCM ciphers)"},
+        {nullptr, nullptr, nullptr, nullptr},
+    };
+    return macs;
+  }
   if (operation_id != OSSL_OP_CIPHER) return nullptr;
   // The names (and aliases) are exactly the default provider's, so a fetch by any of them
   // with "provider=aeskit" finds these.
@@ -105,6 +113,14 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
       {"AES-128-OCB", kProps, ocb_functions(128), "aeskit AES-128-OCB"},
       {"AES-256-GCM-SIV", kProps, gcm_siv_functions(256), "aeskit AES-256-GCM-SIV"},
       {"AES-128-GCM-SIV", kProps, gcm_siv_functions(128), "aeskit AES-128-GCM-SIV"},
+      {"AES-128-CBC-HMAC-SHA1", kProps, cbc_hmac_sha1_functions(128),
+       "aeskit AES-128-CBC-HMAC-SHA1"},
+      {"AES-256-CBC-HMAC-SHA1", kProps, cbc_hmac_sha1_functions(256),
+       "aeskit AES-256-CBC-HMAC-SHA1"},
+      {"AES-128-CBC-HMAC-SHA256", kProps, cbc_hmac_sha256_functions(128),
+       "aeskit AES-128-CBC-HMAC-SHA256"},
+      {"AES-256-CBC-HMAC-SHA256", kProps, cbc_hmac_sha256_functions(256),
+       "aeskit AES-256-CBC-HMAC-SHA256"},
       {nullptr, nullptr, nullptr, nullptr},
   };
   return ciphers;

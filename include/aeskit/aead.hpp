@@ -179,9 +179,10 @@ AESKIT_API const AeadAlgorithm& aes_192_siv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 
 // TLS CBC-HMAC record protection with BoringSSL's AEAD semantics ("AES-128-CBC-SHA1",
-// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256"): MAC-then-encrypt with TLS padding. Key = MAC
-// key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type || version (the
-// length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
+// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256", and "AES-256-CBC-SHA256", which BoringSSL lacks
+// but TLS 1.2's AES_256_CBC_SHA256 suites and OpenSSL's stitched cipher use): MAC-then-encrypt with
+// TLS padding. Key = MAC key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type ||
+// version (the length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
 // record's 16-byte CBC IV (TLS 1.1+ explicit IV). seal writes roundup16(|P| + MAC + 1) bytes;
 // open needs an output as long as the input, returns the plaintext length, and is
 // constant-time in the padding and the MAC check (Lucky13), with one error
@@ -191,6 +192,7 @@ AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_cbc_sha256_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls_implicit_iv() noexcept;
@@ -338,8 +340,12 @@ class AESKIT_API AeadSealer {
 
   AeadSealer(AeadSealer&&) noexcept;
   AeadSealer& operator=(AeadSealer&&) noexcept;
-  AeadSealer(const AeadSealer&) = delete;
-  AeadSealer& operator=(const AeadSealer&) = delete;
+  // A copy continues the same message independently (same key pointer: the key must outlive
+  // every copy). For forking a computation (OpenSSL's EVP_CIPHER_CTX_copy, or a tag over a
+  // common prefix) where at most one copy goes on to seal data: two copies that both
+  // encrypt different plaintexts reuse the nonce, as two messages under one nonce would.
+  AeadSealer(const AeadSealer&) noexcept;
+  AeadSealer& operator=(const AeadSealer&) noexcept;
   ~AeadSealer();  // wipes the state
 
   // update_ad absorbs associated data. Errors: invalid_state (after update() or finish()),
@@ -378,8 +384,9 @@ class AESKIT_API AeadOpener {
 
   AeadOpener(AeadOpener&&) noexcept;
   AeadOpener& operator=(AeadOpener&&) noexcept;
-  AeadOpener(const AeadOpener&) = delete;
-  AeadOpener& operator=(const AeadOpener&) = delete;
+  // A copy continues the same message independently (the key must outlive every copy).
+  AeadOpener(const AeadOpener&) noexcept;
+  AeadOpener& operator=(const AeadOpener&) noexcept;
   ~AeadOpener();  // wipes the state
 
   Status update_ad(std::span<const std::uint8_t> ad);
@@ -388,6 +395,12 @@ class AESKIT_API AeadOpener {
   // finish compares `tag` (exactly tag_length() bytes) with the computed tag in constant
   // time. Errors: authentication_failed (also for a tag of the wrong length), invalid_state.
   Status finish(std::span<const std::uint8_t> tag);
+  // finish_truncated compares `tag` (1..tag_length() bytes) with that many leading bytes of
+  // the computed tag in constant time: for interfaces that accept any truncation, as
+  // OpenSSL's EVP GCM does (1..16 bytes). A short tag is a weak tag (an n-byte tag is forged
+  // with probability 2^-8n per try); prefer finish() with a key of the length you need.
+  // Errors: authentication_failed (also for an empty or too long tag), invalid_state.
+  Status finish_truncated(std::span<const std::uint8_t> tag);
 
   std::size_t tag_length() const noexcept;
 

@@ -147,6 +147,7 @@ struct AeadAlgorithmTable {
   static const AeadAlgorithm kAes128CbcSha1;
   static const AeadAlgorithm kAes256CbcSha1;
   static const AeadAlgorithm kAes128CbcSha256;
+  static const AeadAlgorithm kAes256CbcSha256;
   static const AeadAlgorithm kAes128CbcSha1Implicit;
   static const AeadAlgorithm kAes256CbcSha1Implicit;
   static const AeadAlgorithm kAes128CbcSha256Implicit;
@@ -197,6 +198,8 @@ constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha1 =
     cbc_tls("AES-256-CBC-SHA1", 20 + 32, false, kSha1Tags);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha256 =
     cbc_tls("AES-128-CBC-SHA256", 32 + 16, false, kSha256Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha256 =
+    cbc_tls("AES-256-CBC-SHA256", 32 + 32, false, kSha256Tags);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha1Implicit =
     cbc_tls("AES-128-CBC-SHA1-IMPLICIT-IV", 20 + 16 + 16, true, kSha1Tags);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha1Implicit =
@@ -280,6 +283,7 @@ constexpr Entry kEntries[] = {
     {&T::kAes128CbcSha1, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, false>},
     {&T::kAes256CbcSha1, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, false>},
     {&T::kAes128CbcSha256, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, false>},
+    {&T::kAes256CbcSha256, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, false>},
     {&T::kAes128CbcSha1Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, true>},
     {&T::kAes256CbcSha1Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, true>},
     {&T::kAes128CbcSha256Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, true>},
@@ -404,6 +408,9 @@ const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept {
 }
 const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept {
   return detail::AeadAlgorithmTable::kAes128CbcSha256;
+}
+const AeadAlgorithm& aes_256_cbc_sha256_tls() noexcept {
+  return detail::AeadAlgorithmTable::kAes256CbcSha256;
 }
 const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept {
   return detail::AeadAlgorithmTable::kAes128CbcSha1Implicit;

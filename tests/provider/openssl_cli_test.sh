@@ -19,7 +19,13 @@ done
 for bits in 128 256; do
   grep -i "aes-$bits-xts.* @ aeskit" "$tmp/list" > /dev/null || fail "openssl list lacks AES-$bits-XTS @ aeskit"
 done
-[ "$(grep -c "@ aeskit" "$tmp/list")" -ge 32 ] || fail "expected at least 32 ciphers @ aeskit"
+for c in AES-128-CBC-HMAC-SHA1 AES-256-CBC-HMAC-SHA1 AES-128-CBC-HMAC-SHA256 AES-256-CBC-HMAC-SHA256; do
+  grep -i "$c @ aeskit" "$tmp/list" > /dev/null || fail "openssl list lacks $c @ aeskit"
+done
+[ "$(grep -c '@ aeskit' "$tmp/list")" -eq 41 ] || fail "expected 41 ciphers @ aeskit"
+"$openssl" list -mac-algorithms -provider-path "$dir" -provider aeskit > "$tmp/macs"
+grep "CMAC @ aeskit" "$tmp/macs" > /dev/null || fail "openssl list lacks CMAC @ aeskit"
+grep "GMAC.* @ aeskit" "$tmp/macs" > /dev/null || fail "openssl list lacks GMAC @ aeskit"
 
 head -c 100000 /dev/urandom > "$tmp/plain"
 key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
