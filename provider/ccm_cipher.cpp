@@ -132,6 +132,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     // value and len_set stay as they were).
     c->fresh = false;
     c->flags_broken = false;
+    if (!c->aad.empty()) wipe(c->aad.data(), c->aad.size());
     c->aad.clear();
   }
   return set_ctx_params(c, params);

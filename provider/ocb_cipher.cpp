@@ -274,6 +274,8 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   auto* c = static_cast<OcbCtx*>(vctx);
   c->aad_buf_len = 0;
   c->data_buf_len = 0;
+  wipe(c->aad_buf, sizeof c->aad_buf);
+  wipe(c->data_buf, sizeof c->data_buf);
   c->enc = enc;
   if (iv != nullptr) {
     if (ivlen != c->ivlen) {
