@@ -30,6 +30,18 @@ const OSSL_DISPATCH* ecb_functions(int bits);
 const OSSL_DISPATCH* cbc_functions(int bits);
 const OSSL_DISPATCH* ctr_functions(int bits);
 const OSSL_DISPATCH* gcm_functions(int bits);
+// stream_cipher.cpp, xts_cipher.cpp (XTS: 128 or 256).
+const OSSL_DISPATCH* cfb_functions(int bits);
+const OSSL_DISPATCH* cfb8_functions(int bits);
+const OSSL_DISPATCH* cfb1_functions(int bits);
+const OSSL_DISPATCH* ofb_functions(int bits);
+const OSSL_DISPATCH* xts_functions(int bits);
+// ccm_cipher.cpp, siv_cipher.cpp, ocb_cipher.cpp.
+const OSSL_DISPATCH* ccm_functions(int bits);
+const OSSL_DISPATCH* siv_functions(int bits);
+const OSSL_DISPATCH* ocb_functions(int bits);
+// gcm_siv_cipher.cpp (128 or 256).
+const OSSL_DISPATCH* gcm_siv_functions(int bits);
 // AES-{128,256}-CBC-HMAC-SHA1 / -SHA256, the TLS stitched ciphers (cbc_hmac_cipher.cpp).
 const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits);
 const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits);
