@@ -25,8 +25,8 @@
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
 #include "backend/armv8ce/armv8ce.hpp"
-#include "backend/armv8ce_sha/cbc_sha_stitch.hpp"
 #include "backend/armv8ce_pmull/gcm_armv8ce_pmull.hpp"
+#include "backend/armv8ce_sha/cbc_sha_stitch.hpp"
 #include "backend/armv8sha/armv8sha.hpp"
 #include "backend/pmull/ghash_pmull.hpp"
 #include "backend/pmull/polyval_pmull.hpp"

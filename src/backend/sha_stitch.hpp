@@ -52,5 +52,4 @@ inline CbcShaFn stitch_fn(const CbcShaStitch& s, HashAlgorithm alg, bool encrypt
   return nullptr;
 }
 
-
 }  // namespace aeskit::detail

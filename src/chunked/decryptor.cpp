@@ -65,7 +65,8 @@ struct DecryptorState {
   }
 };
 
-Decryptor ChunkKeys::make_decryptor(const FileKeyState& key, std::span<const std::uint8_t> context) {
+Decryptor ChunkKeys::make_decryptor(const FileKeyState& key,
+                                    std::span<const std::uint8_t> context) {
   auto s = std::make_unique<DecryptorState>();
   s->key = key;
   s->context.assign(context.begin(), context.end());

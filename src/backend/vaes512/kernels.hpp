@@ -17,8 +17,9 @@
 #include "backend/x86/targets.hpp"
 
 namespace aeskit::detail::vaes512 {
-// kGroupBlocks: blocks per iteration of this width's kernels, 8 zmm registers of 4 blocks (x86/vec512.hpp); the backend's
-// batch_blocks (x86/backend_table.hpp). x86/entries_blocks.inc checks it against the policy.
+// kGroupBlocks: blocks per iteration of this width's kernels, 8 zmm registers of 4 blocks
+// (x86/vec512.hpp); the backend's batch_blocks (x86/backend_table.hpp). x86/entries_blocks.inc
+// checks it against the policy.
 inline constexpr std::size_t kGroupBlocks = 32;
 }  // namespace aeskit::detail::vaes512
 

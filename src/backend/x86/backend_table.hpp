@@ -17,11 +17,10 @@
 
 // AESKIT_X86_AES_BACKEND(name, description, supported, vector_bits, wide); batch_blocks is the
 // width's group (WIDE::kGroupBlocks, kernels.hpp).
-#define AESKIT_X86_AES_BACKEND(NAME, DESCRIPTION, SUPPORTED, BITS, WIDE)                           \
+#define AESKIT_X86_AES_BACKEND(NAME, DESCRIPTION, SUPPORTED, BITS, WIDE)                          \
   {                                                                                               \
     .name = NAME, .description = DESCRIPTION, .supported = SUPPORTED,                             \
-    .batch_blocks = WIDE::kGroupBlocks,                                                           \
-    .vector_bits = BITS, .expand_key = aesni::expand_key,                                         \
+    .batch_blocks = WIDE::kGroupBlocks, .vector_bits = BITS, .expand_key = aesni::expand_key,     \
     .derive_decrypt_key = aesni::derive_decrypt_key, .encrypt_blocks = WIDE::encrypt_blocks,      \
     .decrypt_blocks = WIDE::decrypt_blocks, .ctr32_be = WIDE::ctr32_be,                           \
     .ctr32_le = WIDE::ctr32_le, .ctr128_be = WIDE::ctr128_be, .cbc_encrypt = aesni::cbc_encrypt,  \
