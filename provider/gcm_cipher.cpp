@@ -31,6 +31,7 @@ enum class IvState { uninitialised, buffered, copied, finished };
 
 struct GcmCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this cipher
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // 16-byte tags; shared by dupctx
   bool key_set = false;
@@ -50,6 +51,7 @@ struct GcmCtx {
   GcmCtx() = default;
   GcmCtx(const GcmCtx& o)
       : provctx(o.provctx),
+        stat(o.stat),
         keylen(o.keylen),
         key(o.key),
         key_set(o.key_set),
@@ -72,10 +74,11 @@ void drop_streams(GcmCtx* c) {
   c->started = false;
 }
 
-void* newctx(void* provctx, std::size_t keybits) {
+void* newctx(void* provctx, std::size_t keybits, std::size_t stat) {
   auto* c = new (std::nothrow) GcmCtx;
   if (c == nullptr) return nullptr;
   c->provctx = provctx;
+  c->stat = stat;
   c->keylen = keybits / 8;
   return c;
 }
@@ -230,7 +233,11 @@ bool process(GcmCtx* c, unsigned char* out, const unsigned char* in, std::size_t
       auto r = c->opener->update({in, len}, {out, len});
       if (!r.ok() || !rehash(c, out, len)) return false;
     }
-    count_bytes(c->provctx, len);
+    stats::count(c->provctx, c->stat,
+                 out == nullptr ? stats::Dir::aad
+                 : c->enc       ? stats::Dir::seal
+                                : stats::Dir::open,
+                 len);
     return true;
   }
   if (!c->enc && c->taglen == kUnset) return false;  // the tag must be set before final
@@ -331,7 +338,10 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
-  static void* make(void* provctx) { return newctx(provctx, Bits); }
+  static constexpr std::size_t kStat = stats::alg(Bits == 128   ? "AES-128-GCM"
+                                                  : Bits == 192 ? "AES-192-GCM"
+                                                                : "AES-256-GCM");
+  static void* make(void* provctx) { return newctx(provctx, Bits, kStat); }
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_GCM_MODE, true, true, Bits / 8, 1, 12});
   }
