@@ -5,10 +5,11 @@
 // process through AESKIT_PROVIDER_STATS=<file>: one line appended at teardown
 // (docs/openssl-provider.md, "Proof counters").
 //
-// A cipher or MAC file counts with
-//   stats::count(provctx, stats::alg("AES-128-GCM"), stats::Dir::seal, n);
-// where the name is checked at compile time against kAlgorithms below (every algorithm of
-// issue 39 is already listed, so a new cipher needs no change here).
+// A cipher or MAC file names its algorithm once, in a constant,
+//   static constexpr std::size_t kStat = stats::alg("AES-128-GCM");
+// (a name missing from kAlgorithms below then does not compile; every algorithm of issue 39
+// is already listed, so a new cipher needs no change here) and counts with
+//   stats::count(provctx, kStat, stats::Dir::seal, n);
 #pragma once
 
 #include <sys/types.h>
@@ -51,8 +52,10 @@ inline constexpr std::string_view kAlgorithms[] = {
 };
 inline constexpr std::size_t kAlgorithmCount = std::size(kAlgorithms);
 
-// An algorithm's index in kAlgorithms; a name not listed does not compile.
-consteval std::size_t alg(std::string_view name) {
+// An algorithm's index in kAlgorithms. Use it to initialise a constexpr variable: a name not
+// listed then does not compile. (constexpr rather than consteval: clang 14 rejects consteval
+// calls in the static members of the cipher files' class templates.)
+constexpr std::size_t alg(std::string_view name) {
   for (std::size_t i = 0; i < kAlgorithmCount; ++i)
     if (kAlgorithms[i] == name) return i;
   throw "stats::alg: not in stats::kAlgorithms";
