@@ -28,6 +28,7 @@ enum class Kind { ecb, cbc, ctr };
 
 struct BlockCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this cipher
   Kind kind = Kind::ecb;
   std::size_t keylen = 0;                     // bytes
   std::shared_ptr<const aeskit::AesKey> key;  // immutable once made: shared by dupctx
@@ -59,10 +60,11 @@ struct BlockCtx {
   }
 };
 
-BlockCtx* newctx(void* provctx, Kind kind, std::size_t keybits) {
+BlockCtx* newctx(void* provctx, Kind kind, std::size_t keybits, std::size_t stat) {
   auto* c = new (std::nothrow) BlockCtx;
   if (c == nullptr) return nullptr;
   c->provctx = provctx;
+  c->stat = stat;
   c->kind = kind;
   c->keylen = keybits / 8;
   return c;
@@ -92,7 +94,7 @@ bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_
   auto n = cipher->update({in, len}, {out, len});
   if (!n.ok() || *n != len) return false;
   if (c->kind == Kind::cbc) std::memcpy(c->iv, c->enc ? out + len - 16 : next, 16);
-  count_bytes(c->provctx, len);
+  stats::count(c->provctx, c->stat, c->enc ? stats::Dir::seal : stats::Dir::open, len);
   return true;
 }
 
@@ -139,7 +141,7 @@ bool ctr(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t l
     }
   }
   c->num = n;
-  count_bytes(c->provctx, len);
+  stats::count(c->provctx, c->stat, c->enc ? stats::Dir::seal : stats::Dir::open, len);
   return true;
 }
 
@@ -422,9 +424,23 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
   return kSettableCtx;
 }
 
+// The cipher's name in stats::kAlgorithms.
+constexpr std::string_view stat_name(Kind k, std::size_t bits) {
+  switch (k) {
+    case Kind::ecb:
+      return bits == 128 ? "AES-128-ECB" : bits == 192 ? "AES-192-ECB" : "AES-256-ECB";
+    case Kind::cbc:
+      return bits == 128 ? "AES-128-CBC" : bits == 192 ? "AES-192-CBC" : "AES-256-CBC";
+    case Kind::ctr:
+      break;
+  }
+  return bits == 128 ? "AES-128-CTR" : bits == 192 ? "AES-192-CTR" : "AES-256-CTR";
+}
+
 template <Kind K, std::size_t Bits>
 struct Table {
-  static void* make(void* provctx) { return newctx(provctx, K, Bits); }
+  static constexpr std::size_t kStat = stats::alg(stat_name(K, Bits));
+  static void* make(void* provctx) { return newctx(provctx, K, Bits, kStat); }
   static int params(OSSL_PARAM p[]) {
     const unsigned int mode = K == Kind::ecb   ? EVP_CIPH_ECB_MODE
                               : K == Kind::cbc ? EVP_CIPH_CBC_MODE

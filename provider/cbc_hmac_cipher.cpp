@@ -51,6 +51,7 @@ constexpr std::size_t kKeptBlocks = 21;  // covers MAC (<= 32) + padding (<= 256
 
 struct Ctx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 16;
   std::size_t maclen = 20;  // the HMAC's digest length: 20 (SHA-1) or 32 (SHA-256)
   bool enc = false;
@@ -86,10 +87,11 @@ struct Ctx {
   }
 };
 
-void* newctx(void* provctx, std::size_t keybits, std::size_t maclen) {
+void* newctx(void* provctx, std::size_t keybits, std::size_t maclen, std::size_t stat) {
   auto* c = new (std::nothrow) Ctx;
   if (c == nullptr) return nullptr;
   c->provctx = provctx;
+  c->stat = stat;
   c->keylen = keybits / 8;
   c->maclen = maclen;
   return c;
@@ -268,7 +270,7 @@ bool seal_record(Ctx* c, unsigned char* out, const unsigned char* in, std::size_
   auto r = c->record->seal({c->iv, 16}, {c->tls_aad, 11}, {in + off, n}, {out + off, len - off});
   if (!r.ok() || *r != len - off) return false;
   std::memcpy(c->iv, out + len - 16, 16);
-  count_bytes(c->provctx, n + kTlsAadLen);
+  count_bytes(c->provctx, c->stat, true, n, kTlsAadLen);
   return true;
 }
 
@@ -325,7 +327,7 @@ bool open_record(Ctx* c, unsigned char* out, const unsigned char* in, std::size_
         if (16 * first + i >= *r) dst[i] = static_cast<unsigned char>(plain[i] ^ prev[i]);
       wipe(plain, sizeof plain);
     }
-    if (ok) count_bytes(c->provctx, *r + kTlsAadLen);
+    if (ok) count_bytes(c->provctx, c->stat, false, *r, kTlsAadLen);
   }
   wipe(saved, sizeof saved);
   return ok;
@@ -338,7 +340,7 @@ bool cipher(Ctx* c, unsigned char* out, const unsigned char* in, std::size_t len
   if (len % 16 != 0 || !c->aes) return false;
   if (plen == kNoPayload) {
     if (!plain_cbc(c, out, in, len)) return false;
-    count_bytes(c->provctx, len);
+    count_bytes(c->provctx, c->stat, c->enc, len);
     return true;
   }
   if (c->enc) {
@@ -431,7 +433,9 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits, std::size_t MacLen>
 struct Table {
-  static void* make(void* provctx) { return newctx(provctx, Bits, MacLen); }
+  static constexpr std::size_t kStat =
+      stats::aes_alg(Bits, MacLen == 20 ? "CBC-HMAC-SHA1" : "CBC-HMAC-SHA256");
+  static void* make(void* provctx) { return newctx(provctx, Bits, MacLen, kStat); }
   static int params(OSSL_PARAM p[]) {
     // AEAD flag as the default's; TLS1_1_MULTIBLOCK left clear (see the header).
     return cipher_get_params(p, {EVP_CIPH_CBC_MODE, true, false, Bits / 8, 16, 16});

@@ -25,6 +25,7 @@ namespace {
 
 struct CcmCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // made for key_m-byte tags; shared by dupctx
   bool key_set = false;
@@ -187,7 +188,7 @@ bool seal_or_open(CcmCtx* c, unsigned char* out, const unsigned char* in, std::s
     if (!c->key->open_detached(nonce, aad, {in, len}, {c->buf, c->key_m}, {out, len}).ok())
       return false;  // out is zeroed
   }
-  count_bytes(c->provctx, len + c->aad.size());
+  count_bytes(c->provctx, c->stat, c->enc, len, c->aad.size());
   return true;
 }
 
@@ -313,10 +314,12 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
+  static constexpr std::size_t kStat = stats::aes_alg(Bits, "CCM");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) CcmCtx;
     if (c == nullptr) return nullptr;
     c->provctx = provctx;
+    c->stat = kStat;
     c->keylen = Bits / 8;
     return c;
   }

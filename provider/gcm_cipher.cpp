@@ -59,10 +59,11 @@ using gcm::IvState;
 using gcm::kMaxIv;
 using gcm::kUnset;
 
-void* newctx(void* provctx, std::size_t keybits) {
+void* newctx(void* provctx, std::size_t keybits, std::size_t stat) {
   auto* c = new (std::nothrow) Ctx;
   if (c == nullptr) return nullptr;
   c->provctx = provctx;
+  c->stat = stat;
   c->keylen = keybits / 8;
   return c;
 }
@@ -202,7 +203,11 @@ bool process(Ctx* c, unsigned char* out, std::size_t* outl, const unsigned char*
     } else {
       if (!c->opener->update({in, len}, {out, len}).ok()) return false;
     }
-    count_bytes(c->provctx, len);
+    stats::count(c->provctx, c->stat,
+                 out == nullptr ? stats::Dir::aad
+                 : c->enc       ? stats::Dir::seal
+                                : stats::Dir::open,
+                 len);
     *outl = len;
     return true;
   }
@@ -312,7 +317,10 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
-  static void* make(void* provctx) { return newctx(provctx, Bits); }
+  static constexpr std::size_t kStat = stats::alg(Bits == 128   ? "AES-128-GCM"
+                                                  : Bits == 192 ? "AES-192-GCM"
+                                                                : "AES-256-GCM");
+  static void* make(void* provctx) { return newctx(provctx, Bits, kStat); }
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_GCM_MODE, true, true, Bits / 8, 1, 12});
   }

@@ -25,6 +25,7 @@ enum class IvState { uninitialised, buffered, copied, finished };
 
 struct Ctx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this cipher (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // 16-byte tags; shared by dupctx
   bool key_set = false;

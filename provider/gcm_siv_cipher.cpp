@@ -29,6 +29,7 @@ namespace {
 
 struct GcmSivCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // shared by dupctx
   bool enc = false;
@@ -137,7 +138,7 @@ bool data(GcmSivCtx* c, unsigned char* out, const unsigned char* in, std::size_t
     std::memcpy(c->tag, c->user_tag, 16);
   }
   c->generated_tag = true;
-  count_bytes(c->provctx, len + c->aad.size());
+  count_bytes(c->provctx, c->stat, c->enc, len, c->aad.size());
   return true;
 }
 
@@ -217,10 +218,12 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
+  static constexpr std::size_t kStat = stats::aes_alg(Bits, "GCM-SIV");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) GcmSivCtx;
     if (c == nullptr) return nullptr;
     c->provctx = provctx;
+    c->stat = kStat;
     c->keylen = Bits / 8;
     return c;
   }

@@ -117,7 +117,7 @@ bool tls_cipher(Ctx* c, unsigned char* out, std::size_t* outl, const unsigned ch
         if (!ok) wipe(payload, n);
         written = n;
       }
-      if (ok) count_bytes(c->provctx, n + c->tls_aad_len);
+      if (ok) count_bytes(c->provctx, c->stat, c->enc, n, c->tls_aad_len);
       // After a record the tag length is 16, as OpenSSL's one-shot path leaves it.
       c->taglen = kTagLen;
     }

@@ -42,6 +42,7 @@ std::size_t aes_cbc_key_length(const char* name) {
 
 struct Ctx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t cipher_keylen = 0;    // the cipher named last (0: none yet)
   bool cipher_in_use = false;       // a key was set (or tried) with a cipher named
   std::optional<aeskit::Cmac> mac;  // keyed; empty = unusable (OpenSSL's nlast_block -1)
@@ -49,7 +50,10 @@ struct Ctx {
 
 void* newctx(void* provctx) {
   auto* c = new (std::nothrow) Ctx;
-  if (c != nullptr) c->provctx = provctx;
+  if (c != nullptr) {
+    c->provctx = provctx;
+    c->stat = stats::alg("CMAC");
+  }
   return c;
 }
 
@@ -111,7 +115,7 @@ int update(void* vctx, const unsigned char* data, std::size_t len) {
   if (!c->mac) return 0;
   if (len == 0) return 1;
   if (!c->mac->update({data, len}).ok()) return 0;
-  count_bytes(c->provctx, len);
+  count_bytes(c->provctx, c->stat, true, 0, len);
   return 1;
 }
 

@@ -48,6 +48,7 @@ enum class IvState { uninitialised, buffered, copied, finished };
 
 struct OcbCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const OcbKey> key;  // immutable: shared by dupctx
   bool enc = false;
@@ -132,7 +133,7 @@ bool hash_aad(OcbCtx* c, const unsigned char* aad, std::size_t len) {
     xor16(c->sum, c->sum, t);
   }
   wipe(t, sizeof t);
-  count_bytes(c->provctx, len);
+  count_bytes(c->provctx, c->stat, c->enc, 0, len);
   return true;
 }
 
@@ -203,7 +204,7 @@ bool crypt(OcbCtx* c, const unsigned char* in, unsigned char* out, std::size_t l
     wipe(pad, sizeof pad);
     wipe(t, sizeof t);
   }
-  count_bytes(c->provctx, len);
+  count_bytes(c->provctx, c->stat, c->enc, len);
   return true;
 }
 
@@ -462,10 +463,12 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
+  static constexpr std::size_t kStat = stats::aes_alg(Bits, "OCB");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) OcbCtx;
     if (c == nullptr) return nullptr;
     c->provctx = provctx;
+    c->stat = kStat;
     c->keylen = Bits / 8;
     return c;
   }

@@ -1,29 +1,25 @@
 // provider.hpp — what the aeskit OpenSSL provider's files share: the provider context (with
-// the usage counter), the cipher dispatch tables, and small helpers. References: OpenSSL
-// provider(7), provider-base(7), provider-cipher(7).
+// the proof counters of stats.hpp), the cipher dispatch tables, and small helpers.
+// References: OpenSSL provider(7), provider-base(7), provider-cipher(7).
 #pragma once
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
+
+#include "stats.hpp"
 
 namespace aeskit_provider {
 
 // One per loaded instance of the provider (OSSL_provider_init's *provctx).
 struct ProviderContext {
   const OSSL_CORE_HANDLE* handle = nullptr;
-  // Bytes of cipher input (data and AAD) that aeskit processed through this provider:
-  // the gettable provider parameter "aeskit-bytes-processed".
-  std::atomic<std::uint64_t> bytes_processed{0};
+  // Bytes sealed, opened and authenticated per algorithm (stats::count), behind the
+  // provider parameters aeskit-bytes-* and aeskit-stats and the AESKIT_PROVIDER_STATS file.
+  stats::Table stats;
 };
-
-inline void count_bytes(void* provctx, std::size_t n) noexcept {
-  if (provctx != nullptr && n != 0)
-    static_cast<ProviderContext*>(provctx)->bytes_processed.fetch_add(n, std::memory_order_relaxed);
-}
 
 // Dispatch tables for 128-, 192- and 256-bit keys (block_cipher.cpp, gcm_cipher.cpp).
 const OSSL_DISPATCH* ecb_functions(int bits);
@@ -68,6 +64,14 @@ const OSSL_PARAM* cipher_gettable_params(void* provctx);
 // mac_out. False only for what is public: an unknown version, a record too short.
 bool tls_unpad_record(unsigned int version, unsigned char* buf, std::size_t* len,
                       std::size_t macsize, unsigned char* mac_out);
+
+// count_bytes: a cipher's or MAC's work in the proof counters (stats.hpp) under algorithm
+// `stat`: `data` bytes sealed (enc) or opened, and `aad` bytes only authenticated.
+inline void count_bytes(void* provctx, std::size_t stat, bool enc, std::size_t data,
+                        std::size_t aad = 0) noexcept {
+  if (data != 0) stats::count(provctx, stat, enc ? stats::Dir::seal : stats::Dir::open, data);
+  if (aad != 0) stats::count(provctx, stat, stats::Dir::aad, aad);
+}
 
 // Wipes secrets in a way the compiler keeps (OPENSSL_cleanse).
 void wipe(void* p, std::size_t n) noexcept;

@@ -1,11 +1,14 @@
 // provider_main.cpp — the aeskit OpenSSL provider's entry point: OSSL_provider_init, the
-// provider's parameters (name, version, buildinfo, status, aeskit-bytes-processed),
-// query_operation (ciphers and MACs) and teardown. References: provider(7), provider-base(7).
+// provider's parameters (name, version, buildinfo, status and the proof counters:
+// aeskit-bytes-processed, -sealed, -opened, aeskit-stats), query_operation (ciphers and MACs)
+// and teardown (which appends the AESKIT_PROVIDER_STATS line). References: provider(7),
+// provider-base(7).
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include <new>
+#include <string>
 
 #include "aeskit/version.hpp"
 #include "provider.hpp"
@@ -19,7 +22,12 @@ void wipe(void* p, std::size_t n) noexcept {
 namespace {
 
 constexpr const char* kProps = "provider=aeskit";
+// The proof counters (stats.hpp): all bytes, bytes sealed, bytes opened (every algorithm),
+// and the per-algorithm text of the stats line.
 constexpr const char* kBytesParam = "aeskit-bytes-processed";
+constexpr const char* kSealedParam = "aeskit-bytes-sealed";
+constexpr const char* kOpenedParam = "aeskit-bytes-opened";
+constexpr const char* kStatsParam = "aeskit-stats";
 
 const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0),
@@ -27,6 +35,9 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0),
     OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr),
     OSSL_PARAM_uint64(kBytesParam, nullptr),
+    OSSL_PARAM_uint64(kSealedParam, nullptr),
+    OSSL_PARAM_uint64(kOpenedParam, nullptr),
+    OSSL_PARAM_utf8_string(kStatsParam, nullptr, 0),
     OSSL_PARAM_END,
 };
 
@@ -47,9 +58,20 @@ int get_params(void* provctx, OSSL_PARAM params[]) {
   p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
   if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
   p = OSSL_PARAM_locate(params, kBytesParam);
-  if (p != nullptr &&
-      !OSSL_PARAM_set_uint64(p, ctx->bytes_processed.load(std::memory_order_relaxed)))
-    return 0;
+  if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->stats.total())) return 0;
+  p = OSSL_PARAM_locate(params, kSealedParam);
+  if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->stats.total(stats::Dir::seal))) return 0;
+  p = OSSL_PARAM_locate(params, kOpenedParam);
+  if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->stats.total(stats::Dir::open))) return 0;
+  p = OSSL_PARAM_locate(params, kStatsParam);
+  if (p != nullptr) {
+    try {  // no exception may cross into OpenSSL's C
+      const std::string text = ctx->stats.text();
+      if (!OSSL_PARAM_set_utf8_string(p, text.c_str())) return 0;
+    } catch (...) {
+      return 0;
+    }
+  }
   return 1;
 }
 
@@ -127,7 +149,9 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
 }
 
 void teardown(void* provctx) {
-  delete static_cast<ProviderContext*>(provctx);
+  auto* ctx = static_cast<ProviderContext*>(provctx);
+  ctx->stats.write_file();
+  delete ctx;
 }
 
 const OSSL_DISPATCH kProviderFunctions[] = {
@@ -147,6 +171,7 @@ extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(
   auto* ctx = new (std::nothrow) aeskit_provider::ProviderContext;
   if (ctx == nullptr) return 0;
   ctx->handle = handle;
+  ctx->stats.open_file();
   *provctx = ctx;
   *out = aeskit_provider::kProviderFunctions;
   return 1;

@@ -24,6 +24,7 @@ using Component = std::vector<unsigned char>;
 
 struct SivCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;  // both halves
   std::shared_ptr<const aeskit::SivKey> key;
   bool enc = false;
@@ -135,9 +136,9 @@ bool crypt(SivCtx* c, unsigned char* out, const unsigned char* in, std::size_t l
   }
   wipe(tmp.data(), tmp.size());
   if (ok) {
-    std::size_t counted = len;
-    for (const auto& comp : c->components) counted += comp.size();
-    count_bytes(c->provctx, counted);
+    std::size_t aad = 0;
+    for (const auto& comp : c->components) aad += comp.size();
+    count_bytes(c->provctx, c->stat, c->enc, len, aad);
   }
   return ok;
 }
@@ -215,10 +216,12 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
+  static constexpr std::size_t kStat = stats::aes_alg(Bits, "SIV");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) SivCtx;
     if (c == nullptr) return nullptr;
     c->provctx = provctx;
+    c->stat = kStat;
     c->keylen = 2 * Bits / 8;
     return c;
   }

@@ -25,6 +25,7 @@ enum class Kind { cfb, cfb8, cfb1, ofb };
 
 struct StreamCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   Kind kind = Kind::cfb;
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AesKey> key;  // immutable: shared by dupctx
@@ -163,7 +164,7 @@ bool process(StreamCtx* c, unsigned char* out, const unsigned char* in, std::siz
       ok = cfb_ofb(c, out, in, len);
       break;
   }
-  if (ok) count_bytes(c->provctx, counted);
+  if (ok) count_bytes(c->provctx, c->stat, c->enc, counted);
   return ok;
 }
 
@@ -310,10 +311,15 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <Kind K, std::size_t Bits>
 struct Table {
+  static constexpr std::size_t kStat = stats::aes_alg(Bits, K == Kind::cfb    ? "CFB"
+                                                          : K == Kind::cfb8 ? "CFB8"
+                                                          : K == Kind::cfb1 ? "CFB1"
+                                                                            : "OFB");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) StreamCtx;
     if (c == nullptr) return nullptr;
     c->provctx = provctx;
+    c->stat = kStat;
     c->kind = K;
     c->keylen = Bits / 8;
     return c;

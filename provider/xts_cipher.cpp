@@ -20,6 +20,7 @@ namespace {
 
 struct XtsCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;                     // both halves, bytes
   std::shared_ptr<const aeskit::XtsKey> key;  // immutable: shared by dupctx
   bool iv_set = false;
@@ -92,7 +93,7 @@ int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
   const auto st = c->enc ? c->key->encrypt(tweak, {in, inl}, {out, inl})
                          : c->key->decrypt(tweak, {in, inl}, {out, inl});
   if (!st.ok()) return 0;
-  count_bytes(c->provctx, inl);
+  count_bytes(c->provctx, c->stat, c->enc, inl);
   *outl = inl;
   return 1;
 }
@@ -144,10 +145,12 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
+  static constexpr std::size_t kStat = stats::aes_alg(Bits, "XTS");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) XtsCtx;
     if (c == nullptr) return nullptr;
     c->provctx = provctx;
+    c->stat = kStat;
     c->keylen = 2 * Bits / 8;
     return c;
   }

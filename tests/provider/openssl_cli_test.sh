@@ -2,7 +2,7 @@
 # openssl_cli_test.sh — the aeskit provider through the openssl command: `openssl list`
 # shows its ciphers, and `openssl enc` through it (-propquery provider=aeskit, aeskit alone, and the
 # openssl.cnf of docs/openssl-provider.md)
-# gives the default provider's bytes and round-trips. Usage: openssl_cli_test.sh <openssl> <dir of aeskit.so>
+# gives the default provider's bytes and round-trips; AESKIT_PROVIDER_STATS lines count them. Usage: openssl_cli_test.sh <openssl> <dir of aeskit.so>
 set -eu
 openssl=$1
 dir=$2
@@ -45,6 +45,23 @@ for c in aes-128-cbc aes-256-cbc aes-192-ecb aes-256-ctr aes-128-cfb aes-192-cfb
   "$openssl" enc -d -$c -K $k $ivarg $ours -in "$tmp/ours.$c" -out "$tmp/back.$c"
   cmp -s "$tmp/back.$c" "$tmp/plain" || fail "$c: round trip through aeskit differs"
 done
+# The proof counters seen from outside the process (AESKIT_PROVIDER_STATS): one line per
+# process at teardown, exact byte counts per algorithm and direction; unset, nothing written.
+stats=$tmp/stats
+k=$(echo $key | cut -c1-64)
+# shellcheck disable=SC2086
+AESKIT_PROVIDER_STATS=$stats "$openssl" enc -aes-256-ctr -K $k -iv $iv $ours -in "$tmp/plain" -out "$tmp/s.ctr"
+# shellcheck disable=SC2086
+AESKIT_PROVIDER_STATS=$stats "$openssl" enc -d -aes-256-ctr -K $k -iv $iv $ours -in "$tmp/s.ctr" -out "$tmp/s.back"
+# shellcheck disable=SC2086
+env -u AESKIT_PROVIDER_STATS "$openssl" enc -aes-256-ctr -K $k -iv $iv $ours -in "$tmp/plain" -out "$tmp/s.ctr2"
+cmp -s "$tmp/s.back" "$tmp/plain" || fail "aes-256-ctr round trip (stats run) differs"
+[ "$(wc -l < "$stats")" -eq 2 ] || fail "expected 2 stats lines, got: $(cat "$stats")"
+sed -n 1p "$stats" | grep -Eq '^aeskit-stats pid=[0-9]+ AES-256-CTR\.sealed=100000$' ||
+  fail "stats line of the encryption: $(sed -n 1p "$stats")"
+sed -n 2p "$stats" | grep -Eq '^aeskit-stats pid=[0-9]+ AES-256-CTR\.opened=100000$' ||
+  fail "stats line of the decryption: $(sed -n 2p "$stats")"
+
 # With aeskit as the only provider the work cannot go elsewhere: same bytes again, and a
 # cipher it does not have (ARIA) is unknown.
 only="-provider-path $dir -provider aeskit"
