@@ -42,7 +42,7 @@ std::size_t aes_cbc_key_length(const char* name) {
 
 struct Ctx {
   void* provctx = nullptr;
-  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
+  std::size_t stat = 0;             // stats::alg of this algorithm (stats.hpp)
   std::size_t cipher_keylen = 0;    // the cipher named last (0: none yet)
   bool cipher_in_use = false;       // a key was set (or tried) with a cipher named
   std::optional<aeskit::Cmac> mac;  // keyed; empty = unusable (OpenSSL's nlast_block -1)

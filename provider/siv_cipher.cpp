@@ -24,7 +24,7 @@ using Component = std::vector<unsigned char>;
 
 struct SivCtx {
   void* provctx = nullptr;
-  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
+  std::size_t stat = 0;    // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;  // both halves
   std::shared_ptr<const aeskit::SivKey> key;
   bool enc = false;

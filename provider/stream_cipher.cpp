@@ -312,9 +312,9 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 template <Kind K, std::size_t Bits>
 struct Table {
   static constexpr std::size_t kStat = stats::aes_alg(Bits, K == Kind::cfb    ? "CFB"
-                                                          : K == Kind::cfb8 ? "CFB8"
-                                                          : K == Kind::cfb1 ? "CFB1"
-                                                                            : "OFB");
+                                                            : K == Kind::cfb8 ? "CFB8"
+                                                            : K == Kind::cfb1 ? "CFB1"
+                                                                              : "OFB");
   static void* make(void* provctx) {
     auto* c = new (std::nothrow) StreamCtx;
     if (c == nullptr) return nullptr;

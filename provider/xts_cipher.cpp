@@ -20,7 +20,7 @@ namespace {
 
 struct XtsCtx {
   void* provctx = nullptr;
-  std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
+  std::size_t stat = 0;                       // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;                     // both halves, bytes
   std::shared_ptr<const aeskit::XtsKey> key;  // immutable: shared by dupctx
   bool iv_set = false;
