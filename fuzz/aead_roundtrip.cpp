@@ -6,7 +6,8 @@
 // authentication_failed and a zeroed output span; seal_detached/open_detached agree with
 // seal/open; for AES-GCM the incremental AeadSealer/AeadOpener with fuzzer-chosen splits give
 // the same bytes; and the sealed bytes equal OpenSSL's for AES-GCM, AES-CCM (and CCM-8),
-// AES-OCB and AES-SIV (S2V over AD then nonce; non-empty AD and plaintext only).
+// AES-OCB and AES-SIV (S2V over AD then nonce; non-empty AD and plaintext only), and the
+// draft's DNDK-GCM derivation over OpenSSL's AES-256-ECB and AES-256-GCM (both forms).
 //
 // Input: [algorithm index][tag-length index][nonce-length byte][AD length, 2 bytes]
 //        [bit to flip, 4 bytes][flags] key (the algorithm's length), nonce, AD (TLS: 11 bytes),
@@ -182,6 +183,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (ref.cipher != nullptr && !(ref.kind == ossl::AeadKind::siv && (ad.empty() || pt.empty()))) {
     Bytes theirs;
     FUZZ_REQUIRE(ossl::aead_seal(ref.kind, ref.cipher, key, nonce, ad, pt, tag_len, theirs));
+    FUZZ_REQUIRE(same(theirs, sealed));
+  }
+  if (alg.name().starts_with("DNDK-GCM")) {
+    Bytes theirs;
+    FUZZ_REQUIRE(ossl::dndk_seal(alg.name() == "DNDK-GCM-KC", key, nonce, ad, pt, theirs));
     FUZZ_REQUIRE(same(theirs, sealed));
   }
   return 0;

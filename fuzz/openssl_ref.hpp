@@ -109,4 +109,33 @@ inline bool aead_seal(AeadKind kind, const EVP_CIPHER* c, std::span<const std::u
   return true;
 }
 
+// dndk_seal: DNDK-GCM (draft-gueron-cfrg-dndkgcm) as aeskit lays it out, C || T (|| KC with
+// key commitment), from the draft's Derive over EVP: N zero-padded to 27 bytes, X_i =
+// AES-256-ECB_K(N[0..15) || 128·KC + 8·(LN − 12) + i), DK = (X_1 || X_2) ^ (X_0 || X_0), KC =
+// (X_3 || X_4) ^ (X_0 || X_0), then AES-256-GCM under DK with N[15..27) as the nonce.
+inline bool dndk_seal(bool kc, std::span<const std::uint8_t> key,
+                      std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+                      std::span<const std::uint8_t> pt, std::vector<std::uint8_t>& out) {
+  static const EVP_CIPHER* ecb = cipher("AES-256-ECB");
+  static const EVP_CIPHER* gcm = cipher("AES-256-GCM");
+  if (key.size() != 32 || nonce.size() < 12 || nonce.size() > 27) return false;
+  std::uint8_t padded[27] = {};
+  for (std::size_t i = 0; i < nonce.size(); ++i) padded[i] = nonce[i];
+  const std::size_t count = kc ? 5 : 3;
+  std::vector<std::uint8_t> blocks(16 * count);
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t j = 0; j < 15; ++j) blocks[16 * i + j] = padded[j];
+    blocks[16 * i + 15] = static_cast<std::uint8_t>((kc ? 128 : 0) + 8 * (nonce.size() - 12) + i);
+  }
+  std::vector<std::uint8_t> x;
+  if (!run_cipher(ecb, true, key, {}, blocks, false, x) || x.size() != blocks.size()) return false;
+  std::vector<std::uint8_t> y(x.size() - 16);
+  for (std::size_t j = 0; j < y.size(); ++j) y[j] = x[16 + j] ^ x[j % 16];
+  if (!aead_seal(AeadKind::gcm, gcm, std::span(y).first(32), std::span(padded).subspan(15), ad, pt,
+                 16, out))
+    return false;
+  if (kc) out.insert(out.end(), y.begin() + 32, y.end());
+  return true;
+}
+
 }  // namespace aeskit_fuzz::ossl

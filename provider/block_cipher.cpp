@@ -3,11 +3,15 @@
 // or counter, CTR "num" and key-stream block) so that every call behaves exactly as the
 // default provider's, oddities included (docs/openssl-provider.md lists them); the AES work
 // is done by aeskit::Cipher (whole blocks, created per call from the state) and
-// aeskit::AesKey::encrypt_blocks (CTR's key-stream block for a partial block).
+// aeskit::AesKey::encrypt_blocks (CTR's key-stream block for a partial block). With
+// tls-version set (libssl's CBC suites without a stitched cipher), each update is one TLS
+// record: padded when encrypting; unpadded and its MAC handed out through tls-mac when
+// decrypting (tls_unpad.cpp).
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/prov_ssl.h>
 
 #include <cstring>
 #include <memory>
@@ -24,6 +28,7 @@ enum class Kind { ecb, cbc, ctr };
 
 struct BlockCtx {
   void* provctx = nullptr;
+  std::size_t stat = 0;  // stats::alg of this cipher
   Kind kind = Kind::ecb;
   std::size_t keylen = 0;                     // bytes
   std::shared_ptr<const aeskit::AesKey> key;  // immutable once made: shared by dupctx
@@ -37,6 +42,12 @@ struct BlockCtx {
   unsigned char ks[16] = {};   // CTR: key stream of the last partial block
   unsigned char iv[16] = {};   // CBC chaining value / CTR next counter block
   unsigned char oiv[16] = {};  // the IV given at init
+  // TLS records (libssl: tls-version, tls-mac-size): each update is one record, padded
+  // when encrypting, unpadded and its MAC handed out (tls-mac) when decrypting.
+  unsigned int tlsversion = 0;
+  std::size_t tlsmacsize = 0;
+  unsigned char tlsmac[64] = {};
+  bool tlsmac_set = false;
 
   std::size_t ivlen() const { return kind == Kind::ecb ? 0 : 16; }
   std::size_t blocksize() const { return kind == Kind::ctr ? 1 : 16; }
@@ -45,13 +56,15 @@ struct BlockCtx {
     wipe(ks, sizeof ks);
     wipe(iv, sizeof iv);
     wipe(oiv, sizeof oiv);
+    wipe(tlsmac, sizeof tlsmac);
   }
 };
 
-BlockCtx* newctx(void* provctx, Kind kind, std::size_t keybits) {
+BlockCtx* newctx(void* provctx, Kind kind, std::size_t keybits, std::size_t stat) {
   auto* c = new (std::nothrow) BlockCtx;
   if (c == nullptr) return nullptr;
   c->provctx = provctx;
+  c->stat = stat;
   c->kind = kind;
   c->keylen = keybits / 8;
   return c;
@@ -81,7 +94,7 @@ bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_
   auto n = cipher->update({in, len}, {out, len});
   if (!n.ok() || *n != len) return false;
   if (c->kind == Kind::cbc) std::memcpy(c->iv, c->enc ? out + len - 16 : next, 16);
-  count_bytes(c->provctx, len);
+  stats::count(c->provctx, c->stat, c->enc ? stats::Dir::seal : stats::Dir::open, len);
   return true;
 }
 
@@ -128,7 +141,7 @@ bool ctr(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t l
     }
   }
   c->num = n;
-  count_bytes(c->provctx, len);
+  stats::count(c->provctx, c->stat, c->enc ? stats::Dir::seal : stats::Dir::open, len);
   return true;
 }
 
@@ -148,10 +161,14 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     if (c->kind == Kind::ctr && num > 15) return 0;  // aeskit refuses what would read past ks
     c->num = num;
   }
-  // TLS record modes (tls-version, tls-mac-size) are not implemented: refuse them.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != nullptr)
-    return 0;
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION);
+  if (p != nullptr && !OSSL_PARAM_get_uint(p, &c->tlsversion)) return 0;
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE);
+  if (p != nullptr) {
+    std::size_t size = 0;
+    if (!OSSL_PARAM_get_size_t(p, &size) || size > sizeof c->tlsmac) return 0;
+    c->tlsmacsize = size;
+  }
   return 1;
 }
 
@@ -192,12 +209,40 @@ int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* 
   return init(c, k, kl, iv, il, p, false);
 }
 
+// A TLS record in place (tls-version set): padded and encrypted, or decrypted with the
+// explicit IV, padding and MAC taken off by tls_unpad_record (tls_unpad.cpp).
+int tls_record_update(BlockCtx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                      const unsigned char* in, std::size_t inl) {
+  if (in == nullptr || in != out || outsize < inl || !c->pad) return 0;
+  if (c->enc) {
+    const std::size_t padnum = 16 - inl % 16;
+    if (outsize < inl + padnum) return 0;
+    const auto padval = static_cast<unsigned char>(padnum - 1);
+    if (c->tlsversion == SSL3_VERSION) {
+      std::memset(out + inl, 0, padnum - 1);
+      out[inl + padnum - 1] = padval;
+    } else {
+      std::memset(out + inl, padval, padnum);
+    }
+    inl += padnum;
+  }
+  if (inl % 16 != 0 || !blocks(c, out, in, inl)) return 0;
+  c->tlsmac_set = false;
+  *outl = inl;
+  if (!c->enc) {
+    if (!tls_unpad_record(c->tlsversion, out, outl, c->tlsmacsize, c->tlsmac)) return 0;
+    c->tlsmac_set = c->tlsmacsize != 0;
+  }
+  return 1;
+}
+
 // ECB/CBC update: OpenSSL's block update (fill the partial block, hold the last whole block
-// back when decrypting with padding, keep the trailing bytes).
+// back when decrypting with padding, keep the trailing bytes), or a TLS record.
 int block_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                  const unsigned char* in, std::size_t inl) {
   auto* c = static_cast<BlockCtx*>(vctx);
   if (!c->key_set) return 0;
+  if (c->tlsversion > 0) return tls_record_update(c, out, outl, outsize, in, inl);
   std::size_t outlint = 0;
   std::size_t nextblocks;
   if (c->bufsz != 0) {
@@ -240,6 +285,7 @@ int block_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t 
 int block_final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) {
   auto* c = static_cast<BlockCtx*>(vctx);
   if (!c->key_set) return 0;
+  if (c->tlsversion > 0) return 0;  // TLS records are never finalised
   if (c->enc) {
     if (c->pad) {
       const auto padv = static_cast<unsigned char>(16 - c->bufsz);
@@ -296,6 +342,13 @@ int stream_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t
   if (outsize < inl) return 0;
   if (!ctr(c, out, in, inl)) return 0;
   *outl = inl;
+  if (!c->enc && c->tlsversion > 0 && c->tlsmacsize > 0) {
+    // A TLS record of a stream cipher: the MAC is its last bytes.
+    if (inl < c->tlsmacsize) return 0;
+    *outl -= c->tlsmacsize;
+    std::memcpy(c->tlsmac, out + *outl, c->tlsmacsize);
+    c->tlsmac_set = true;
+  }
   return 1;
 }
 
@@ -339,6 +392,10 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->num)) return 0;
   p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC);
+  if (p != nullptr &&
+      !OSSL_PARAM_set_octet_ptr(p, c->tlsmac_set ? c->tlsmac : nullptr, c->tlsmacsize))
+    return 0;
   return 1;
 }
 
@@ -349,11 +406,14 @@ const OSSL_PARAM kGettableCtx[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+    OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, nullptr, 0),
     OSSL_PARAM_END,
 };
 const OSSL_PARAM kSettableCtx[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, nullptr),
     OSSL_PARAM_END,
 };
 
@@ -364,9 +424,23 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
   return kSettableCtx;
 }
 
+// The cipher's name in stats::kAlgorithms.
+constexpr std::string_view stat_name(Kind k, std::size_t bits) {
+  switch (k) {
+    case Kind::ecb:
+      return bits == 128 ? "AES-128-ECB" : bits == 192 ? "AES-192-ECB" : "AES-256-ECB";
+    case Kind::cbc:
+      return bits == 128 ? "AES-128-CBC" : bits == 192 ? "AES-192-CBC" : "AES-256-CBC";
+    case Kind::ctr:
+      break;
+  }
+  return bits == 128 ? "AES-128-CTR" : bits == 192 ? "AES-192-CTR" : "AES-256-CTR";
+}
+
 template <Kind K, std::size_t Bits>
 struct Table {
-  static void* make(void* provctx) { return newctx(provctx, K, Bits); }
+  static constexpr std::size_t kStat = stats::alg(stat_name(K, Bits));
+  static void* make(void* provctx) { return newctx(provctx, K, Bits, kStat); }
   static int params(OSSL_PARAM p[]) {
     const unsigned int mode = K == Kind::ecb   ? EVP_CIPH_ECB_MODE
                               : K == Kind::cbc ? EVP_CIPH_CBC_MODE

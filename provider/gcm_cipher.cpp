@@ -1,12 +1,10 @@
 // gcm_cipher.cpp — AES-{128,192,256}-GCM for the aeskit OpenSSL provider
 // (provider-cipher(7); the AEAD parameters of EVP_EncryptInit(3)'s "GCM and OCB Modes").
-// The context follows the default provider's state machine (IV buffered until the first
-// update, AAD through update with out == NULL, tag of 1..16 bytes set before a decrypting
-// final, IV spent after a final); the work is aeskit::AeadSealer / aeskit::AeadOpener.
-//
-// Decryption also runs a sealer over the plaintext: it re-encrypts to the ciphertext and so
-// yields the full 16-byte tag, which lets final compare the truncated tags OpenSSL accepts
-// (1..16 bytes; aeskit's opener takes 4, 8, 12..16 only). That costs a second pass.
+// The context (gcm_ctx.hpp) follows the default provider's state machine (IV buffered until
+// the first update, AAD through update with out == NULL, tag of 1..16 bytes set before a
+// decrypting final, IV spent after a final); the work is aeskit::AeadSealer /
+// aeskit::AeadOpener, one pass each way (a truncated tag is checked with
+// AeadOpener::finish_truncated). The TLS 1.2 record parameters and path: gcm_tls.cpp.
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -19,84 +17,77 @@
 
 #include "aeskit/aead.hpp"
 #include "aeskit/random.hpp"
+#include "gcm_ctx.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
-namespace {
+namespace gcm {
 
-constexpr std::size_t kUnset = ~std::size_t{0};
-constexpr std::size_t kMaxIv = 128;  // OpenSSL's GCM_IV_MAX_SIZE
-
-enum class IvState { uninitialised, buffered, copied, finished };
-
-struct GcmCtx {
-  void* provctx = nullptr;
-  std::size_t keylen = 0;
-  std::shared_ptr<const aeskit::AeadKey> key;  // 16-byte tags; shared by dupctx
-  bool key_set = false;
-  bool enc = false;
-  unsigned char iv[kMaxIv] = {};
-  std::size_t ivlen = 12;
-  IvState iv_state = IvState::uninitialised;
-  unsigned char buf[16] = {};  // the tag: computed (encrypt) or expected (decrypt)
-  std::size_t taglen = kUnset;
-  // The message in progress (iv_state copied): the sealer (encrypting, or computing the
-  // tag while decrypting) and, when decrypting, the opener.
-  std::optional<aeskit::AeadSealer> sealer;
-  std::optional<aeskit::AeadOpener> opener;
-  bool started = false;      // AAD or data went into the streams (dupctx cannot copy them)
-  bool streams_enc = false;  // the direction the streams were made for
-
-  GcmCtx() = default;
-  GcmCtx(const GcmCtx& o)
-      : provctx(o.provctx),
-        keylen(o.keylen),
-        key(o.key),
-        key_set(o.key_set),
-        enc(o.enc),
-        ivlen(o.ivlen),
-        iv_state(o.iv_state),
-        taglen(o.taglen) {
-    std::memcpy(iv, o.iv, sizeof iv);
-    std::memcpy(buf, o.buf, sizeof buf);
-  }
-  ~GcmCtx() {
-    wipe(iv, sizeof iv);
-    wipe(buf, sizeof buf);
-  }
-};
-
-void drop_streams(GcmCtx* c) {
-  c->sealer.reset();
-  c->opener.reset();
-  c->started = false;
+Ctx::~Ctx() {
+  wipe(iv, sizeof iv);
+  wipe(buf, sizeof buf);
 }
 
-void* newctx(void* provctx, std::size_t keybits) {
-  auto* c = new (std::nothrow) GcmCtx;
+void drop_streams(Ctx* c) {
+  c->sealer.reset();
+  c->opener.reset();
+}
+
+bool start_streams(Ctx* c) {
+  drop_streams(c);
+  if (!c->key) return false;
+  std::span<const std::uint8_t> nonce{c->iv, c->ivlen};
+  c->streams_enc = c->enc;
+  if (c->enc) {
+    auto s = aeskit::AeadSealer::create(*c->key, nonce);
+    if (!s.ok()) return false;
+    c->sealer.emplace(std::move(*s));
+  } else {
+    auto o = aeskit::AeadOpener::create(*c->key, nonce);
+    if (!o.ok()) return false;
+    c->opener.emplace(std::move(*o));
+  }
+  return true;
+}
+
+}  // namespace gcm
+
+namespace {
+
+using gcm::Ctx;
+using gcm::IvState;
+using gcm::kMaxIv;
+using gcm::kUnset;
+
+void* newctx(void* provctx, std::size_t keybits, std::size_t stat) {
+  auto* c = new (std::nothrow) Ctx;
   if (c == nullptr) return nullptr;
   c->provctx = provctx;
+  c->stat = stat;
   c->keylen = keybits / 8;
   return c;
 }
 
 void freectx(void* vctx) {
-  delete static_cast<GcmCtx*>(vctx);
+  delete static_cast<Ctx*>(vctx);
 }
 
-// aeskit's streams cannot be copied: a context is duplicated with its message state only
-// before any AAD or data went in (after that, dupctx fails; docs/openssl-provider.md).
+// A deep copy at any point: the streams are copied with the rest, the key shared.
 void* dupctx(void* vctx) {
-  auto* src = static_cast<GcmCtx*>(vctx);
-  if (src->started) return nullptr;
-  auto* c = new (std::nothrow) GcmCtx(*src);
-  if (c == nullptr) return nullptr;
-  if (src->iv_state == IvState::copied) c->iv_state = IvState::buffered;  // streams rebuilt lazily
-  return c;
+  try {
+    return new (std::nothrow) Ctx(*static_cast<Ctx*>(vctx));
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+const unsigned char* octets(const OSSL_PARAM* p) {
+  return p->data_type == OSSL_PARAM_OCTET_STRING ? static_cast<const unsigned char*>(p->data)
+                                                 : nullptr;
 }
 
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
-  auto* c = static_cast<GcmCtx*>(vctx);
+  auto* c = static_cast<Ctx*>(vctx);
   if (params == nullptr) return 1;
   const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
@@ -116,29 +107,39 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       // state becomes "finished" until the next IV).
       if (c->iv_state != IvState::uninitialised) {
         c->iv_state = IvState::finished;
-        drop_streams(c);
+        gcm::drop_streams(c);
       }
       c->ivlen = sz;
     }
   }
-  // The TLS record parameters are not implemented: refuse them rather than ignore them.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV) != nullptr)
-    return 0;
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+  if (p != nullptr) {
+    if (octets(p) == nullptr) return 0;
+    const std::size_t pad = gcm::tls_set_aad(c, octets(p), p->data_size);
+    if (pad == 0) return 0;
+    c->tls_aad_pad = pad;
+  }
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
+  if (p != nullptr) {
+    if (octets(p) == nullptr || !gcm::tls_set_iv_fixed(c, octets(p), p->data_size)) return 0;
+  }
+  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV);
+  if (p != nullptr) {
+    if (octets(p) == nullptr || !gcm::tls_set_iv_inv(c, octets(p), p->data_size)) return 0;
+  }
   return 1;
 }
 
 int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
          std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
-  auto* c = static_cast<GcmCtx*>(vctx);
+  auto* c = static_cast<Ctx*>(vctx);
   c->enc = enc;
   if (iv != nullptr) {
     if (ivlen == 0 || ivlen > kMaxIv) return 0;
     c->ivlen = ivlen;
     std::memcpy(c->iv, iv, ivlen);
     c->iv_state = IvState::buffered;
-    drop_streams(c);
+    gcm::drop_streams(c);
   }
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
@@ -153,7 +154,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     } catch (...) {
       return 0;
     }
-    drop_streams(c);  // they point into the old key
+    gcm::drop_streams(c);  // they point into the old key
     c->key = std::move(made);
     c->key_set = true;
     // A new key mid-message: OpenSSL resets its GHASH state but keeps the IV state; the
@@ -172,37 +173,12 @@ int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* 
   return init(c, k, kl, iv, il, p, false);
 }
 
-bool start_streams(GcmCtx* c) {
-  drop_streams(c);
-  std::span<const std::uint8_t> nonce{c->iv, c->ivlen};
-  auto s = aeskit::AeadSealer::create(*c->key, nonce);
-  if (!s.ok()) return false;
-  c->sealer.emplace(std::move(*s));
-  c->streams_enc = c->enc;
-  if (!c->enc) {
-    auto o = aeskit::AeadOpener::create(*c->key, nonce);
-    if (!o.ok()) return false;
-    c->opener.emplace(std::move(*o));
-  }
-  return true;
-}
-
-// The decrypting path's second pass: the sealer over the plaintext gives back the
-// ciphertext (discarded) and hashes it.
-bool rehash(GcmCtx* c, const unsigned char* plain, std::size_t len) {
-  unsigned char scratch[1024];
-  for (std::size_t off = 0; off < len;) {
-    const std::size_t n = len - off < sizeof scratch ? len - off : sizeof scratch;
-    auto r = c->sealer->update({plain + off, n}, {scratch, n});
-    if (!r.ok()) return false;
-    off += n;
-  }
-  wipe(scratch, sizeof scratch);
-  return true;
-}
-
-// OpenSSL's gcm_cipher_internal: in == NULL is final, out == NULL is AAD.
-bool process(GcmCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
+// OpenSSL's gcm_cipher_internal: the TLS record path while a TLS AAD is set; otherwise
+// in == NULL is final, out == NULL is AAD. *outl: the bytes written.
+bool process(Ctx* c, unsigned char* out, std::size_t* outl, const unsigned char* in,
+             std::size_t len) {
+  *outl = 0;
+  if (c->tls_aad_len != kUnset) return gcm::tls_cipher(c, out, outl, in, len);
   if (!c->key_set || c->iv_state == IvState::finished) return false;
   if (c->iv_state == IvState::uninitialised) {
     // Encrypting without an IV: a random one, as the default provider does (>= 12 bytes).
@@ -211,78 +187,75 @@ bool process(GcmCtx* c, unsigned char* out, const unsigned char* in, std::size_t
     c->iv_state = IvState::buffered;
   }
   if (c->iv_state == IvState::buffered) {
-    if (!start_streams(c)) return false;
+    if (!gcm::start_streams(c)) return false;
     c->iv_state = IvState::copied;
   }
-  if (!c->sealer) return false;  // a failed final left nothing to continue
+  if (!c->sealer && !c->opener) return false;  // a failed final left nothing to continue
   // The direction switched mid-message (re-init with NULL key and IV): OpenSSL carries on
   // with a meaningless state; aeskit refuses until a new IV or key restarts the message.
   if (c->streams_enc != c->enc) return false;
   if (in != nullptr) {
-    c->started = true;
     if (out == nullptr) {
-      if (!c->sealer->update_ad({in, len}).ok()) return false;
-      if (c->opener && !c->opener->update_ad({in, len}).ok()) return false;
+      if (!(c->enc ? c->sealer->update_ad({in, len}) : c->opener->update_ad({in, len})).ok())
+        return false;
     } else if (c->enc) {
-      auto r = c->sealer->update({in, len}, {out, len});
-      if (!r.ok()) return false;
+      if (!c->sealer->update({in, len}, {out, len}).ok()) return false;
     } else {
-      auto r = c->opener->update({in, len}, {out, len});
-      if (!r.ok() || !rehash(c, out, len)) return false;
+      if (!c->opener->update({in, len}, {out, len}).ok()) return false;
     }
-    count_bytes(c->provctx, len);
+    stats::count(c->provctx, c->stat,
+                 out == nullptr ? stats::Dir::aad
+                 : c->enc       ? stats::Dir::seal
+                                : stats::Dir::open,
+                 len);
+    *outl = len;
     return true;
   }
   if (!c->enc && c->taglen == kUnset) return false;  // the tag must be set before final
-  unsigned char tag[16];
-  auto t = c->sealer->finish({tag, 16});
-  drop_streams(c);
-  if (!t.ok()) return false;
+  bool ok;
   if (c->enc) {
-    std::memcpy(c->buf, tag, 16);
-    c->taglen = 16;
-  } else if (CRYPTO_memcmp(tag, c->buf, c->taglen) != 0) {
-    wipe(tag, sizeof tag);
-    return false;  // iv_state stays copied with no stream: updates and finals now fail
+    ok = c->sealer->finish({c->buf, 16}).ok();
+    if (ok) c->taglen = 16;
+  } else {
+    // Tags of 1..16 bytes, compared on their length in constant time.
+    ok = c->opener->finish_truncated({c->buf, c->taglen}).ok();
   }
-  wipe(tag, sizeof tag);
+  gcm::drop_streams(c);
+  if (!ok) return false;  // iv_state stays copied with no stream: updates and finals fail
   c->iv_state = IvState::finished;
   return true;
 }
 
 int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
            const unsigned char* in, std::size_t inl) {
-  auto* c = static_cast<GcmCtx*>(vctx);
-  if (inl == 0) {
-    *outl = 0;
-    return 1;
-  }
-  if (outsize < inl) return 0;
-  if (!process(c, out, in, inl)) {
-    *outl = 0;
-    return 0;
-  }
-  *outl = inl;
-  return 1;
-}
-
-int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) {
-  auto* c = static_cast<GcmCtx*>(vctx);
+  auto* c = static_cast<Ctx*>(vctx);
   *outl = 0;
-  return process(c, nullptr, nullptr, 0) ? 1 : 0;
+  if (inl == 0) return 1;
+  if (outsize < inl) return 0;
+  return process(c, out, outl, in, inl) ? 1 : 0;
 }
 
+int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t) {
+  auto* c = static_cast<Ctx*>(vctx);
+  std::size_t ignored = 0;
+  *outl = 0;
+  return process(c, out, &ignored, nullptr, 0) ? 1 : 0;
+}
+
+// EVP_Cipher: the same paths; the length reported is the input's (OpenSSL's ossl_gcm_cipher
+// does so, also for TLS records).
 int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
             const unsigned char* in, std::size_t inl) {
-  auto* c = static_cast<GcmCtx*>(vctx);
+  auto* c = static_cast<Ctx*>(vctx);
   if (outsize < inl) return 0;
-  if (!process(c, out, in, inl)) return 0;
+  std::size_t n = 0;
+  if (!process(c, out, &n, in, inl)) return 0;
   *outl = inl;
   return 1;
 }
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
-  auto* c = static_cast<GcmCtx*>(vctx);
+  auto* c = static_cast<Ctx*>(vctx);
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen)) return 0;
   p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
@@ -298,11 +271,19 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
         !OSSL_PARAM_set_octet_ptr(p, &c->iv, c->ivlen))
       return 0;
   }
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->tls_aad_pad)) return 0;
   p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     const std::size_t sz = p->data_size;
     if (sz == 0 || sz > 16 || !c->enc || c->taglen == kUnset) return 0;
     if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) return 0;
+  }
+  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN);
+  if (p != nullptr) {
+    if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+        !gcm::tls_get_iv_gen(c, static_cast<unsigned char*>(p->data), p->data_size))
+      return 0;
   }
   return 1;
 }
@@ -314,11 +295,16 @@ const OSSL_PARAM kGettableCtx[] = {
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN, nullptr, 0),
     OSSL_PARAM_END,
 };
 const OSSL_PARAM kSettableCtx[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV, nullptr, 0),
     OSSL_PARAM_END,
 };
 
@@ -331,7 +317,10 @@ const OSSL_PARAM* settable_ctx(void*, void*) {
 
 template <std::size_t Bits>
 struct Table {
-  static void* make(void* provctx) { return newctx(provctx, Bits); }
+  static constexpr std::size_t kStat = stats::alg(Bits == 128   ? "AES-128-GCM"
+                                                  : Bits == 192 ? "AES-192-GCM"
+                                                                : "AES-256-GCM");
+  static void* make(void* provctx) { return newctx(provctx, Bits, kStat); }
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_GCM_MODE, true, true, Bits / 8, 1, 12});
   }

@@ -1,35 +1,50 @@
 // provider.hpp — what the aeskit OpenSSL provider's files share: the provider context (with
-// the usage counter), the cipher dispatch tables, and small helpers. References: OpenSSL
-// provider(7), provider-base(7), provider-cipher(7).
+// the proof counters of stats.hpp), the cipher dispatch tables, and small helpers.
+// References: OpenSSL provider(7), provider-base(7), provider-cipher(7).
 #pragma once
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
+
+#include "stats.hpp"
 
 namespace aeskit_provider {
 
 // One per loaded instance of the provider (OSSL_provider_init's *provctx).
 struct ProviderContext {
   const OSSL_CORE_HANDLE* handle = nullptr;
-  // Bytes of cipher input (data and AAD) that aeskit processed through this provider:
-  // the gettable provider parameter "aeskit-bytes-processed".
-  std::atomic<std::uint64_t> bytes_processed{0};
+  // Bytes sealed, opened and authenticated per algorithm (stats::count), behind the
+  // provider parameters aeskit-bytes-* and aeskit-stats and the AESKIT_PROVIDER_STATS file.
+  stats::Table stats;
 };
-
-inline void count_bytes(void* provctx, std::size_t n) noexcept {
-  if (provctx != nullptr && n != 0)
-    static_cast<ProviderContext*>(provctx)->bytes_processed.fetch_add(n, std::memory_order_relaxed);
-}
 
 // Dispatch tables for 128-, 192- and 256-bit keys (block_cipher.cpp, gcm_cipher.cpp).
 const OSSL_DISPATCH* ecb_functions(int bits);
 const OSSL_DISPATCH* cbc_functions(int bits);
 const OSSL_DISPATCH* ctr_functions(int bits);
 const OSSL_DISPATCH* gcm_functions(int bits);
+// stream_cipher.cpp, xts_cipher.cpp (XTS: 128 or 256).
+const OSSL_DISPATCH* cfb_functions(int bits);
+const OSSL_DISPATCH* cfb8_functions(int bits);
+const OSSL_DISPATCH* cfb1_functions(int bits);
+const OSSL_DISPATCH* ofb_functions(int bits);
+const OSSL_DISPATCH* xts_functions(int bits);
+// ccm_cipher.cpp, siv_cipher.cpp, ocb_cipher.cpp.
+const OSSL_DISPATCH* ccm_functions(int bits);
+const OSSL_DISPATCH* siv_functions(int bits);
+const OSSL_DISPATCH* ocb_functions(int bits);
+// gcm_siv_cipher.cpp (128 or 256).
+const OSSL_DISPATCH* gcm_siv_functions(int bits);
+// AES-{128,256}-CBC-HMAC-SHA1 / -SHA256, the TLS stitched ciphers (cbc_hmac_cipher.cpp).
+const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits);
+const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits);
+
+// MACs (OSSL_OP_MAC): CMAC over AES-CBC (mac_cmac.cpp), GMAC over AES-GCM (mac_gmac.cpp).
+const OSSL_DISPATCH* cmac_functions();
+const OSSL_DISPATCH* gmac_functions();
 
 // What a cipher reports through get_params (cipher_params.cpp): EVP_CIPH_*_MODE, the AEAD
 // and custom-IV flags (CTS, TLS multiblock and random key are always 0), the lengths in bytes.
@@ -43,6 +58,20 @@ struct CipherShape {
 };
 int cipher_get_params(OSSL_PARAM params[], const CipherShape& shape);
 const OSSL_PARAM* cipher_gettable_params(void* provctx);
+
+// The TLS step after a CBC record's decryption (tls_unpad.cpp): `*len` in, the payload's
+// length out; the MAC (macsize bytes: the record's, or random when the padding is bad) to
+// mac_out. False only for what is public: an unknown version, a record too short.
+bool tls_unpad_record(unsigned int version, unsigned char* buf, std::size_t* len,
+                      std::size_t macsize, unsigned char* mac_out);
+
+// count_bytes: a cipher's or MAC's work in the proof counters (stats.hpp) under algorithm
+// `stat`: `data` bytes sealed (enc) or opened, and `aad` bytes only authenticated.
+inline void count_bytes(void* provctx, std::size_t stat, bool enc, std::size_t data,
+                        std::size_t aad = 0) noexcept {
+  if (data != 0) stats::count(provctx, stat, enc ? stats::Dir::seal : stats::Dir::open, data);
+  if (aad != 0) stats::count(provctx, stat, stats::Dir::aad, aad);
+}
 
 // Wipes secrets in a way the compiler keeps (OPENSSL_cleanse).
 void wipe(void* p, std::size_t n) noexcept;

@@ -13,13 +13,17 @@
 #   runs this part: package.installed_tree.)
 # --deb (root): scripts/build-deb.sh BUILD_DIR/deb (dpkg-buildpackage over debian/ in a copy
 #   of the sources, no tests; BUILD_DIR itself only gives the version and holds the packages);
-#   checks each package's files, Depends and the library's shlibs; lintian on the three .debs
-#   (fails on any error, prints the rest); `apt-get install` of libaeskit0.1, libaeskit-dev
-#   and aeskit; runs `aeskit` and the man page lookup; builds and runs the same consumers
-#   against /usr (no search paths given); dpkg-shlibdeps on a consumer must give
-#   `libaeskit0.1 (>= MAJOR.MINOR.0)`; then `apt-get purge` of all three so the machine is left
-#   as it was (also on failure). Refuses to run when one of them is already installed. Not
-#   root: says SKIPPED and exits 77, never passes.
+#   checks each package's files, Depends and the library's shlibs; lintian on the four .debs
+#   (fails on any error, prints the rest); `apt-get install` of libaeskit0.1, libaeskit-dev,
+#   aeskit and openssl-provider-aeskit; runs `aeskit` and the man page lookup; builds and runs
+#   the same consumers against /usr (no search paths given); dpkg-shlibdeps on a consumer must
+#   give `libaeskit0.1 (>= MAJOR.MINOR.0)`; the OpenSSL provider from OpenSSL's modules
+#   directory: `openssl list -providers -provider aeskit` shows it with this version,
+#   `openssl list -cipher-algorithms -provider aeskit` its ciphers, and `openssl enc` under the
+#   packaged example openssl.cnf gives the default provider's bytes with aeskit's counters
+#   (AESKIT_PROVIDER_STATS) showing the work; then `apt-get purge` of all four so the machine
+#   is left as it was (also on failure). Refuses to run when one of them is already installed.
+#   Not root: says SKIPPED and exits 77, never passes.
 # pkgconfig-consumer/*.c (C programs over the C API) are built the same way with
 # cc -std=c99 -pedantic, *.cpp with c++ -std=c++20; all with -Wall -Wextra -Werror.
 set -euo pipefail
@@ -45,7 +49,7 @@ libdir=${libdir:-lib}
 start=$(date +%s)
 
 work=$(mktemp -d)
-deb_packages=(libaeskit0.1 libaeskit-dev aeskit)  # this order: library, -dev, tool
+deb_packages=(libaeskit0.1 libaeskit-dev aeskit openssl-provider-aeskit)  # this order: library, -dev, tool, provider
 installed_deb=0
 cleanup() {
   if [ $installed_deb = 1 ]; then
@@ -234,6 +238,8 @@ if [ $do_deb = 1 ]; then
       /usr/include/aeskit/aeskit.h /usr/include/aeskit/version.h $lib/pkgconfig/aeskit.pc $lib/cmake/aeskit/aeskitConfig.cmake
       $lib/cmake/aeskit/aeskitTargets.cmake"
     [aeskit]="/usr/bin/aeskit /usr/share/man/man1/aeskit.1.gz"
+    [openssl-provider-aeskit]="$lib/ossl-modules/aeskit.so
+      /usr/share/doc/openssl-provider-aeskit/examples/aeskit-provider.cnf"
   )
   debs=()
   for p in "${deb_packages[@]}"; do
@@ -260,6 +266,10 @@ if [ $do_deb = 1 ]; then
     fail "aeskit (the tool) lacks OpenSSL or libgcrypt for speed --compare: $tool_depends"
   [[ $(dpkg-deb -f "${debs[1]}" Depends) == *"libaeskit0.1 (= $(dpkg-deb -f "${debs[1]}" Version))"* ]] ||
     fail "libaeskit-dev does not depend on libaeskit0.1 of its own version"
+  # The provider module links the static library and libcrypto: OpenSSL, not libaeskit0.1.
+  provider_depends=$(dpkg-deb -f "${debs[3]}" Depends)
+  [[ $provider_depends == *libssl3* && $provider_depends != *libaeskit* ]] ||
+    fail "openssl-provider-aeskit Depends ($provider_depends): wants libssl3 and no libaeskit"
   shlibs=$(dpkg-deb --ctrl-tarfile "${debs[0]}" | tar -xOf - ./shlibs)
   [ "$shlibs" = "libaeskit $soversion libaeskit0.1 (>= $major.$minor.0)" ] ||
     fail "libaeskit0.1's shlibs file: '$shlibs'"
@@ -298,10 +308,41 @@ if [ $do_deb = 1 ]; then
   [[ $consumer_deps == *"libaeskit0.1 (>= $major.$minor.0)"* ]] ||
     fail "a consumer's dependency is not libaeskit0.1 (>= $major.$minor.0)"
 
+  # The OpenSSL provider, found by name in OpenSSL's modules directory (no -provider-path).
+  echo "-- openssl-provider-aeskit: openssl list and enc through the installed module"
+  modulesdir=$(openssl version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
+  [ "$modulesdir" = "$lib/ossl-modules" ] || fail "OpenSSL's modules directory is '$modulesdir', the package installs into $lib/ossl-modules"
+  openssl list -providers -provider aeskit >"$work/providers" 2>&1 || { cat "$work/providers"; fail "openssl list -providers -provider aeskit"; }
+  if ! grep -q "name: aeskit" "$work/providers" || ! grep -q "version: $version" "$work/providers"; then
+    cat "$work/providers"
+    fail "openssl list -providers -provider aeskit does not show aeskit $version"
+  fi
+  openssl list -cipher-algorithms -provider aeskit >"$work/ciphers" 2>&1 || { cat "$work/ciphers"; fail "openssl list -cipher-algorithms -provider aeskit"; }
+  n_ciphers=$(grep -c '@ aeskit' "$work/ciphers" || true)
+  for c in AES-128-CBC AES-256-CTR AES-256-GCM; do  # (OpenSSL lists some names in lower case)
+    grep -qi "$c.* @ aeskit" "$work/ciphers" || { cat "$work/ciphers"; fail "openssl list -cipher-algorithms -provider aeskit lacks $c"; }
+  done
+  # The packaged example openssl.cnf: aeskit preferred for every fetch; same bytes as the
+  # default provider, and aeskit's counters show it encrypted all of them.
+  cnf=/usr/share/doc/openssl-provider-aeskit/examples/aeskit-provider.cnf
+  key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+  iv=f0e0d0c0b0a090807060504030201000
+  AESKIT_PROVIDER_STATS=$work/provider.stats OPENSSL_CONF=$cnf openssl enc -aes-256-ctr -K $key -iv $iv \
+    -in "$work/input.bin" -out "$work/ctr.aeskit" || fail "openssl enc under $cnf"
+  OPENSSL_CONF=/dev/null openssl enc -aes-256-ctr -K $key -iv $iv -in "$work/input.bin" -out "$work/ctr.default" ||
+    fail "openssl enc with the default provider"
+  cmp -s "$work/ctr.aeskit" "$work/ctr.default" || fail "aes-256-ctr under $cnf differs from the default provider's"
+  grep -q ' AES-256-CTR\.sealed=100000\( \|$\)' "$work/provider.stats" ||
+    fail "under $cnf aeskit did not seal the 100000 bytes (stats: $(cat "$work/provider.stats" 2>/dev/null || echo none))"
+  echo "   $modulesdir/aeskit.so: 'openssl list -providers -provider aeskit' shows aeskit $version;" \
+       "$n_ciphers ciphers @ aeskit; openssl enc under the example openssl.cnf: default's bytes," \
+       "AES-256-CTR.sealed=100000"
+
   DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${deb_packages[@]}" >/dev/null ||
     fail "apt-get purge ${deb_packages[*]}"
   installed_deb=0
-  if [ -e /usr/include/aeskit ] || [ -e "$lib/libaeskit.so.$version" ] || [ -e /usr/bin/aeskit ]; then
+  if [ -e /usr/include/aeskit ] || [ -e "$lib/libaeskit.so.$version" ] || [ -e /usr/bin/aeskit ] ||
+     [ -e "$lib/ossl-modules/aeskit.so" ]; then
     fail "files left after apt-get purge"
   fi
   echo "-- Debian packages: OK, removed again ($((t_built - t0)) s to build," \

@@ -9,7 +9,8 @@ packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev li
           g++-s390x-linux-gnu  # s390x preset (big-endian)
           pandoc pkgconf dpkg-dev file  # packaging: man page, .pc check, dpkg-shlibdeps
           debhelper lintian  # the Debian packages: dpkg-buildpackage with dh, lintian
-          libargon2-dev)  # aeskit seal -p / open -p: Argon2id (the reference implementation)
+          libargon2-dev  # aeskit seal -p / open -p: Argon2id (the reference implementation)
+          nginx curl)  # the OpenSSL provider's real-TLS test: nginx serves, curl (OpenSSL 3) fetches
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

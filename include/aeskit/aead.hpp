@@ -15,8 +15,8 @@
 // or SealingKey, aeskit/nonce.hpp). SP 800-38D tolerates random 12-byte GCM nonces for up to
 // 2^32 messages per key, but aeskit::random_nonce refuses GCM (at that limit the chance of a
 // repeat, which breaks the key completely, is still about 2^-33): for random nonces choose
-// XAES-256-GCM, AES-GCM-SIV or AEGIS-256 (random_nonce_allowed). Other GCM nonce lengths (1
-// byte and up) are allowed as SP 800-38D does, and are hashed into the initial counter.
+// XAES-256-GCM, DNDK-GCM, AES-GCM-SIV or AEGIS-256 (random_nonce_allowed). Other GCM nonce lengths
+// (1 byte and up) are allowed as SP 800-38D does, and are hashed into the initial counter.
 //
 // Buffers: the plaintext (seal) or ciphertext (open) may be exactly the output (same start
 // address: in place); any other overlap between an output and any input is rejected with
@@ -135,6 +135,22 @@ AESKIT_API const AeadAlgorithm& aes_256_gcm_siv() noexcept;
 // NIST SP 800-108r1), then AES-256-GCM runs with the nonce's last 12 bytes. One-shot only.
 AESKIT_API const AeadAlgorithm& xaes_256_gcm() noexcept;
 
+// DNDK-GCM (Double Nonce Derive Key AES-GCM, IETF CFRG draft-gueron-cfrg-dndkgcm): AES-256-GCM
+// with a 32-byte root key and 24-byte nonces that are safe to pick at random; per message a
+// fresh AES-256-GCM key is derived from the root key and the nonce's first 15 bytes (three
+// AES-256 blocks, XOR-combined), and GCM runs with the remaining 9 bytes (zero-padded to 12).
+// Nonces of 12..27 bytes are accepted as the draft defines them (the length is bound into
+// the derivation); 24 is the recommended, random-nonce length. One-shot only.
+//   dndk_gcm(): "DNDK-GCM", no key commitment, seal writes C || T (16-byte tag).
+//   dndk_gcm_kc(): "DNDK-GCM-KC", with the draft's 32-byte key commitment KC: seal writes
+//     C || T || KC (tag_length() is 48: T || KC); open recomputes KC and refuses a mismatch
+//     before any GCM work, so a ciphertext opens under one root key only (a GCM tag alone can
+//     be made valid under two keys at once).
+// Limits (the draft): up to 2^64 bytes under one root key; per message those of AES-256-GCM
+// (2^36 - 32 bytes).
+AESKIT_API const AeadAlgorithm& dndk_gcm() noexcept;
+AESKIT_API const AeadAlgorithm& dndk_gcm_kc() noexcept;
+
 // AES-CCM (NIST SP 800-38C, RFC 3610; "AES-128-CCM", ...): nonces of 7..13 bytes (12
 // recommended); the nonce length n fixes the length field q = 15 - n, and a message must be
 // shorter than 2^(8q) bytes (13-byte nonce: 64 KiB - 1; 12: 16 MiB - 1; 11: 4 GiB - 1), else
@@ -179,9 +195,10 @@ AESKIT_API const AeadAlgorithm& aes_192_siv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 
 // TLS CBC-HMAC record protection with BoringSSL's AEAD semantics ("AES-128-CBC-SHA1",
-// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256"): MAC-then-encrypt with TLS padding. Key = MAC
-// key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type || version (the
-// length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
+// "AES-256-CBC-SHA1", "AES-128-CBC-SHA256", and "AES-256-CBC-SHA256", which BoringSSL lacks
+// but TLS 1.2's AES_256_CBC_SHA256 suites and OpenSSL's stitched cipher use): MAC-then-encrypt with
+// TLS padding. Key = MAC key (20 or 32 bytes) || AES key; the AD is the 11 bytes seq_num || type ||
+// version (the length is appended internally; other lengths: Errc::bad_ad_length); the nonce is the
 // record's 16-byte CBC IV (TLS 1.1+ explicit IV). seal writes roundup16(|P| + MAC + 1) bytes;
 // open needs an output as long as the input, returns the plaintext length, and is
 // constant-time in the padding and the MAC check (Lucky13), with one error
@@ -191,6 +208,7 @@ AESKIT_API const AeadAlgorithm& aes_256_siv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept;
+AESKIT_API const AeadAlgorithm& aes_256_cbc_sha256_tls() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_256_cbc_sha1_tls_implicit_iv() noexcept;
 AESKIT_API const AeadAlgorithm& aes_128_cbc_sha256_tls_implicit_iv() noexcept;
@@ -338,8 +356,12 @@ class AESKIT_API AeadSealer {
 
   AeadSealer(AeadSealer&&) noexcept;
   AeadSealer& operator=(AeadSealer&&) noexcept;
-  AeadSealer(const AeadSealer&) = delete;
-  AeadSealer& operator=(const AeadSealer&) = delete;
+  // A copy continues the same message independently (same key pointer: the key must outlive
+  // every copy). For forking a computation (OpenSSL's EVP_CIPHER_CTX_copy, or a tag over a
+  // common prefix) where at most one copy goes on to seal data: two copies that both
+  // encrypt different plaintexts reuse the nonce, as two messages under one nonce would.
+  AeadSealer(const AeadSealer&) noexcept;
+  AeadSealer& operator=(const AeadSealer&) noexcept;
   ~AeadSealer();  // wipes the state
 
   // update_ad absorbs associated data. Errors: invalid_state (after update() or finish()),
@@ -378,8 +400,9 @@ class AESKIT_API AeadOpener {
 
   AeadOpener(AeadOpener&&) noexcept;
   AeadOpener& operator=(AeadOpener&&) noexcept;
-  AeadOpener(const AeadOpener&) = delete;
-  AeadOpener& operator=(const AeadOpener&) = delete;
+  // A copy continues the same message independently (the key must outlive every copy).
+  AeadOpener(const AeadOpener&) noexcept;
+  AeadOpener& operator=(const AeadOpener&) noexcept;
   ~AeadOpener();  // wipes the state
 
   Status update_ad(std::span<const std::uint8_t> ad);
@@ -388,6 +411,12 @@ class AESKIT_API AeadOpener {
   // finish compares `tag` (exactly tag_length() bytes) with the computed tag in constant
   // time. Errors: authentication_failed (also for a tag of the wrong length), invalid_state.
   Status finish(std::span<const std::uint8_t> tag);
+  // finish_truncated compares `tag` (1..tag_length() bytes) with that many leading bytes of
+  // the computed tag in constant time: for interfaces that accept any truncation, as
+  // OpenSSL's EVP GCM does (1..16 bytes). A short tag is a weak tag (an n-byte tag is forged
+  // with probability 2^-8n per try); prefer finish() with a key of the length you need.
+  // Errors: authentication_failed (also for an empty or too long tag), invalid_state.
+  Status finish_truncated(std::span<const std::uint8_t> tag);
 
   std::size_t tag_length() const noexcept;
 

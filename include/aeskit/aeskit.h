@@ -140,7 +140,8 @@ AESKIT_C_API int aeskit_set_prefer_ymm(int prefer);
 typedef struct aeskit_aead aeskit_aead;
 
 /* aeskit_aead_new makes an AEAD key of `algorithm` ("AES-128-GCM", "AES-256-GCM-SIV",
- * "XAES-256-GCM", "AES-128-CCM", ...: every name of aeskit_aead_name, ASCII case ignored);
+ * "XAES-256-GCM", "DNDK-GCM", "DNDK-GCM-KC", "AES-128-CCM", ...: every name of
+ * aeskit_aead_name, ASCII case ignored);
  * tag_len 0 picks the algorithm's default (longest) tag. Errors: UNKNOWN_ALGORITHM,
  * BAD_KEY_LENGTH, BAD_TAG_LENGTH, NULL_POINTER, OUT_OF_MEMORY. */
 AESKIT_C_API int aeskit_aead_new(aeskit_aead** ctx, const char* algorithm, const uint8_t* key,
@@ -208,7 +209,8 @@ AESKIT_C_API int aeskit_aead_key_generate(const char* algorithm, uint8_t* key, s
                                           size_t* key_len);
 
 /* aeskit_random_nonce fills nonce[0 .. recommended) from the OS, only for the algorithms that
- * tolerate random nonces (AES-GCM-SIV, XAES-256-GCM, AEGIS-256/256X2/256X4); others:
+ * tolerate random nonces (AES-GCM-SIV, XAES-256-GCM, DNDK-GCM, DNDK-GCM-KC,
+ * AEGIS-256/256X2/256X4); others:
  * RANDOM_NONCE_UNSAFE. Errors also OUTPUT_TOO_SMALL, RANDOM_FAILED. */
 AESKIT_C_API int aeskit_random_nonce(const aeskit_aead* ctx, uint8_t* nonce, size_t max_len,
                                      size_t* nonce_len);
@@ -278,7 +280,7 @@ AESKIT_C_API int aeskit_sealing_key_messages(const aeskit_sealing_key* k, uint64
                                              uint64_t* max_messages);
 AESKIT_C_API void aeskit_sealing_key_free(aeskit_sealing_key* k);
 /* aeskit_message_limit: the most messages one key of `algorithm` should seal (2^32; 2^64 - 1
- * for XAES-256-GCM). Errors: UNKNOWN_ALGORITHM, NULL_POINTER. */
+ * for XAES-256-GCM, DNDK-GCM and DNDK-GCM-KC). Errors: UNKNOWN_ALGORITHM, NULL_POINTER. */
 AESKIT_C_API int aeskit_message_limit(const char* algorithm, uint64_t* out);
 
 /* ---- AES and the block modes ---------------------------------------------------------- */

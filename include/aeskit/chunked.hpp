@@ -77,7 +77,7 @@ AESKIT_API Status generate_key(std::span<std::uint8_t> key) noexcept;
 
 namespace detail {
 struct ChunkKeys;
-struct KeyState;
+struct FileKeyState;
 struct EncryptorState;
 struct DecryptorState;
 struct ReaderState;
@@ -107,7 +107,7 @@ class AESKIT_API Key {
 
  private:
   friend struct detail::ChunkKeys;
-  std::unique_ptr<detail::KeyState> s_;
+  std::unique_ptr<detail::FileKeyState> s_;
 };
 
 // threads: 0 means std::thread::hardware_concurrency(). Results never depend on it.

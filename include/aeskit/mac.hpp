@@ -84,8 +84,11 @@ class AESKIT_API Cmac {
   Cmac() noexcept;  // empty; every operation fails with invalid_state
   Cmac(Cmac&&) noexcept;
   Cmac& operator=(Cmac&&) noexcept;
-  Cmac(const Cmac&) = delete;
-  Cmac& operator=(const Cmac&) = delete;
+  // A copy shares the (immutable) expanded key and continues the incremental message on its
+  // own: a MAC over a common prefix, forked (OpenSSL's EVP_MAC_CTX_dup). Throws
+  // std::bad_alloc when out of memory.
+  Cmac(const Cmac& other);
+  Cmac& operator=(const Cmac& other);
   ~Cmac();
 
   bool valid() const noexcept { return state_ != nullptr; }

@@ -10,14 +10,19 @@
 // bound SP 800-38D §8.3 sets for GCM with random or non-96-bit nonces, applied uniformly as a
 // conservative default (protocols with full-size records rekey earlier: TLS 1.3 allows AES-GCM
 // 2^24.5 full records, RFC 8446 §5.5); XAES-256-GCM 2^64 - 1 (c2sp.org/XAES-256-GCM: random
-// 24-byte nonces are safe for practically any number of messages) and the AEGIS-256 forms
-// likewise (32-byte nonces, draft-irtf-cfrg-aegis-aead). SealingKey enforces the limit it
-// is given.
+// 24-byte nonces are safe for practically any number of messages), DNDK-GCM and DNDK-GCM-KC
+// likewise (draft-gueron-cfrg-dndkgcm: random 24-byte nonces, the root key good for up to
+// 2^64 bytes in all; aeskit counts messages, not bytes) and the AEGIS-256 forms likewise
+// (32-byte nonces, draft-irtf-cfrg-aegis-aead). SealingKey enforces the limit it is given.
+// Those 2^64 - 1 figures are for random nonces: a NonceSequence puts its counter in the last
+// 8 bytes, which for DNDK-GCM (and XAES-256-GCM) is the GCM part of the nonce, so every message
+// of a sequence runs under the same derived key, i.e. plain AES-256-GCM under one key — give
+// such a SealingKey GCM's limit (2^32) explicitly, or use random nonces.
 //
-// Random nonces: only AES-GCM-SIV (nonce misuse resistant, RFC 8452), XAES-256-GCM (24-byte
-// nonces) and AEGIS-256/256X2/256X4 (32-byte nonces) get them from random_nonce; every other
-// algorithm returns Errc::random_nonce_unsafe (12-byte random GCM nonces collide after about 2^48
-// messages and a collision breaks GCM completely; use a NonceSequence).
+// Random nonces: only AES-GCM-SIV (nonce misuse resistant, RFC 8452), XAES-256-GCM and
+// DNDK-GCM(-KC) (24-byte nonces) and AEGIS-256/256X2/256X4 (32-byte nonces) get them from
+// random_nonce; every other algorithm returns Errc::random_nonce_unsafe (12-byte random GCM nonces
+// collide after about 2^48 messages and a collision breaks GCM completely; use a NonceSequence).
 #pragma once
 
 #include <cstddef>
@@ -35,7 +40,8 @@ namespace aeskit {
 // message_limit: the most messages one key of `algorithm` should seal (see above).
 AESKIT_API std::uint64_t message_limit(const AeadAlgorithm& algorithm) noexcept;
 
-// random_nonce_allowed: true for AES-128/256-GCM-SIV, XAES-256-GCM and AEGIS-256(X2/X4).
+// random_nonce_allowed: true for AES-128/256-GCM-SIV, XAES-256-GCM, DNDK-GCM(-KC) and
+// AEGIS-256(X2/X4).
 AESKIT_API bool random_nonce_allowed(const AeadAlgorithm& algorithm) noexcept;
 
 // random_nonce fills out.first(nonce_recommended()) from the OS (getrandom). Errors:

@@ -16,6 +16,7 @@
 #include "aead/aegis.hpp"
 #include "aead/cbc_hmac.hpp"
 #include "aead/ccm.hpp"
+#include "aead/dndk.hpp"
 #include "aead/eax.hpp"
 #include "aead/gcm_siv.hpp"
 #include "aead/ocb_key.hpp"
@@ -67,6 +68,14 @@ struct AeadAlgorithmTable {
   // plaintext and AD limits of AES-256-GCM under the derived key.
   static constexpr std::size_t kXaesTags[] = {16};
   static const AeadAlgorithm kXaes256Gcm;
+
+  // DNDK-GCM (draft-gueron-cfrg-dndkgcm): 32-byte root key, nonces of LN = 12..27 bytes (24
+  // recommended: the random-nonce form), the plaintext and AD limits of AES-256-GCM under the
+  // derived key. The tag is GCM's 16 bytes; with key commitment T || KC, 16 + 32 bytes.
+  static constexpr std::size_t kDndkTags[] = {16};
+  static constexpr std::size_t kDndkKcTags[] = {16 + kDndkCommitment};
+  static const AeadAlgorithm kDndkGcm;
+  static const AeadAlgorithm kDndkGcmKc;
 
   // CCM (SP 800-38C): nonce 7..13 bytes (12 recommended, as RFC 5116's AEAD_AES_*_CCM),
   // tags 4..16 even. The payload limit depends on the nonce (p < 2^(8(15 - n)) bytes) and is
@@ -147,6 +156,7 @@ struct AeadAlgorithmTable {
   static const AeadAlgorithm kAes128CbcSha1;
   static const AeadAlgorithm kAes256CbcSha1;
   static const AeadAlgorithm kAes128CbcSha256;
+  static const AeadAlgorithm kAes256CbcSha256;
   static const AeadAlgorithm kAes128CbcSha1Implicit;
   static const AeadAlgorithm kAes256CbcSha1Implicit;
   static const AeadAlgorithm kAes128CbcSha256Implicit;
@@ -180,6 +190,12 @@ constinit const AeadAlgorithm AeadAlgorithmTable::kAes128GcmSiv = gcm_siv("AES-1
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256GcmSiv = gcm_siv("AES-256-GCM-SIV", 32);
 constinit const AeadAlgorithm AeadAlgorithmTable::kXaes256Gcm =
     AeadAlgorithm("XAES-256-GCM", 32, 24, 24, 24, kXaesTags, kGcmMaxPlaintext, kGcmMaxAd);
+constinit const AeadAlgorithm AeadAlgorithmTable::kDndkGcm =
+    AeadAlgorithm("DNDK-GCM", 32, kDndkNonceMin, kDndkNonceMax, kDndkNonce, kDndkTags,
+                  kGcmMaxPlaintext, kGcmMaxAd);
+constinit const AeadAlgorithm AeadAlgorithmTable::kDndkGcmKc =
+    AeadAlgorithm("DNDK-GCM-KC", 32, kDndkNonceMin, kDndkNonceMax, kDndkNonce, kDndkKcTags,
+                  kGcmMaxPlaintext, kGcmMaxAd);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128Ccm = ccm("AES-128-CCM", 16);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes192Ccm = ccm("AES-192-CCM", 24);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256Ccm = ccm("AES-256-CCM", 32);
@@ -197,6 +213,8 @@ constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha1 =
     cbc_tls("AES-256-CBC-SHA1", 20 + 32, false, kSha1Tags);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha256 =
     cbc_tls("AES-128-CBC-SHA256", 32 + 16, false, kSha256Tags);
+constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha256 =
+    cbc_tls("AES-256-CBC-SHA256", 32 + 32, false, kSha256Tags);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes128CbcSha1Implicit =
     cbc_tls("AES-128-CBC-SHA1-IMPLICIT-IV", 20 + 16 + 16, true, kSha1Tags);
 constinit const AeadAlgorithm AeadAlgorithmTable::kAes256CbcSha1Implicit =
@@ -222,6 +240,15 @@ bool is_gcm_siv(const AeadAlgorithm& algorithm) noexcept {
 
 bool is_xaes(const AeadAlgorithm& algorithm) noexcept {
   return &algorithm == &AeadAlgorithmTable::kXaes256Gcm;
+}
+
+bool is_dndk(const AeadAlgorithm& algorithm) noexcept {
+  return &algorithm == &AeadAlgorithmTable::kDndkGcm ||
+         &algorithm == &AeadAlgorithmTable::kDndkGcmKc;
+}
+
+bool is_dndk_kc(const AeadAlgorithm& algorithm) noexcept {
+  return &algorithm == &AeadAlgorithmTable::kDndkGcmKc;
 }
 
 bool is_aegis_256(const AeadAlgorithm& algorithm) noexcept {
@@ -266,6 +293,8 @@ constexpr Entry kEntries[] = {
     {&T::kAes128GcmSiv, &detail::make_gcm_siv_scheme},
     {&T::kAes256GcmSiv, &detail::make_gcm_siv_scheme},
     {&T::kXaes256Gcm, &detail::make_xaes_scheme},
+    {&T::kDndkGcm, &detail::make_dndk_scheme},
+    {&T::kDndkGcmKc, &detail::make_dndk_scheme},
     {&T::kAes128Ccm, &detail::make_ccm_scheme},
     {&T::kAes192Ccm, &detail::make_ccm_scheme},
     {&T::kAes256Ccm, &detail::make_ccm_scheme},
@@ -280,6 +309,7 @@ constexpr Entry kEntries[] = {
     {&T::kAes128CbcSha1, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, false>},
     {&T::kAes256CbcSha1, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, false>},
     {&T::kAes128CbcSha256, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, false>},
+    {&T::kAes256CbcSha256, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, false>},
     {&T::kAes128CbcSha1Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, true>},
     {&T::kAes256CbcSha1Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha1, true>},
     {&T::kAes128CbcSha256Implicit, &detail::make_cbc_hmac_scheme_for<HashAlgorithm::sha256, true>},
@@ -361,6 +391,12 @@ const AeadAlgorithm& aes_256_gcm_siv() noexcept {
 const AeadAlgorithm& xaes_256_gcm() noexcept {
   return detail::AeadAlgorithmTable::kXaes256Gcm;
 }
+const AeadAlgorithm& dndk_gcm() noexcept {
+  return detail::AeadAlgorithmTable::kDndkGcm;
+}
+const AeadAlgorithm& dndk_gcm_kc() noexcept {
+  return detail::AeadAlgorithmTable::kDndkGcmKc;
+}
 
 const AeadAlgorithm& aes_128_ccm() noexcept {
   return detail::AeadAlgorithmTable::kAes128Ccm;
@@ -404,6 +440,9 @@ const AeadAlgorithm& aes_256_cbc_sha1_tls() noexcept {
 }
 const AeadAlgorithm& aes_128_cbc_sha256_tls() noexcept {
   return detail::AeadAlgorithmTable::kAes128CbcSha256;
+}
+const AeadAlgorithm& aes_256_cbc_sha256_tls() noexcept {
+  return detail::AeadAlgorithmTable::kAes256CbcSha256;
 }
 const AeadAlgorithm& aes_128_cbc_sha1_tls_implicit_iv() noexcept {
   return detail::AeadAlgorithmTable::kAes128CbcSha1Implicit;

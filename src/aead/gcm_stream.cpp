@@ -140,6 +140,13 @@ void take(AeadStream& to, AeadStream& from) {
   wipe(from);
 }
 
+// copy: copy construction and assignment; both streams go on independently (the key state
+// they point to is immutable and shared).
+void copy(AeadStream& to, const AeadStream& from) {
+  if (&to == &from) return;
+  std::memcpy(&to, &from, sizeof to);
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -156,6 +163,13 @@ AeadSealer::AeadSealer(AeadSealer&& other) noexcept {
 }
 AeadSealer& AeadSealer::operator=(AeadSealer&& other) noexcept {
   detail::take(s_, other.s_);
+  return *this;
+}
+AeadSealer::AeadSealer(const AeadSealer& other) noexcept {
+  detail::copy(s_, other.s_);
+}
+AeadSealer& AeadSealer::operator=(const AeadSealer& other) noexcept {
+  detail::copy(s_, other.s_);
   return *this;
 }
 AeadSealer::~AeadSealer() {
@@ -202,6 +216,13 @@ AeadOpener& AeadOpener::operator=(AeadOpener&& other) noexcept {
   detail::take(s_, other.s_);
   return *this;
 }
+AeadOpener::AeadOpener(const AeadOpener& other) noexcept {
+  detail::copy(s_, other.s_);
+}
+AeadOpener& AeadOpener::operator=(const AeadOpener& other) noexcept {
+  detail::copy(s_, other.s_);
+  return *this;
+}
 AeadOpener::~AeadOpener() {
   detail::wipe(s_);
 }
@@ -226,6 +247,19 @@ Status AeadOpener::finish(std::span<const std::uint8_t> tag) {
   std::uint8_t expected[16];
   detail::final_tag(s_, expected);
   const bool ok = tag.size() == n && detail::ct_equal(expected, tag.data(), n);
+  detail::secure_zero(expected, sizeof expected);
+  return ok ? Status{} : Errc::authentication_failed;
+}
+
+Status AeadOpener::finish_truncated(std::span<const std::uint8_t> tag) {
+  if (s_.key == nullptr || s_.phase == detail::AeadStream::Phase::finished)
+    return Errc::invalid_state;
+  const std::size_t n = s_.key->tag_length;
+  std::uint8_t expected[16];
+  detail::final_tag(s_, expected);
+  // The tag's length is public; only the verdict over its bytes is.
+  const bool ok =
+      !tag.empty() && tag.size() <= n && detail::ct_equal(expected, tag.data(), tag.size());
   detail::secure_zero(expected, sizeof expected);
   return ok ? Status{} : Errc::authentication_failed;
 }

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "aead/aegis.hpp"
+#include "aead/dndk.hpp"
 #include "aead/gcm_siv.hpp"
 #include "aead/xaes.hpp"
 #include "base/secure_zero.hpp"
@@ -19,13 +20,14 @@
 namespace aeskit {
 
 std::uint64_t message_limit(const AeadAlgorithm& algorithm) noexcept {
-  if (detail::is_xaes(algorithm) || detail::is_aegis_256(algorithm)) return NonceSequence::kNoLimit;
+  if (detail::is_xaes(algorithm) || detail::is_dndk(algorithm) || detail::is_aegis_256(algorithm))
+    return NonceSequence::kNoLimit;
   return std::uint64_t{1} << 32;
 }
 
 bool random_nonce_allowed(const AeadAlgorithm& algorithm) noexcept {
   return detail::is_gcm_siv(algorithm) || detail::is_xaes(algorithm) ||
-         detail::is_aegis_256(algorithm);
+         detail::is_dndk(algorithm) || detail::is_aegis_256(algorithm);
 }
 
 Status random_nonce(const AeadAlgorithm& algorithm, std::span<std::uint8_t> out) noexcept {

@@ -5,21 +5,18 @@
 // References: c2sp.org/XAES-256-GCM "Detailed key derivation algorithm" (steps 1-6); NIST SP
 // 800-38B §6.1 (K1 = dbl(L)); NIST SP 800-38D §7 (GCM, as in aead_key.cpp).
 //
-// Per message: the two derivation blocks (M_i ^ K1) in one encrypt_blocks call give Kx; Kx is
-// expanded on the input key's backend into a KeyState on the stack, and a GcmKey over it gets
-// H = E_Kx(0^128) and its GHASH precomputation (gcm::setup_key). Then the one-shot GCM flow of
-// aead_key.cpp with nonce N[12:]: the fused message kernel when the pair has one, else the
-// short-message path, else the chunked one. Open compares the full 16-byte tag in constant
-// time and zeroes the output on a mismatch. Kx, the schedule, H's precomputation and J0 are
+// Per message: the two derivation blocks (M_i ^ K1) in one encrypt_blocks call give Kx; then
+// AES-256-GCM under Kx with nonce N[12:] (derived_gcm.hpp: Kx expanded on the input key's
+// backend on the stack, H and its GHASH precomputation, the fused kernel, the short-message
+// path or the chunked one). Open compares the full 16-byte tag in constant time and zeroes
+// the output on a mismatch. Kx, the schedule, H's precomputation and J0 are
 // wiped before returning.
 #include "aead/xaes.hpp"
 
 #include <cstring>
 
 #include "aead/aead_key_state.hpp"
-#include "aead/gcm_blocks.hpp"
-#include "aead/gcm_small.hpp"
-#include "base/block128.hpp"
+#include "aead/derived_gcm.hpp"
 #include "base/block_double.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
@@ -93,36 +90,9 @@ class XaesScheme final : public AeadScheme {
       for (int j = 0; j < 16; ++j) m[j] ^= k1_[j];
     }
     input_key.backend->encrypt_blocks(input_key.enc, kx, kx, 2);
-    KeyState subkey;  // wipes its schedule when it goes out of scope
-    subkey.backend = input_key.backend;
-    subkey.key_len = 32;
-    subkey.backend->expand_key(kx, 32, subkey.enc);
-    secure_zero(kx, sizeof kx);
-    GcmKey g;
-    g.aes = &subkey;
-    g.ghash = choice_.ghash;
-    g.fused = choice_.fused;
-    gcm::setup_key(g);
     // Step 6 and AES-256-GCM with Nx = N[12:] (a 12-byte nonce: J0 = Nx || 0^31 || 1).
-    const std::span<const std::uint8_t> nx = nonce.subspan(12, 12);
-    std::uint8_t j0[16];
-    gcm::derive_j0(g, nx, j0);
-    if (gcm::crypt_message_fused(g, op, j0, ad, in, out, len, tag)) {
-      // the fused kernel did the whole message
-    } else if (gcm::fits_small(ad.size(), len)) {
-      gcm::crypt_small(g, op, j0, ad, in, out, len, tag);
-    } else {
-      std::uint8_t counter[16];
-      store_block128(counter, load_block128(j0));
-      gcm::inc32(counter);
-      std::uint8_t hash[16] = {};
-      gcm::hash_padded(g, hash, ad.data(), ad.size());
-      gcm::crypt_message(g, op, counter, hash, in, out, len);
-      gcm::finish_tag(g, j0, hash, ad.size(), len, tag);
-      secure_zero(counter, sizeof counter);
-    }
-    secure_zero(j0, sizeof j0);
-    secure_zero(&g.hkey, sizeof g.hkey);
+    crypt_derived_gcm(input_key, choice_, kx, op, nonce.subspan(12, 12), ad, in, out, len, tag);
+    secure_zero(kx, sizeof kx);
   }
 
   AesKey aes_;

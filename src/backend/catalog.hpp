@@ -26,6 +26,7 @@
 #if defined(AESKIT_HAVE_ARMV8CE)
 #include "backend/armv8ce/armv8ce.hpp"
 #include "backend/armv8ce_pmull/gcm_armv8ce_pmull.hpp"
+#include "backend/armv8ce_sha/cbc_sha_stitch.hpp"
 #include "backend/armv8sha/armv8sha.hpp"
 #include "backend/pmull/ghash_pmull.hpp"
 #include "backend/pmull/polyval_pmull.hpp"
@@ -39,9 +40,11 @@
 #endif
 #if defined(AESKIT_HAVE_X86)
 #include "backend/aesni/aesni.hpp"
+#include "backend/aesni_shani/cbc_sha_stitch.hpp"
 #include "backend/clmul/ghash_clmul.hpp"
 #include "backend/clmul/polyval_clmul.hpp"
 #include "backend/sha512x86/sha512x86.hpp"
+#include "backend/shani/shani.hpp"
 #include "backend/vaes256/vaes256.hpp"
 #include "backend/vaes512/vaes512.hpp"
 #endif

@@ -53,8 +53,5 @@ const ShaCompressor& best_sha_compressor(const cpu::FeatureSet& features,
                                          HashAlgorithm alg) noexcept;
 
 extern const ShaCompressor kShaPortable;
-#if defined(AESKIT_HAVE_X86)
-extern const ShaCompressor kShaNi;
-#endif
 
 }  // namespace aeskit::detail

@@ -52,12 +52,4 @@ inline CbcShaFn stitch_fn(const CbcShaStitch& s, HashAlgorithm alg, bool encrypt
   return nullptr;
 }
 
-#if defined(AESKIT_HAVE_X86)
-extern const CbcShaStitch kCbcShaStitchAesniShani;
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-extern const CbcShaStitch kCbcShaStitchArmv8Wide;  // seal and open (cores with SHA3)
-extern const CbcShaStitch kCbcShaStitchArmv8;      // seal only
-#endif
-
 }  // namespace aeskit::detail

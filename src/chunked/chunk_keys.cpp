@@ -38,7 +38,7 @@ const AeadAlgorithm& aead_algorithm(Suite suite) noexcept {
 
 }  // namespace
 
-Status KeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
+Status FileKeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
   if (key.size() != key_length(s)) return Errc::bad_key_length;
   // The key's inner and outer states are compressed once here (2 SHA-512 compressions); every
   // derivation with this state then starts from them.
@@ -49,7 +49,7 @@ Status KeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
   return {};
 }
 
-Status KeyState::plan_gcm() {
+Status FileKeyState::plan_gcm() {
   // The choices of a key of the suite's AEAD, made on all-zero bytes (nothing secret kept).
   const std::uint8_t zero[32] = {};
   auto probe = AeadKey::create(aead_algorithm(suite), {zero, key_length(suite)}, kTagSize);
@@ -58,11 +58,11 @@ Status KeyState::plan_gcm() {
   return {};
 }
 
-void KeyState::wipe() noexcept {
+void FileKeyState::wipe() noexcept {
   aeskit::detail::secure_zero(&hmac, sizeof hmac);
 }
 
-Status expand_keys(const KeyState& key, std::span<const std::uint8_t> salt,
+Status expand_keys(const FileKeyState& key, std::span<const std::uint8_t> salt,
                    std::span<const std::uint8_t> context, std::span<std::uint8_t> okm) noexcept {
   namespace ad = aeskit::detail;
   // Straight on hmac_core from the key's precomputed inner and outer states: each T(i) costs
@@ -100,7 +100,7 @@ Status expand_keys(const KeyState& key, std::span<const std::uint8_t> salt,
   return {};
 }
 
-Result<ChunkKeys> ChunkKeys::derive(const KeyState& key, std::span<const std::uint8_t> salt,
+Result<ChunkKeys> ChunkKeys::derive(const FileKeyState& key, std::span<const std::uint8_t> salt,
                                     std::span<const std::uint8_t> context,
                                     std::uint8_t commitment[kCommitmentSize]) {
   const std::size_t k = key_length(key.suite);

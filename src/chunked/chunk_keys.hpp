@@ -19,18 +19,18 @@
 
 namespace aeskit::chunked::detail {
 
-// KeyState: what chunked::Key holds, and what the raw-key functions build on the stack: the
+// FileKeyState: what chunked::Key holds, and what the raw-key functions build on the stack: the
 // suite and the HMAC-SHA-512 key states of HKDF-Expand with the user's key as PRK; for a Key
 // (many messages) also the GCM plan its per-message AEAD keys are made on.
-struct KeyState {
+struct FileKeyState {
   Suite suite = Suite::cobblestone_128;
   aeskit::detail::HmacKey hmac;
   aeskit::detail::GcmPlan gcm;  // empty: choose per message (AeadKey::create)
 
-  KeyState() noexcept = default;
-  KeyState(const KeyState&) noexcept = default;
-  KeyState& operator=(const KeyState&) noexcept = default;
-  ~KeyState() { wipe(); }
+  FileKeyState() noexcept = default;
+  FileKeyState(const FileKeyState&) noexcept = default;
+  FileKeyState& operator=(const FileKeyState&) noexcept = default;
+  ~FileKeyState() { wipe(); }
   // init: the key must be key_length(suite) bytes. Error: bad_key_length.
   Status init(Suite s, std::span<const std::uint8_t> key) noexcept;
   // plan_gcm (chunked::Key, after init): chooses the AES-GCM code once for every message's
@@ -45,11 +45,11 @@ struct ChunkKeys {
   std::uint8_t base_nonce[kNonceSize] = {};
 
   // derive: the header derivation; writes the expected commitment to `commitment`.
-  static Result<ChunkKeys> derive(const KeyState& key, std::span<const std::uint8_t> salt,
+  static Result<ChunkKeys> derive(const FileKeyState& key, std::span<const std::uint8_t> salt,
                                   std::span<const std::uint8_t> context,
                                   std::uint8_t commitment[kCommitmentSize]);
   // state_of: the state of a public Key (nullptr when it is empty).
-  static const KeyState* state_of(const Key& key) noexcept { return key.s_.get(); }
+  static const FileKeyState* state_of(const Key& key) noexcept { return key.s_.get(); }
   // raw: given AEAD key and base nonce, the AEAD key made on `plan` when it is not empty.
   // Errors: bad_key_length, bad_nonce_length.
   static Result<ChunkKeys> raw(Suite suite, std::span<const std::uint8_t> aead_key,
@@ -72,15 +72,15 @@ struct ChunkKeys {
 
   // Factories for the public classes (friends of them).
   static Encryptor make_encryptor(ChunkKeys keys, std::span<const std::uint8_t> header);
-  static Decryptor make_decryptor(const KeyState& key, std::span<const std::uint8_t> context);
-  static Key make_key(std::unique_ptr<KeyState> state) noexcept;
+  static Decryptor make_decryptor(const FileKeyState& key, std::span<const std::uint8_t> context);
+  static Key make_key(std::unique_ptr<FileKeyState> state) noexcept;
   static Decryptor make_raw_decryptor(ChunkKeys keys);
   static Reader make_reader(std::unique_ptr<ReaderState> state);
 };
 
 // expand_keys: HKDF-Expand-SHA-512 with the key of `key` as PRK and the spec's info string,
 // L = okm.size().
-Status expand_keys(const KeyState& key, std::span<const std::uint8_t> salt,
+Status expand_keys(const FileKeyState& key, std::span<const std::uint8_t> salt,
                    std::span<const std::uint8_t> context, std::span<std::uint8_t> okm) noexcept;
 
 // resolve_threads: 0 -> hardware_concurrency (at least 1).

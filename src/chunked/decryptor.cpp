@@ -18,7 +18,7 @@ namespace aeskit::chunked {
 namespace detail {
 
 struct DecryptorState {
-  KeyState key;  // until the header arrives
+  FileKeyState key;  // until the header arrives
   std::vector<std::uint8_t> context;
   ChunkKeys keys;
   bool have_keys = false;
@@ -65,7 +65,8 @@ struct DecryptorState {
   }
 };
 
-Decryptor ChunkKeys::make_decryptor(const KeyState& key, std::span<const std::uint8_t> context) {
+Decryptor ChunkKeys::make_decryptor(const FileKeyState& key,
+                                    std::span<const std::uint8_t> context) {
   auto s = std::make_unique<DecryptorState>();
   s->key = key;
   s->context.assign(context.begin(), context.end());
@@ -89,13 +90,13 @@ Decryptor::~Decryptor() = default;
 
 Result<Decryptor> Decryptor::create(Suite suite, std::span<const std::uint8_t> key,
                                     std::span<const std::uint8_t> context) {
-  detail::KeyState state;
+  detail::FileKeyState state;
   if (Status s = state.init(suite, key); !s) return s;
   return detail::ChunkKeys::make_decryptor(state, context);
 }
 
 Result<Decryptor> Decryptor::create(const Key& key, std::span<const std::uint8_t> context) {
-  const detail::KeyState* state = detail::ChunkKeys::state_of(key);
+  const detail::FileKeyState* state = detail::ChunkKeys::state_of(key);
   if (state == nullptr) return Errc::invalid_state;
   return detail::ChunkKeys::make_decryptor(*state, context);
 }

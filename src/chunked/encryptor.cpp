@@ -142,7 +142,7 @@ Result<Encryptor> Encryptor::create(const Key& key, std::span<const std::uint8_t
 namespace detail {
 namespace {
 
-Result<Encryptor> encryptor_salted(const KeyState& key, std::span<const std::uint8_t> salt,
+Result<Encryptor> encryptor_salted(const FileKeyState& key, std::span<const std::uint8_t> salt,
                                    std::span<const std::uint8_t> context) {
   if (salt.size() != kSaltSize) return Errc::invalid_argument;
   std::uint8_t header[kHeaderSize];
@@ -160,14 +160,14 @@ namespace hazmat {
 Result<Encryptor> encryptor_with_salt(Suite suite, std::span<const std::uint8_t> key,
                                       std::span<const std::uint8_t> salt,
                                       std::span<const std::uint8_t> context) {
-  detail::KeyState state;
+  detail::FileKeyState state;
   if (Status s = state.init(suite, key); !s) return s;
   return detail::encryptor_salted(state, salt, context);
 }
 
 Result<Encryptor> encryptor_with_salt(const Key& key, std::span<const std::uint8_t> salt,
                                       std::span<const std::uint8_t> context) {
-  const detail::KeyState* state = detail::ChunkKeys::state_of(key);
+  const detail::FileKeyState* state = detail::ChunkKeys::state_of(key);
   if (state == nullptr) return Errc::invalid_state;
   return detail::encryptor_salted(*state, salt, context);
 }

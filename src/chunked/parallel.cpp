@@ -141,7 +141,7 @@ Result<std::size_t> seal_with_keys(const ChunkKeys& keys, std::span<const std::u
 
 // seal_salted / open_keyed: the header forms of seal and open on a key state; the raw-key and
 // Key overloads below both land here.
-Result<std::size_t> seal_salted(const KeyState& key, std::span<const std::uint8_t> salt,
+Result<std::size_t> seal_salted(const FileKeyState& key, std::span<const std::uint8_t> salt,
                                 std::span<const std::uint8_t> context,
                                 std::span<const std::uint8_t> plaintext,
                                 std::span<std::uint8_t> out, unsigned threads) {
@@ -155,7 +155,7 @@ Result<std::size_t> seal_salted(const KeyState& key, std::span<const std::uint8_
   return seal_with_keys(*keys, {header, kHeaderSize}, plaintext, out, threads);
 }
 
-Result<std::size_t> open_keyed(const KeyState& key, std::span<const std::uint8_t> context,
+Result<std::size_t> open_keyed(const FileKeyState& key, std::span<const std::uint8_t> context,
                                std::span<const std::uint8_t> ciphertext,
                                std::span<std::uint8_t> out, unsigned threads) {
   if (ciphertext.size() < kHeaderSize) return Errc::truncated;
@@ -189,7 +189,7 @@ Result<std::size_t> seal_with_salt(Suite suite, std::span<const std::uint8_t> ke
                                    std::span<const std::uint8_t> context,
                                    std::span<const std::uint8_t> plaintext,
                                    std::span<std::uint8_t> out, unsigned threads) {
-  detail::KeyState state;
+  detail::FileKeyState state;
   if (Status s = state.init(suite, key); !s) return s;
   return detail::seal_salted(state, salt, context, plaintext, out, threads);
 }
@@ -198,7 +198,7 @@ Result<std::size_t> seal_with_salt(const Key& key, std::span<const std::uint8_t>
                                    std::span<const std::uint8_t> context,
                                    std::span<const std::uint8_t> plaintext,
                                    std::span<std::uint8_t> out, unsigned threads) {
-  const detail::KeyState* state = ChunkKeys::state_of(key);
+  const detail::FileKeyState* state = ChunkKeys::state_of(key);
   if (state == nullptr) return Errc::invalid_state;
   return detail::seal_salted(*state, salt, context, plaintext, out, threads);
 }
@@ -249,7 +249,7 @@ Result<std::size_t> open(Suite suite, std::span<const std::uint8_t> key,
                          std::span<const std::uint8_t> context,
                          std::span<const std::uint8_t> ciphertext, std::span<std::uint8_t> out,
                          unsigned threads) {
-  detail::KeyState state;
+  detail::FileKeyState state;
   if (Status s = state.init(suite, key); !s) return s;
   return detail::open_keyed(state, context, ciphertext, out, threads);
 }
@@ -277,7 +277,7 @@ Result<std::vector<std::uint8_t>> seal(const Key& key, std::span<const std::uint
 Result<std::size_t> open(const Key& key, std::span<const std::uint8_t> context,
                          std::span<const std::uint8_t> ciphertext, std::span<std::uint8_t> out,
                          unsigned threads) {
-  const detail::KeyState* state = ChunkKeys::state_of(key);
+  const detail::FileKeyState* state = ChunkKeys::state_of(key);
   if (state == nullptr) return Errc::invalid_state;
   return detail::open_keyed(*state, context, ciphertext, out, threads);
 }

@@ -77,7 +77,7 @@ Reader::~Reader() = default;
 namespace detail {
 namespace {
 
-Result<Reader> open_keyed(const KeyState& key, std::span<const std::uint8_t> context,
+Result<Reader> open_keyed(const FileKeyState& key, std::span<const std::uint8_t> context,
                           std::uint64_t ciphertext_size, ReadAt read_at) {
   if (ciphertext_size < kHeaderSize) return Errc::truncated;
   std::uint8_t header[kHeaderSize];
@@ -102,7 +102,7 @@ Result<Reader> open_keyed(const KeyState& key, std::span<const std::uint8_t> con
 Result<Reader> Reader::open(Suite suite, std::span<const std::uint8_t> key,
                             std::span<const std::uint8_t> context, std::uint64_t ciphertext_size,
                             ReadAt read_at) {
-  detail::KeyState state;
+  detail::FileKeyState state;
   if (Status s = state.init(suite, key); !s) return s;
   return detail::open_keyed(state, context, ciphertext_size, std::move(read_at));
 }
@@ -115,7 +115,7 @@ Result<Reader> Reader::open(Suite suite, std::span<const std::uint8_t> key,
 
 Result<Reader> Reader::open(const Key& key, std::span<const std::uint8_t> context,
                             std::uint64_t ciphertext_size, ReadAt read_at) {
-  const detail::KeyState* state = detail::ChunkKeys::state_of(key);
+  const detail::FileKeyState* state = detail::ChunkKeys::state_of(key);
   if (state == nullptr) return Errc::invalid_state;
   return detail::open_keyed(*state, context, ciphertext_size, std::move(read_at));
 }

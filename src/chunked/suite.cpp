@@ -55,7 +55,7 @@ Status generate_key(std::span<std::uint8_t> key) noexcept {
 Result<Key> Key::create(Suite suite, std::span<const std::uint8_t> key) {
   if (key.size() != key_length(suite))
     return aeskit::detail::bad_key_length(suite_name(suite), key_length(suite), key.size());
-  auto state = std::make_unique<detail::KeyState>();
+  auto state = std::make_unique<detail::FileKeyState>();
   if (Status s = state->init(suite, key); !s) return s;
   if (Status s = state->plan_gcm(); !s) return s;
   return detail::ChunkKeys::make_key(std::move(state));
@@ -64,7 +64,7 @@ Result<Key> Key::create(Suite suite, std::span<const std::uint8_t> key) {
 Key::Key() noexcept = default;
 Key::Key(Key&&) noexcept = default;
 Key& Key::operator=(Key&&) noexcept = default;
-Key::~Key() = default;  // ~KeyState wipes the HMAC states
+Key::~Key() = default;  // ~FileKeyState wipes the HMAC states
 
 Suite Key::suite() const noexcept {
   return s_ ? s_->suite : Suite::cobblestone_128;
@@ -72,7 +72,7 @@ Suite Key::suite() const noexcept {
 
 namespace detail {
 
-Key ChunkKeys::make_key(std::unique_ptr<KeyState> state) noexcept {
+Key ChunkKeys::make_key(std::unique_ptr<FileKeyState> state) noexcept {
   Key key;
   key.s_ = std::move(state);
   return key;
@@ -91,7 +91,7 @@ Status derive_keys(Suite suite, std::span<const std::uint8_t> key,
                    std::span<std::uint8_t> aead_key_out, std::span<std::uint8_t> nonce_out,
                    std::span<std::uint8_t> commitment_out) noexcept {
   const std::size_t k = key_length(suite);
-  detail::KeyState state;
+  detail::FileKeyState state;
   if (Status s = state.init(suite, key); !s) return s;
   if (aead_key_out.size() < k || nonce_out.size() < kNonceSize ||
       commitment_out.size() < kCommitmentSize)

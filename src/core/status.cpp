@@ -74,7 +74,7 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
     {usage_limit_reached, "the key's message limit is reached: rekey before sealing more"},
     {random_nonce_unsafe,
      "random nonces are not safe with this algorithm (use a nonce sequence, or AES-GCM-SIV, "
-     "XAES-256-GCM or AEGIS-256 for random nonces)"},
+     "XAES-256-GCM, DNDK-GCM or AEGIS-256 for random nonces)"},
     {null_pointer, "a pointer is null although its length is not zero (or it is required)"},
     {unknown_algorithm,
      "no algorithm of that name or number in this build (aeskit::aead::algorithms(), "

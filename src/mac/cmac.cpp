@@ -17,7 +17,7 @@ namespace aeskit {
 namespace detail {
 
 struct CmacState {
-  AesKey aes;  // owns the schedule `key` points into
+  std::shared_ptr<const AesKey> aes;  // owns the schedule `key` points into; shared by copies
   const KeyState* key = nullptr;
   cmac::Subkeys sub;
   std::size_t tag_length = 16;
@@ -37,8 +37,8 @@ Result<Cmac> Cmac::create(std::span<const std::uint8_t> key, std::size_t tag_len
   Cmac mac;
   mac.state_ = std::make_unique<detail::CmacState>();
   detail::CmacState& s = *mac.state_;
-  s.aes = std::move(aes).value();
-  s.key = detail::KeyAccess::state(s.aes);
+  s.aes = std::make_shared<const AesKey>(std::move(aes).value());
+  s.key = detail::KeyAccess::state(*s.aes);
   s.tag_length = tag_length;
   detail::cmac::derive_subkeys(*s.key, s.sub);
   return mac;
@@ -49,12 +49,37 @@ Cmac::Cmac(Cmac&&) noexcept = default;
 Cmac& Cmac::operator=(Cmac&&) noexcept = default;
 Cmac::~Cmac() = default;
 
+Cmac::Cmac(const Cmac& other) {
+  *this = other;
+}
+
+Cmac& Cmac::operator=(const Cmac& other) {
+  if (this == &other) return *this;
+  if (!other.state_) {
+    state_.reset();
+    return *this;
+  }
+  auto copy = std::make_unique<detail::CmacState>();
+  const detail::CmacState& o = *other.state_;
+  copy->aes = o.aes;
+  copy->key = o.key;
+  std::memcpy(copy->sub.k1, o.sub.k1, sizeof o.sub.k1);
+  std::memcpy(copy->sub.k2, o.sub.k2, sizeof o.sub.k2);
+  copy->tag_length = o.tag_length;
+  std::memcpy(copy->stream.chain, o.stream.chain, sizeof o.stream.chain);
+  std::memcpy(copy->stream.buffer, o.stream.buffer, sizeof o.stream.buffer);
+  copy->stream.buffered = o.stream.buffered;
+  copy->finished = o.finished;
+  state_ = std::move(copy);
+  return *this;
+}
+
 std::size_t Cmac::tag_length() const noexcept {
   return state_ ? state_->tag_length : 0;
 }
 
 std::string_view Cmac::backend_name() const noexcept {
-  return state_ ? state_->aes.backend_name() : std::string_view{};
+  return state_ ? state_->aes->backend_name() : std::string_view{};
 }
 
 std::string Cmac::kernel() const {

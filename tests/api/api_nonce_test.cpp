@@ -1,7 +1,8 @@
 // tests/api/api_nonce_test.cpp — nonce safety (aeskit/nonce.hpp, issue 20): the TLS 1.3 nonce
 // construction (RFC 8446 §5.3: base XOR right-aligned big-endian counter), a sequence that
 // refuses to wrap or to be replayed, SealingKey's own nonces and message limit (opened with
-// AeadKey::open under the nonce it reports), random nonces only for GCM-SIV and XAES-256-GCM,
+// AeadKey::open under the nonce it reports), random nonces only for GCM-SIV, XAES-256-GCM,
+// DNDK-GCM(-KC) and the AEGIS-256 forms,
 // and the error messages that name each cause. No vectors: the construction is checked by hand.
 #include <gtest/gtest.h>
 
@@ -119,7 +120,7 @@ TEST(Nonce, RandomNoncesOnlyWhereTheModeToleratesThem) {
     const aeskit::Status s = aeskit::random_nonce(*alg, a);
     const std::string name(alg->name());
     const bool want = name.find("GCM-SIV") != std::string::npos || name == "XAES-256-GCM" ||
-                      name.starts_with("AEGIS-256");
+                      name.starts_with("DNDK-GCM") || name.starts_with("AEGIS-256");
     EXPECT_EQ(aeskit::random_nonce_allowed(*alg), want);
     if (!want) {
       EXPECT_EQ(s.code(), Errc::random_nonce_unsafe);
@@ -133,8 +134,10 @@ TEST(Nonce, RandomNoncesOnlyWhereTheModeToleratesThem) {
     EXPECT_EQ(aeskit::random_nonce(*alg, std::span(b).first(alg->nonce_recommended() - 1)).code(),
               Errc::output_too_small);
   }
-  EXPECT_EQ(allowed, 6u);  // 2 GCM-SIV, XAES-256-GCM, 3 AEGIS-256 forms
+  EXPECT_EQ(allowed, 8u);  // 2 GCM-SIV, XAES-256-GCM, 2 DNDK-GCM forms, 3 AEGIS-256 forms
   EXPECT_EQ(aeskit::message_limit(aeskit::aead::xaes_256_gcm()), ~std::uint64_t{0});
+  EXPECT_EQ(aeskit::message_limit(aeskit::aead::dndk_gcm()), ~std::uint64_t{0});
+  EXPECT_EQ(aeskit::message_limit(aeskit::aead::dndk_gcm_kc()), ~std::uint64_t{0});
   EXPECT_EQ(aeskit::message_limit(aeskit::aead::aegis_256x4()), ~std::uint64_t{0});
   EXPECT_EQ(aeskit::message_limit(aeskit::aead::aegis_128l()), std::uint64_t{1} << 32);
   EXPECT_EQ(aeskit::message_limit(aeskit::aead::aes_256_gcm()), std::uint64_t{1} << 32);

@@ -276,7 +276,7 @@ static void test_aead_errors(void) {
   CHECK(all_equal(out, 64, 0));
   CHECK_RC(aeskit_aead_seal_detached(ctx, out, tag, &tag_len, 11, nonce, 12, msg, 64, ad, 8),
            AESKIT_E_OUTPUT_TOO_SMALL);
-  /* Random nonces: refused for GCM, given for GCM-SIV and XAES-256-GCM. */
+  /* Random nonces: refused for GCM, given for GCM-SIV, XAES-256-GCM and DNDK-GCM. */
   CHECK_RC(aeskit_random_nonce(ctx, out, sizeof out, &n), AESKIT_E_RANDOM_NONCE_UNSAFE);
   aeskit_aead_free(ctx);
   CHECK_RC(aeskit_aead_new(&ctx, "XAES-256-GCM", key, 32, 0), AESKIT_OK);
@@ -285,6 +285,43 @@ static void test_aead_errors(void) {
   CHECK(n == 24);
   CHECK_RC(aeskit_random_nonce(ctx, NULL, 24, &n), AESKIT_E_NULL_POINTER);
   aeskit_aead_free(ctx);
+  /* DNDK-GCM-KC (draft-gueron-cfrg-dndkgcm-03 A.1): C || T || KC, a 48-byte "tag", random
+   * 24-byte nonces; a changed commitment byte is refused with the output zeroed. */
+  {
+    uint8_t root[32], dnonce[24], dad[5], dpt[4], want[4 + 48], sealed[4 + 48], back[4];
+    size_t len = 0;
+    memset(root, 0, sizeof root);
+    root[0] = 1;
+    from_hex("000102030405060708090a0b0c0d0e0f1011121314151617", dnonce);
+    from_hex("0100000011", dad);
+    from_hex("11000001", dpt);
+    from_hex("8eee8a4b8a1c8d0ceb7e07e3c834cafe75aa001f2baf00efd298de13055c9a6c39e05aee571583384357"
+             "635e144fa21444239968",
+             want);
+    CHECK_RC(aeskit_aead_new(&ctx, "dndk-gcm-kc", root, 32, 0), AESKIT_OK);
+    CHECK_RC(aeskit_aead_tag_length(ctx, &n), AESKIT_OK);
+    CHECK(n == 48);
+    CHECK_RC(aeskit_aead_max_overhead(ctx, &n), AESKIT_OK);
+    CHECK(n == 48);
+    CHECK_RC(aeskit_aead_seal(ctx, sealed, &len, sizeof sealed, dnonce, 24, dpt, 4, dad, 5),
+             AESKIT_OK);
+    CHECK(len == sizeof want && memcmp(sealed, want, sizeof want) == 0);
+    CHECK_RC(aeskit_aead_open(ctx, back, &len, sizeof back, dnonce, 24, sealed, 52, dad, 5),
+             AESKIT_OK);
+    CHECK(len == 4 && memcmp(back, dpt, 4) == 0);
+    sealed[51] ^= 1; /* the commitment's last byte */
+    CHECK_RC(aeskit_aead_open(ctx, back, &len, sizeof back, dnonce, 24, sealed, 52, dad, 5),
+             AESKIT_E_AUTHENTICATION_FAILED);
+    CHECK(all_equal(back, 4, 0));
+    CHECK_RC(aeskit_random_nonce(ctx, out, sizeof out, &n), AESKIT_OK);
+    CHECK(n == 24);
+    aeskit_aead_free(ctx);
+    CHECK_RC(aeskit_aead_new(&ctx, "DNDK-GCM", root, 32, 48), AESKIT_E_BAD_TAG_LENGTH);
+    CHECK_RC(aeskit_aead_new(&ctx, "DNDK-GCM", root, 32, 0), AESKIT_OK);
+    CHECK_RC(aeskit_random_nonce(ctx, out, sizeof out, &n), AESKIT_OK);
+    CHECK(n == 24);
+    aeskit_aead_free(ctx);
+  }
   /* TLS CBC-HMAC: max_overhead counts the padding, no detached form. */
   CHECK_RC(aeskit_aead_new(&ctx, "AES-128-CBC-SHA256", key, 48, 0), AESKIT_OK);
   CHECK_RC(aeskit_aead_max_overhead(ctx, &n), AESKIT_OK);
@@ -752,6 +789,8 @@ static void test_sealing_key(void) {
   CHECK_RC(aeskit_message_limit("AES-256-GCM", &limit), AESKIT_OK);
   CHECK(limit == ((uint64_t)1 << 32));
   CHECK_RC(aeskit_message_limit("XAES-256-GCM", &limit), AESKIT_OK);
+  CHECK(limit == UINT64_MAX);
+  CHECK_RC(aeskit_message_limit("DNDK-GCM-KC", &limit), AESKIT_OK);
   CHECK(limit == UINT64_MAX);
   CHECK_RC(aeskit_message_limit("AES-256-NOPE", &limit), AESKIT_E_UNKNOWN_ALGORITHM);
   CHECK_RC(aeskit_message_limit(NULL, &limit), AESKIT_E_NULL_POINTER);

@@ -3,7 +3,8 @@
 // qemu-aarch64): every compiled-in backend against the FIPS-197 Appendix B/C known answers and
 // the NIST SP 800-38A Appendix F examples (ECB, CBC, CFB8, CFB128, OFB, CTR), then every other
 // backend against `portable` on random keys, IVs and lengths, in every mode and direction,
-// out of place and in place, and every AEAD, XTS and CMAC likewise. Also built and run in the
+// out of place and in place, and every AEAD, XTS and CMAC likewise; DNDK-GCM's draft vectors
+// (draft-gueron-cfrg-dndkgcm-03 Appendix A) on every backend. Also built and run in the
 // regular (native) test build. Prints one line per failure and a summary; exits 1 on any failure,
 // and also if the vperm backend is not compiled in and available (it must be on x86 with SSSE3, on
 // AArch64, on ARMv7 with NEON and on ppc64le with VSX), or if, on a CPU family without AES
@@ -15,7 +16,7 @@
 // vector unit the library uses (scripts/cpu-models.sh: qemu64, SSE2 only): vperm must then be
 // reported unavailable, and everything available is still checked.
 // No vectors beyond the published ones (tests/support/fips197_vectors.hpp and
-// sp800_38a_vectors.hpp); no gtest.
+// sp800_38a_vectors.hpp, and the DNDK-GCM draft's, inline); no gtest.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -291,6 +292,45 @@ void aead_xts_cmac_versus_portable(std::string_view backend, Rng& rng) {
   }
 }
 
+// dndk_known_answers: DNDK-GCM and DNDK-GCM-KC on `backend` against the draft's test vectors
+// (draft-gueron-cfrg-dndkgcm-03 Appendix A: root key 01 00..00, AD 0100000011, P 11000001;
+// nonce lengths 24 and 12, with and without key commitment), sealed C || T (|| KC) and opened.
+void dndk_known_answers(std::string_view backend) {
+  struct Vector {
+    const char* name;
+    const char* nonce;
+    const char* sealed;
+  };
+  static constexpr Vector kDndkVectors[] = {
+      {"DNDK-GCM-KC", "000102030405060708090a0b0c0d0e0f1011121314151617",
+       "8eee8a4b8a1c8d0ceb7e07e3c834cafe75aa001f"
+       "2baf00efd298de13055c9a6c39e05aee571583384357635e144fa21444239968"},
+      {"DNDK-GCM", "000102030405060708090a0b0c0d0e0f1011121314151617",
+       "7f6e39ccb61df0a502c167164e99fa23b7d12b9d"},
+      {"DNDK-GCM-KC", "000102030405060708090a0b",
+       "1915d0bd187b392eeb9b231a57a852db20e02201"
+       "675fb3ec6d0e56002333c2504d1b70db47c3713775999c9600bedcfda76f8d8c"},
+      {"DNDK-GCM", "000102030405060708090a0b", "b95cf25839e74511d997eaafd0f567d13758305b"},
+  };
+  const Bytes key = from_hex("0100000000000000000000000000000000000000000000000000000000000000");
+  const Bytes ad = from_hex("0100000011"), msg = from_hex("11000001");
+  for (const Vector& v : kDndkVectors) {
+    const std::string what =
+        std::string(backend) + ", " + v.name + " draft vector, nonce " + v.nonce;
+    const aeskit::AeadAlgorithm* alg = aeskit::aead::find(v.name);
+    auto k = alg ? aeskit::AeadKey::create(*alg, key, alg->default_tag_length(), backend)
+                 : aeskit::Result<aeskit::AeadKey>(aeskit::Errc::unknown_algorithm);
+    expect(k.ok(), what + ": AeadKey::create");
+    if (!k.ok()) continue;
+    const Bytes nonce = from_hex(v.nonce), want = from_hex(v.sealed);
+    Bytes sealed(want.size()), opened(msg.size());
+    auto n = k->seal(nonce, ad, msg, sealed);
+    expect(n.ok() && sealed == want, what + ": seal");
+    auto o = k->open(nonce, ad, want, opened);
+    expect(o.ok() && opened == msg, what + ": open");
+  }
+}
+
 // kernels_on: every block mode in both directions (aeskit::kernel_for, what `aeskit cpu`
 // prints) and every AEAD (AeadKey::kernel) of a default key run on `backend`; AES-GCM on
 // `gcm` (its fused kernel) when that is given.
@@ -313,7 +353,8 @@ void aead_xts_cmac_versus_portable(std::string_view backend, Rng& rng) {
            std::string(alg->name()) + " runs on " + backend + ": " + k);
     if (!gcm.empty() && alg->name().find("-GCM") != std::string_view::npos &&
         alg->name().find("SIV") == std::string_view::npos &&
-        alg->name().find("XAES") == std::string_view::npos)
+        alg->name().find("XAES") == std::string_view::npos &&
+        alg->name().find("DNDK") == std::string_view::npos)
       expect(k.find("fused " + gcm) != std::string::npos,
              std::string(alg->name()) + " runs the fused " + gcm + " kernel: " + k);
   }
@@ -332,6 +373,7 @@ int main() {
     }
     if (info.name == "vperm") have_vperm = true;
     known_answers(info.name);
+    dndk_known_answers(info.name);
     if (info.name != "portable") {
       versus_portable(info.name, rng);
       counter_bytes_versus_portable(info.name, rng);

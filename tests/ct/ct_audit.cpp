@@ -549,6 +549,60 @@ void audit_aegis(Checker& c, const char* backend) {
   }
 }
 
+// --- DNDK-GCM (draft-gueron-cfrg-dndkgcm), without and with key commitment: the derivation
+// (NHead blocks under the secret root key, DK and KC by XOR), the derived key's expansion, H
+// and GHASH key, GCM, and open's KC and tag comparisons. Root key, plaintexts and sealed inputs
+// are secret; only open's verdicts are declassified (ct_equal). ----------------------------
+
+void audit_dndk(Checker& c, const char* backend) {
+  for (const char* name : {"DNDK-GCM", "DNDK-GCM-KC"}) {
+    const aeskit::AeadAlgorithm* alg = aeskit::aead::find(name);
+    c.expect(alg != nullptr, std::string("find ") + name);
+    if (!alg) return;
+    const std::size_t tag = alg->default_tag_length();  // 16, or T || KC (48)
+    Bytes key = pattern(32, 57);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::AeadKey::create(*alg, key_secret, tag, backend);
+    auto ref = aeskit::AeadKey::create(*alg, key, tag);  // the default code, only compared
+    c.expect(k.ok() && ref.ok(), std::string(name) + " create");
+    if (!k.ok() || !ref.ok()) return;
+    const Bytes nonce = pattern(24, 17), ad = pattern(13, 8);  // public
+    for (std::size_t len : byte_lengths({0u, 1u, 16u, 33u, 300u, 1100u})) {
+      Bytes pt = pattern(len, len + 9);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes sealed(len + tag), expected(len + tag);
+      auto n = k->seal(nonce, ad, pt_secret, sealed);
+      auto m = ref->seal(nonce, ad, pt, expected);
+      reveal(sealed);
+      c.expect(n.ok() && m.ok() && sealed == expected,
+               std::string(name) + " seal vs reference, " + std::to_string(len));
+      Bytes received = sealed;
+      secret(received);
+      Bytes opened(len);
+      auto o = k->open(nonce, ad, received, opened);
+      c.expect(o.ok(), std::string(name) + " open status");
+      reveal(opened);
+      c.expect(std::equal(pt.begin(), pt.end(), opened.begin()),
+               std::string(name) + " open round trip");
+      // A changed tag byte, and (KC) a changed commitment byte: rejected, output zeroed.
+      for (std::size_t at : {len, len + tag - 1}) {
+        Bytes forged = sealed;
+        forged[at] ^= 0x40;
+        secret(forged);
+        Bytes out(len, 0xAA);
+        auto f = k->open(nonce, ad, forged, out);
+        c.expect(!f.ok() && f.code() == aeskit::Errc::authentication_failed,
+                 std::string(name) + " forgery rejected");
+        reveal(out);
+        c.expect(std::all_of(out.begin(), out.end(), [](std::uint8_t x) { return x == 0; }),
+                 std::string(name) + " output zeroed");
+      }
+    }
+  }
+}
+
 // --- TLS AEADs: CBC-HMAC open (padding check, MAC over a secret length, MAC extraction and
 // comparison: Lucky13) and CTR-HMAC-SHA256 (tag comparison). Keys, plaintexts and records are
 // secret; only the verdict and, when authentic, the plaintext length are declassified. -------
@@ -996,6 +1050,8 @@ std::vector<Case> all_cases() {
         "tls_" + n, [](Checker& c, const Args& a) { audit_tls(c, a.aes); }, {b}, true);
     add(
         "aegis_" + n, [](Checker& c, const Args& a) { audit_aegis(c, a.aes); }, {b}, true);
+    add(
+        "dndk_" + n, [](Checker& c, const Args& a) { audit_dndk(c, a.aes); }, {b}, true);
     add(
         "gmac_" + n, [](Checker& c, const Args& a) { audit_gmac(c, a.aes); }, {b}, true);
     add(

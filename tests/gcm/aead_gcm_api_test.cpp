@@ -421,6 +421,95 @@ TEST(AeadStreams, StateRules) {
   EXPECT_EQ(to_hex(joined), to_hex(oneshot));
 }
 
+// Copies continue the message on their own: a sealer copied after the AD and part of the
+// data gives the same ciphertext and tag as the original; an opener copy verifies too.
+TEST(AeadStreams, CopiesContinueIndependently) {
+  auto k = AeadKey::create(aeskit::aead::aes_128_gcm(), Bytes(16, 9));
+  ASSERT_TRUE(k.ok());
+  const Bytes nonce(12, 5), ad(21, 6), pt(77, 7);
+  Bytes whole(77 + 16);
+  ASSERT_TRUE(k->seal(nonce, ad, pt, whole).ok());
+  auto sealer = aeskit::AeadSealer::create(*k, nonce);
+  ASSERT_TRUE(sealer.ok());
+  ASSERT_TRUE(sealer->update_ad({ad.data(), 9}).ok());
+  aeskit::AeadSealer in_ad = *sealer;  // copied in the AD phase, mid-block
+  ASSERT_TRUE(sealer->update_ad({ad.data() + 9, 12}).ok());
+  Bytes out(77), tag(16);
+  ASSERT_TRUE(sealer->update({pt.data(), 30}, {out.data(), 30}).ok());
+  aeskit::AeadSealer in_data(*sealer);  // copied mid-block of data
+  ASSERT_TRUE(sealer->update({pt.data() + 30, 47}, {out.data() + 30, 47}).ok());
+  ASSERT_TRUE(sealer->finish(tag).ok());
+  Bytes joined = out;
+  joined.insert(joined.end(), tag.begin(), tag.end());
+  EXPECT_EQ(to_hex(joined), to_hex(whole));
+  Bytes out2(47), tag2(16);
+  ASSERT_TRUE(in_data.update({pt.data() + 30, 47}, out2).ok());
+  ASSERT_TRUE(in_data.finish(tag2).ok());
+  EXPECT_EQ(to_hex(out2), to_hex(Bytes(out.begin() + 30, out.end())));
+  EXPECT_EQ(to_hex(tag2), to_hex(tag));
+  ASSERT_TRUE(in_ad.update_ad({ad.data() + 9, 12}).ok());
+  Bytes out3(77), tag3(16);
+  ASSERT_TRUE(in_ad.update(pt, out3).ok());
+  ASSERT_TRUE(in_ad.finish(tag3).ok());
+  EXPECT_EQ(to_hex(out3), to_hex(out));
+  EXPECT_EQ(to_hex(tag3), to_hex(tag));
+  // Assignment over a finished sealer revives it as the copy; a copy of a finished one is
+  // finished.
+  aeskit::AeadSealer again = in_data;  // finished
+  EXPECT_EQ(again.finish(tag2).code(), Errc::invalid_state);
+  auto fresh = aeskit::AeadSealer::create(*k, nonce);
+  ASSERT_TRUE(fresh.ok());
+  again = *fresh;
+  ASSERT_TRUE(again.update_ad(ad).ok());
+
+  auto opener = aeskit::AeadOpener::create(*k, nonce);
+  ASSERT_TRUE(opener.ok());
+  ASSERT_TRUE(opener->update_ad(ad).ok());
+  Bytes back(77);
+  ASSERT_TRUE(opener->update({out.data(), 40}, {back.data(), 40}).ok());
+  aeskit::AeadOpener second = *opener;
+  ASSERT_TRUE(opener->update({out.data() + 40, 37}, {back.data() + 40, 37}).ok());
+  EXPECT_TRUE(opener->finish(tag).ok());
+  EXPECT_EQ(to_hex(back), to_hex(pt));
+  ASSERT_TRUE(second.update({out.data() + 40, 37}, {back.data() + 40, 37}).ok());
+  Bytes bad = tag;
+  bad[15] ^= 1;
+  EXPECT_EQ(second.finish(bad).code(), Errc::authentication_failed);
+}
+
+// finish_truncated: 1..tag_length() leading bytes of the tag, compared in constant time.
+TEST(AeadStreams, FinishTruncated) {
+  auto k = AeadKey::create(aeskit::aead::aes_256_gcm(), Bytes(32, 3));
+  ASSERT_TRUE(k.ok());
+  const Bytes nonce(7, 1), ad(5, 2), pt(33, 4);
+  Bytes sealed(33 + 16);
+  ASSERT_TRUE(k->seal(nonce, ad, pt, sealed).ok());
+  const Bytes ct(sealed.begin(), sealed.begin() + 33), tag(sealed.begin() + 33, sealed.end());
+  auto open_with = [&](std::span<const std::uint8_t> t) {
+    auto o = aeskit::AeadOpener::create(*k, nonce);
+    EXPECT_TRUE(o.ok());
+    EXPECT_TRUE(o->update_ad(ad).ok());
+    Bytes back(33);
+    EXPECT_TRUE(o->update(ct, back).ok());
+    return o->finish_truncated(t).code();
+  };
+  for (std::size_t n = 1; n <= 16; ++n) {
+    EXPECT_EQ(open_with({tag.data(), n}), Errc::ok) << n;
+    Bytes bad(tag.begin(), tag.begin() + static_cast<long>(n));
+    bad[n - 1] ^= 0x80;
+    EXPECT_EQ(open_with(bad), Errc::authentication_failed) << n;
+  }
+  EXPECT_EQ(open_with({}), Errc::authentication_failed);
+  Bytes longer = tag;
+  longer.push_back(0);
+  EXPECT_EQ(open_with(longer), Errc::authentication_failed);
+  auto o = aeskit::AeadOpener::create(*k, nonce);
+  ASSERT_TRUE(o.ok());
+  ASSERT_TRUE(o->update_ad(ad).ok());
+  EXPECT_EQ(o->finish_truncated(tag).code(), Errc::authentication_failed) << "no data";
+  EXPECT_EQ(o->finish_truncated(tag).code(), Errc::invalid_state);
+}
+
 TEST(AeadKeys, EmptyAndMovedFrom) {
   AeadKey empty;
   const Bytes nonce(12, 0);

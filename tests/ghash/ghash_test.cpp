@@ -335,7 +335,7 @@ TEST(GhashRegistry, PredicatesNameTheirFeatures) {
   const Need needs[] = {
       {"simd", {Feature::ssse3}},
       {"pclmul", {Feature::pclmul, Feature::ssse3}},
-      {"vpclmul256", {Feature::vpclmul, Feature::avx2, Feature::pclmul}},
+      {"vpclmul256", {Feature::vpclmul, Feature::vaes, Feature::avx2, Feature::pclmul}},
       {"vpclmul512", {Feature::avx512, Feature::vpclmul, Feature::vaes, Feature::pclmul}}};
   for (const Need& need : needs) {
     SCOPED_TRACE(need.backend);

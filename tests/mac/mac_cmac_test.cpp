@@ -203,6 +203,41 @@ TEST(CmacIncremental, RandomSplitsEqualOneShot) {
   }
 }
 
+// Copies fork the incremental message: each copy finishes with the tag of its own
+// continuation; the original is untouched by what the copy absorbs.
+TEST(CmacIncremental, CopiesContinueIndependently) {
+  aeskit_test::TestRng rng;
+  for (std::size_t key_len : aeskit_test::kKeySizes) {
+    Cmac mac = make(rng.bytes(key_len));
+    for (int iter = 0; iter < 100; ++iter) {
+      const Bytes a = rng.bytes(rng.between(0, 70)), b = rng.bytes(rng.between(0, 70)),
+                  c = rng.bytes(rng.between(0, 70));
+      ASSERT_TRUE(mac.update(a).ok());
+      Cmac fork(mac);
+      Cmac assigned;
+      assigned = mac;
+      ASSERT_TRUE(mac.update(b).ok());
+      ASSERT_TRUE(fork.update(c).ok());
+      Bytes ab = a, ac = a;
+      ab.insert(ab.end(), b.begin(), b.end());
+      ac.insert(ac.end(), c.begin(), c.end());
+      Bytes t1(16), t2(16), t3(16);
+      ASSERT_TRUE(mac.finish(t1).ok());
+      ASSERT_TRUE(fork.finish(t2).ok());
+      ASSERT_TRUE(assigned.finish(t3).ok());
+      EXPECT_EQ(to_hex(t1), to_hex(tag_of(mac, ab)));
+      EXPECT_EQ(to_hex(t2), to_hex(tag_of(mac, ac)));
+      EXPECT_EQ(to_hex(t3), to_hex(tag_of(mac, a)));
+      Cmac finished(fork);  // a copy of a finished message is finished
+      EXPECT_FALSE(finished.update(a).ok());
+      ASSERT_TRUE(mac.reset().ok());
+    }
+  }
+  Cmac empty;
+  Cmac copy(empty);
+  EXPECT_FALSE(copy.valid());
+}
+
 TEST(CmacDifferential, OpensslAndLibgcrypt) {
   aeskit_test::TestRng rng;
   for (std::size_t key_len : aeskit_test::kKeySizes) {

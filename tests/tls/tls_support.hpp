@@ -29,6 +29,7 @@ inline const CbcParams kCbcParams[] = {
     {"AES-128-CBC-SHA1-IMPLICIT-IV", EVP_sha1, 20, 16, true},
     {"AES-256-CBC-SHA1-IMPLICIT-IV", EVP_sha1, 20, 32, true},
     {"AES-128-CBC-SHA256-IMPLICIT-IV", EVP_sha256, 32, 16, true},
+    {"AES-256-CBC-SHA256", EVP_sha256, 32, 32, false},  // last: tests index the rows above
 };
 
 inline Bytes hmac_of(const EVP_MD* md, const Bytes& key, const Bytes& data) {

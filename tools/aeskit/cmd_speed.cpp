@@ -219,11 +219,11 @@ std::string table_note(const Run& run, const Item& item, std::size_t measured_si
     if (const AeadAlgorithm* algorithm = aead::find(item.algorithm)) {
       Result<AeadKey> probe = AeadKey::create(
           *algorithm, std::span<const std::uint8_t>(key).first(algorithm->key_length()),
-          kAeadTagBytes, backend);
+          aead_tag_bytes(item), backend);
       if (probe.ok()) note += ", " + probe->kernel();
     }
-    note += "; " + std::to_string(kAeadAdBytes) + "-byte AD, " + std::to_string(kAeadTagBytes) +
-            "-byte tag";
+    note += "; " + std::to_string(kAeadAdBytes) + "-byte AD, " +
+            std::to_string(aead_tag_bytes(item)) + "-byte tag";
   }
   if (item.family == Family::cmac) return cmac_table_note(item, backend);
   if (item.kind == ItemKind::hash || item.family == Family::hkdf) return hash_table_note(item);
@@ -337,11 +337,11 @@ int run_speed(int argc, char** argv) {
 
   std::size_t longest = 1350;  // the cross-check's tail length
   for (std::size_t size : run.options.sizes) longest = std::max(longest, size);
-  std::size_t longest_out = longest + kAeadTagBytes;
+  std::size_t longest_out = longest + kAeadMaxTagBytes;
   for (const Item& item : items) {  // chunked items add sizes of their own, and headers
     for (std::size_t size : run_sizes(item, run.options.sizes)) {
       longest = std::max(longest, size);
-      longest_out = std::max({longest_out, size + kAeadTagBytes, output_length(item, size)});
+      longest_out = std::max({longest_out, size + kAeadMaxTagBytes, output_length(item, size)});
     }
   }
   AlignedBuffer in(longest);

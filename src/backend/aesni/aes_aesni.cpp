@@ -13,9 +13,8 @@
 
 namespace aeskit::detail {
 
-// 8 registers of 1 block (x86/vec128.hpp): batch_blocks = 8.
-const AesBackend kAesniBackend =
-    AESKIT_X86_AES_BACKEND("aesni", "AES-NI + SSSE3, 128-bit SSE, 8 blocks interleaved",
-                           x86::aesni_supported, 8, 128, aesni);
+// 8 registers of 1 block (x86/vec128.hpp): batch_blocks = aesni::kGroupBlocks = 8.
+const AesBackend kAesniBackend = AESKIT_X86_AES_BACKEND(
+    "aesni", "AES-NI + SSSE3, 128-bit SSE, 8 blocks interleaved", x86::aesni_supported, 128, aesni);
 
 }  // namespace aeskit::detail

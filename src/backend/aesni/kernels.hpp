@@ -49,6 +49,13 @@ AESKIT_AESNI_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128, std::
 
 // The x86 kernels at 128 bits: ECB, CTR (three counter forms), CBC/CFB decryption, XTS, OCB,
 // fused GCM (gcm_aesni.cpp), GHASH and POLYVAL updates.
+namespace aeskit::detail::aesni {
+// kGroupBlocks: blocks per iteration of this width's kernels, 8 xmm registers of 1 block
+// (x86/vec128.hpp); the backend's batch_blocks (x86/backend_table.hpp). x86/entries_blocks.inc
+// checks it against the policy.
+inline constexpr std::size_t kGroupBlocks = 8;
+}  // namespace aeskit::detail::aesni
+
 #define AESKIT_WIDE_NAMESPACE aesni
 #define AESKIT_WIDE_DECLARE AESKIT_AESNI_TARGET
 #include "backend/x86/entry_declarations.inc"

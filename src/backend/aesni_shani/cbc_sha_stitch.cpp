@@ -30,6 +30,7 @@
 // constant-time.
 #include <immintrin.h>
 
+#include "backend/aesni_shani/cbc_sha_stitch.hpp"
 #include "backend/rounds_dispatch.hpp"
 #include "backend/sha_constants.hpp"
 #include "backend/sha_stitch.hpp"

@@ -37,6 +37,7 @@
 // constant-time.
 #include <arm_neon.h>
 
+#include "backend/armv8ce_sha/cbc_sha_stitch.hpp"
 #include "backend/rounds_dispatch.hpp"
 #include "backend/sha_constants.hpp"
 #include "backend/sha_stitch.hpp"

@@ -3,8 +3,9 @@
 //
 // CPU features: AVX2, VPCLMULQDQ (VEX, ymm), PCLMULQDQ (the reduction), enabled per
 // function. The update is the ymm instantiation of the width-generic group step
-// (x86/ghash.hpp, compiled in vaes256/gcm_vaes256.cpp; it uses no AES instruction),
-// which ends with VZEROUPPER.
+// (x86/ghash.hpp, compiled in vaes256/gcm_vaes256.cpp under the vaes256 target: it uses no
+// AES instruction, but the predicate requires VAES too, as the target allows it), which ends
+// with VZEROUPPER.
 // References: NIST SP 800-38D §6.4 (GHASH); gf128_clmul.hpp (representation, reduction,
 // power table); x86/ghash.hpp (the group step).
 //

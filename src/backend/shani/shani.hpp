@@ -6,10 +6,13 @@
 #include <cstdint>
 
 #include "aeskit/hash.hpp"
+#include "backend/sha_backend.hpp"
 
 namespace aeskit::detail {
 
 void sha1_compress_shani(HashWords& h, const std::uint8_t* data, std::size_t blocks) noexcept;
 void sha256_compress_shani(HashWords& h, const std::uint8_t* data, std::size_t blocks) noexcept;
+
+extern const ShaCompressor kShaNi;
 
 }  // namespace aeskit::detail

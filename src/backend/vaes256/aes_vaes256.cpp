@@ -18,9 +18,9 @@
 
 namespace aeskit::detail {
 
-// 8 registers of 2 blocks (x86/vec256.hpp): batch_blocks = 16.
+// 8 registers of 2 blocks (x86/vec256.hpp): batch_blocks = vaes256::kGroupBlocks = 16.
 const AesBackend kVaes256Backend =
     AESKIT_X86_AES_BACKEND("vaes256", "VAES + AVX2, 256-bit ymm, two blocks per register",
-                           x86::vaes256_supported, 16, 256, vaes256);
+                           x86::vaes256_supported, 256, vaes256);
 
 }  // namespace aeskit::detail

@@ -16,6 +16,13 @@
 #include "backend/ghash_backend.hpp"
 #include "backend/x86/targets.hpp"
 
+namespace aeskit::detail::vaes256 {
+// kGroupBlocks: blocks per iteration of this width's kernels, 8 ymm registers of 2 blocks
+// (x86/vec256.hpp); the backend's batch_blocks (x86/backend_table.hpp). x86/entries_blocks.inc
+// checks it against the policy.
+inline constexpr std::size_t kGroupBlocks = 16;
+}  // namespace aeskit::detail::vaes256
+
 #define AESKIT_WIDE_NAMESPACE vaes256
 #define AESKIT_WIDE_DECLARE AESKIT_VAES256_TARGET
 #include "backend/x86/entry_declarations.inc"

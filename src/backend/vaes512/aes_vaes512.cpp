@@ -22,9 +22,9 @@
 
 namespace aeskit::detail {
 
-// 8 registers of 4 blocks (x86/vec512.hpp): batch_blocks = 32.
+// 8 registers of 4 blocks (x86/vec512.hpp): batch_blocks = vaes512::kGroupBlocks = 32.
 const AesBackend kVaes512Backend =
     AESKIT_X86_AES_BACKEND("vaes512", "VAES + AVX-512, 512-bit zmm, four blocks per register",
-                           x86::vaes512_supported, 32, 512, vaes512);
+                           x86::vaes512_supported, 512, vaes512);
 
 }  // namespace aeskit::detail

@@ -1,7 +1,7 @@
-// src/backend/vaes512/gcm_vaes512.cpp — fused AES-GCM on 512-bit VAES + VPCLMULQDQ (4 zmm
-// registers = 16 blocks per iteration) for keys on the (vaes512, vpclmul512) backend pair,
-// and the zmm GHASH/POLYVAL updates the vpclmul512 GHASH backend uses: the width-generic
-// kernels of src/backend/x86/ instantiated with the 512-bit policy.
+// src/backend/vaes512/gcm_vaes512.cpp — fused AES-GCM on 512-bit VAES + VPCLMULQDQ (8 zmm
+// registers = 32 blocks per iteration, one GHASH reduction each) for keys on the (vaes512,
+// vpclmul512) backend pair, and the zmm GHASH/POLYVAL updates the vpclmul512 GHASH backend
+// uses: the width-generic kernels of src/backend/x86/ instantiated with the 512-bit policy.
 //
 // CPU features: AVX-512 F/BW/DQ/VL, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ (EVEX, zmm).
 // References: x86/gcm.hpp and x86/ghash.hpp (the math); src/aead/gcm_fused.hpp.
@@ -28,6 +28,6 @@ inline constexpr std::size_t kGcmNarrowBelow = 64;
 }  // namespace vaes512
 
 const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = AESKIT_X86_GCM_FUSED(
-    "vaes512+vpclmul512 16x", kVaes512Backend, kGhashVpclmul512Backend, vaes512);
+    "vaes512+vpclmul512 32x", kVaes512Backend, kGhashVpclmul512Backend, vaes512);
 
 }  // namespace aeskit::detail

@@ -16,8 +16,28 @@
 #include "backend/ghash_backend.hpp"
 #include "backend/x86/targets.hpp"
 
+namespace aeskit::detail::vaes512 {
+// kGroupBlocks: blocks per iteration of this width's kernels, 8 zmm registers of 4 blocks
+// (x86/vec512.hpp); the backend's batch_blocks (x86/backend_table.hpp). x86/entries_blocks.inc
+// checks it against the policy.
+inline constexpr std::size_t kGroupBlocks = 32;
+}  // namespace aeskit::detail::vaes512
+
 #define AESKIT_WIDE_NAMESPACE vaes512
 #define AESKIT_WIDE_DECLARE AESKIT_VAES512_TARGET
 #include "backend/x86/entry_declarations.inc"
 #undef AESKIT_WIDE_DECLARE
 #undef AESKIT_WIDE_NAMESPACE
+
+namespace aeskit::detail::vaes512 {
+
+// The zmm-only POLYVAL entries (x86/entries_ghash.inc, defined where AESKIT_WIDE_BITS is 512):
+// polyval_high_run writes K_32..K_17 of a per-message POLYVAL key (the split table only zmm
+// has); polyval_hash_message is AES-GCM-SIV's whole POLYVAL input with the powers in the 32
+// zmm registers.
+AESKIT_VAES512_TARGET void polyval_high_run(GhashKey& key) noexcept;
+AESKIT_VAES512_TARGET void polyval_hash_message(const std::uint8_t h[16], const std::uint8_t* ad,
+                                                std::size_t ad_len, const std::uint8_t* data,
+                                                std::size_t len, std::uint8_t state[16]) noexcept;
+
+}  // namespace aeskit::detail::vaes512

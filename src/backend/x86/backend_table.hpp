@@ -15,11 +15,12 @@
 #include "backend/backend.hpp"
 #include "backend/gcm_fused_kernels.hpp"
 
-// AESKIT_X86_AES_BACKEND(name, description, supported, batch_blocks, vector_bits, wide)
-#define AESKIT_X86_AES_BACKEND(NAME, DESCRIPTION, SUPPORTED, BATCH, BITS, WIDE)                   \
+// AESKIT_X86_AES_BACKEND(name, description, supported, vector_bits, wide); batch_blocks is the
+// width's group (WIDE::kGroupBlocks, kernels.hpp).
+#define AESKIT_X86_AES_BACKEND(NAME, DESCRIPTION, SUPPORTED, BITS, WIDE)                          \
   {                                                                                               \
-    .name = NAME, .description = DESCRIPTION, .supported = SUPPORTED, .batch_blocks = BATCH,      \
-    .vector_bits = BITS, .expand_key = aesni::expand_key,                                         \
+    .name = NAME, .description = DESCRIPTION, .supported = SUPPORTED,                             \
+    .batch_blocks = WIDE::kGroupBlocks, .vector_bits = BITS, .expand_key = aesni::expand_key,     \
     .derive_decrypt_key = aesni::derive_decrypt_key, .encrypt_blocks = WIDE::encrypt_blocks,      \
     .decrypt_blocks = WIDE::decrypt_blocks, .ctr32_be = WIDE::ctr32_be,                           \
     .ctr32_le = WIDE::ctr32_le, .ctr128_be = WIDE::ctr128_be, .cbc_encrypt = aesni::cbc_encrypt,  \

@@ -55,8 +55,8 @@ struct Vec {
   // states, a round key and the temporaries fit.
   static constexpr std::size_t kRegs = 8;
   // kGcmRegs: 8 zmm = 32 blocks per fused-GCM iteration (8 independent AES chains, as for
-  // the other modes), hashed as two groups of 16 with one reduction each on the same
-  // 16-power table as the ymm kernel.
+  // the other modes), hashed with one reduction per iteration over the 32 powers of the zmm
+  // GHASH key (x86/gcm.hpp: kGroup, group_powers).
   static constexpr std::size_t kGcmRegs = 8;
 
   // mask_n: the 64-bit elements of the first n blocks.

@@ -41,7 +41,7 @@ inline constexpr std::uint8_t kAeadAd[kAeadAdBytes] = {0x00, 0x00, 0x00, 0x00, 0
 
 // Derived provides:
 //   bool seal_one(std::span<const uint8_t> in, std::span<uint8_t> out, std::string& error);
-//     out has in.size() + kAeadTagBytes bytes; out may start exactly at in.
+//     out has in.size() + aead_tag_bytes(item) bytes; out may start exactly at in.
 //   bool open_one(std::span<const uint8_t> in, const uint8_t* tag, std::span<uint8_t> out,
 //                 std::string& error);   // out has in.size() bytes; false if rejected
 template <class Derived>
@@ -49,15 +49,16 @@ class AeadRunner : public Runner {
  public:
   AeadRunner(const Item& item, const Material& material)
       : seal_(item.direction == Direction::encrypt),
+        tag_bytes_(aead_tag_bytes(item)),
         counter_mode_(item.family != Family::ocb && item.family != Family::siv &&
                       item.family != Family::gcm_siv &&  // SIV: IV from the data
                       item.family != Family::aegis),     // AEGIS: the state absorbs the data
         nonce_(material.iv.first(
             std::min<std::size_t>(material.aead_nonce_length, max_nonce(item.family)))) {
-    // GCM-SIV takes exactly 12 bytes; XAES-256-GCM exactly 24: the 16-byte IV, then its first
+    // GCM-SIV takes exactly 12 bytes; XAES-256-GCM and DNDK-GCM 24: the 16-byte IV, then its first
     // 8 bytes again with the last one flipped (so the two nonce halves differ).
     if (item.family == Family::gcm_siv) nonce_ = material.iv.first(12);
-    if (item.family == Family::xaes_gcm) {
+    if (item.family == Family::xaes_gcm || item.family == Family::dndk_gcm) {
       std::memcpy(wide_nonce_, material.iv.data(), 16);
       std::memcpy(wide_nonce_ + 16, material.iv.data(), 8);
       wide_nonce_[23] ^= 0xff;
@@ -85,11 +86,11 @@ class AeadRunner : public Runner {
            std::string& error) final {
     Derived& self = static_cast<Derived&>(*this);
     const std::size_t len = in.size();
-    if (out.size() < len + kAeadTagBytes) {
+    if (out.size() < len + tag_bytes_) {
       error = "output buffer too small for message and tag";
       return false;
     }
-    const auto sealed = out.first(len + kAeadTagBytes);
+    const auto sealed = out.first(len + tag_bytes_);
     if (seal_) {
       for (std::size_t i = 0; i < count; ++i)
         if (!self.seal_one(in, sealed, error)) return false;
@@ -102,7 +103,7 @@ class AeadRunner : public Runner {
     const auto source = counter_mode_ ? in : std::span<const std::uint8_t>(sealed_input_);
     for (std::size_t i = 0; i < count; ++i)
       if (!self.open_one(source, tag_, plain, error)) return false;
-    std::memcpy(out.data() + len, tag_, kAeadTagBytes);
+    std::memcpy(out.data() + len, tag_, tag_bytes_);
     return true;
   }
 
@@ -117,7 +118,7 @@ class AeadRunner : public Runner {
     if (!self.seal_one(in, scratch, error)) return false;
     if (!counter_mode_) {
       sealed_input_.assign(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(len));
-      std::memcpy(tag_, scratch.data() + len, kAeadTagBytes);
+      std::memcpy(tag_, scratch.data() + len, tag_bytes_);
       tagged_data_ = in.data();
       tagged_size_ = len;
       return true;
@@ -127,20 +128,21 @@ class AeadRunner : public Runner {
       error = "sealing twice did not give the input back (not a counter mode?)";
       return false;
     }
-    std::memcpy(tag_, scratch.data() + len, kAeadTagBytes);
+    std::memcpy(tag_, scratch.data() + len, tag_bytes_);
     tagged_data_ = in.data();
     tagged_size_ = len;
     return true;
   }
 
   bool seal_;
-  bool counter_mode_;  // GCM, CCM, EAX; false for OCB, the SIVs and AEGIS (header comment)
+  std::size_t tag_bytes_;  // aead_tag_bytes(item)
+  bool counter_mode_;      // GCM, CCM, EAX; false for OCB, the SIVs and AEGIS (header comment)
   std::span<const std::uint8_t> nonce_;
-  std::uint8_t wide_nonce_[32] = {};        // XAES-256-GCM's 24-byte nonce, AEGIS-256's 32
+  std::uint8_t wide_nonce_[32] = {};  // XAES-256-GCM's and DNDK-GCM's 24 bytes, AEGIS-256's 32
   std::vector<std::uint8_t> sealed_input_;  // OCB open: `in` sealed once
   const std::uint8_t* tagged_data_ = nullptr;
   std::size_t tagged_size_ = SIZE_MAX;  // no input tagged yet
-  std::uint8_t tag_[kAeadTagBytes] = {};
+  std::uint8_t tag_[kAeadMaxTagBytes] = {};
 };
 
 // make_aeskit_aead_runner: every AEAD family through one AeadKey (aeskit's AEAD runner).

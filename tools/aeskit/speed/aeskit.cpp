@@ -174,6 +174,7 @@ constexpr FamilyRunner<MakeAeskitRunner> kRunners[] = {
     {Family::ocb, make_aeskit_aead_runner},
     {Family::gcm_siv, make_aeskit_aead_runner},
     {Family::xaes_gcm, make_aeskit_aead_runner},
+    {Family::dndk_gcm, make_aeskit_aead_runner},
     {Family::ccm, make_aeskit_aead_runner},
     {Family::eax, make_aeskit_aead_runner},
     {Family::siv, make_aeskit_aead_runner},

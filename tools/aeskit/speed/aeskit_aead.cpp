@@ -18,7 +18,10 @@ const AeadAlgorithm* algorithm_for(const Item& item) {
 class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
  public:
   AeskitAeadRunner(const Item& item, const Material& material, AeadKey key)
-      : AeadRunner(item, material), key_(std::move(key)), tag_first_(item.family == Family::siv) {}
+      : AeadRunner(item, material),
+        key_(std::move(key)),
+        tag_first_(item.family == Family::siv),
+        tag_bytes_(aead_tag_bytes(item)) {}
 
   bool seal_one(std::span<const std::uint8_t> in, std::span<std::uint8_t> out, std::string& error) {
     if (tag_first_) {  // SIV: V || C natively; ciphertext || tag like the peers (speed/mac.hpp)
@@ -37,7 +40,7 @@ class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
 
   bool open_one(std::span<const std::uint8_t> in, const std::uint8_t* tag,
                 std::span<std::uint8_t> out, std::string& error) {
-    const Status status = key_.open_detached(nonce(), kAeadAd, in, {tag, kAeadTagBytes}, out);
+    const Status status = key_.open_detached(nonce(), kAeadAd, in, {tag, tag_bytes_}, out);
     if (!status.ok()) {
       error = std::string("AeadKey::open_detached failed: ") + status.message();
       return false;
@@ -48,6 +51,7 @@ class AeskitAeadRunner final : public AeadRunner<AeskitAeadRunner> {
  private:
   AeadKey key_;
   bool tag_first_;
+  std::size_t tag_bytes_;  // 16, or T || KC for DNDK-GCM-KC
 };
 
 }  // namespace
@@ -60,7 +64,7 @@ std::unique_ptr<Runner> make_aeskit_aead_runner(const Item& item, const Material
     return nullptr;
   }
   Result<AeadKey> key = AeadKey::create(*algorithm, material.key.first(algorithm->key_length()),
-                                        kAeadTagBytes, backend);
+                                        aead_tag_bytes(item), backend);
   if (!key.ok()) {
     error = std::string("AeadKey::create failed: ") + key.message();
     return nullptr;

@@ -50,6 +50,9 @@ constexpr Row kByKeySize[] = {
     // RFC 8452 defines AES-128-GCM-SIV and AES-256-GCM-SIV only.
     {"AES-%-GCM-SIV", ItemKind::aead, Family::gcm_siv, k128 | k256, "seal", "open"},
     {"XAES-256-GCM", ItemKind::aead, Family::xaes_gcm, k256, "seal", "open"},  // c2sp.org
+    // draft-gueron-cfrg-dndkgcm: without and with the key commitment (T || KC, 48 bytes).
+    {"DNDK-GCM", ItemKind::aead, Family::dndk_gcm, k256, "seal", "open"},
+    {"DNDK-GCM-KC", ItemKind::aead, Family::dndk_gcm, k256, "seal", "open"},
     // CCM: AES-128 and AES-256 (the profiles in use).
     {"AES-%-CCM", ItemKind::aead, Family::ccm, k128 | k256, "seal", "open"},
 };
@@ -193,7 +196,7 @@ std::size_t output_length(const Item& item, std::size_t in_len) {
   if (item.kind == ItemKind::hash) return hash_output_length(item);
   if (item.kind == ItemKind::tls) return tls_output_length(item, in_len);
   if (item.kind == ItemKind::chunked) return chunked_output_length(item, in_len);
-  return item.kind == ItemKind::aead ? in_len + kAeadTagBytes : in_len;
+  return item.kind == ItemKind::aead ? in_len + aead_tag_bytes(item) : in_len;
 }
 
 bool in_quick_set(const Item& item) {

@@ -41,6 +41,7 @@ enum class Family : unsigned char {
   ocb,
   gcm_siv,
   xaes_gcm,
+  dndk_gcm,  // DNDK-GCM and DNDK-GCM-KC (draft-gueron-cfrg-dndkgcm; aeskit only)
   ccm,
   eax,
   siv,
@@ -59,6 +60,9 @@ enum class Family : unsigned char {
 // record header's size) and carries a tag of this size.
 inline constexpr std::size_t kAeadAdBytes = 13;
 inline constexpr std::size_t kAeadTagBytes = 16;
+// DNDK-GCM-KC's "tag" is the GCM tag and the 32-byte key commitment (T || KC): the longest an
+// AEAD item writes after its ciphertext.
+inline constexpr std::size_t kAeadMaxTagBytes = 48;
 
 struct Item {
   ItemKind kind = ItemKind::message;
@@ -78,6 +82,12 @@ struct Item {
     return key_bits / 8 * (family == Family::xts || family == Family::siv ? 2 : 1);
   }
 };
+
+// aead_tag_bytes: what an AEAD item writes after its ciphertext: kAeadTagBytes, or T || KC
+// (kAeadMaxTagBytes) for DNDK-GCM-KC.
+inline std::size_t aead_tag_bytes(const Item& item) {
+  return item.algorithm == "DNDK-GCM-KC" ? kAeadMaxTagBytes : kAeadTagBytes;
+}
 
 // all_items lists every item: the block cipher, its modes and the AES AEADs grouped by key
 // size (setup and block items first, then each mode's encrypt and decrypt, then XTS, GCM,

@@ -1,4 +1,4 @@
-// src/modes/introspection.cpp — the public view of backends, CPU features and kernel choice
+// src/aead/introspection.cpp — the public view of backends, CPU features and kernel choice
 // (aeskit/backends.hpp), built from the registries (AES, GHASH, fused GCM), their self-test
 // results, the CPU probe and the modes' own report.
 #include <string>
