@@ -5,7 +5,7 @@
 // How it works (ctgrind, A. Langley 2010): memcheck tracks, bit by bit, whether each value was
 // computed from "undefined" memory, and reports a conditional jump or a memory address that
 // depends on such a value. Marking keys, plaintexts, GHASH keys and received tags undefined
-// turns that into a constant-time checker. The library declassifies (core/declassify.hpp) the
+// turns that into a constant-time checker. The library declassifies (base/declassify.hpp) the
 // few results that are public by design: a tag comparison's verdict, a padding check's verdict
 // and length. This program marks outputs defined again only to check them.
 //
