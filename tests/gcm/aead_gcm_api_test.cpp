@@ -74,7 +74,7 @@ TEST(AeadKeyCreation, KeyTagAndBackendErrors) {
       if (n == a->key_length()) {
         ASSERT_TRUE(k.ok()) << k.message();
         EXPECT_EQ(k->algorithm(), a);
-        EXPECT_EQ(k->tag_length(), 16u);
+        EXPECT_EQ(k->tag_length(), a->default_tag_length());  // 16; DNDK-GCM-KC: 48 (T || KC)
         EXPECT_EQ(k->backend_name(), aeskit::default_backend());
         EXPECT_FALSE(k->ghash_backend_name().empty());
         EXPECT_FALSE(k->kernel().empty());
@@ -92,9 +92,10 @@ TEST(AeadKeyCreation, KeyTagAndBackendErrors) {
         EXPECT_EQ(k.code(), Errc::bad_tag_length) << t;
       }
     }
-    EXPECT_EQ(AeadKey::create(*a, key_span, 16, "no-such-backend").code(), Errc::unknown_backend);
+    const std::size_t tag = a->default_tag_length();
+    EXPECT_EQ(AeadKey::create(*a, key_span, tag, "no-such-backend").code(), Errc::unknown_backend);
     for (const aeskit::BackendInfo& b : aeskit::backends()) {
-      auto k = AeadKey::create(*a, key_span, 16, b.name);
+      auto k = AeadKey::create(*a, key_span, tag, b.name);
       if (b.available) {
         ASSERT_TRUE(k.ok());
         EXPECT_EQ(k->backend_name(), b.name);
