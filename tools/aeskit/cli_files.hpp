@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "aeskit/status.hpp"
+#include "key_text.hpp"
 
 namespace aeskit::cli {
 
@@ -57,15 +58,8 @@ std::optional<std::vector<std::uint8_t>> parse_hex(std::string_view hex);
 std::optional<std::vector<std::uint8_t>> load_key_file(const std::string& path, bool raw,
                                                        std::string& error);
 
-// kKeyFileReadLimit: load_key_file reads at most this many bytes of a key file.
-inline constexpr std::size_t kKeyFileReadLimit = 4096;
-
-// parse_key_text: load_key_file's rule applied to the bytes read from the key file `name`
-// (named in the message): the key, or nullopt with the reason in `error` (which never starts
-// with "cannot": the file was read, its content is wrong). No I/O.
-std::optional<std::vector<std::uint8_t>> parse_key_text(std::span<const std::uint8_t> bytes,
-                                                        bool raw, const std::string& name,
-                                                        std::string& error);
+// kKeyFileReadLimit (the bytes load_key_file reads at most) and parse_key_text (its rule
+// without the I/O) are in key_text.hpp.
 
 // Input: a file or stdin ("-" or empty). size is set when known (regular file).
 struct Input {
