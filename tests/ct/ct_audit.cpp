@@ -42,6 +42,7 @@
 #include "aeskit/aeskit.h"
 #include "aeskit/aeskit.hpp"
 #include "backend/ghash_backend.hpp"
+#include "key_text.hpp"
 
 namespace {
 
@@ -1008,6 +1009,93 @@ void audit_capi(Checker& c) {
 }
 #endif
 
+// --- the CLI's key files (tools/aeskit/key_text.cpp): hex with whitespace around it, both
+// cases, 32 and 64 digits; the refused texts (a stray character, a split run, 31 digits); raw
+// keys. The whole text is secret; the verdict and the digit count come out declassified.
+
+void audit_key_text(Checker& c) {
+  auto hex_text = [](const Bytes& key, const char* before, const char* after, bool upper) {
+    const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    std::string s(before);
+    for (std::uint8_t b : key) {
+      s += digits[b >> 4];
+      s += digits[b & 15];
+    }
+    return s + after;
+  };
+  struct Good {
+    std::size_t key_len;
+    const char* before;
+    const char* after;
+    bool upper;
+  };
+  const Good goods[] = {{16, " \t", "\r\n", true}, {16, "", "\n", false},
+                        {32, "\n", "\n\n", false}, {32, "\f\v ", "", true},
+                        {16, "", "", false},       {32, " ", " \t\r\n\v\f", true}};
+  std::size_t seed = 60;
+  for (const Good& g : goods) {
+    const Bytes key = pattern(g.key_len, ++seed);
+    const std::string s = hex_text(key, g.before, g.after, g.upper);
+    Bytes text(s.begin(), s.end());
+    secret(text);
+    std::string error;
+    auto got = aeskit::cli::parse_key_text(text, false, "k.key", error);
+    c.expect(got.has_value(), "hex key accepted: " + error);
+    if (!got) continue;
+    reveal(*got);
+    c.expect(*got == key, "hex key " + std::to_string(g.key_len) + " bytes");
+  }
+  // A mixed-case key: the upper-case digits of one half, the lower-case of the other.
+  {
+    const Bytes key = pattern(32, 70);
+    std::string s = hex_text(key, "", "\n", true);
+    for (std::size_t i = 0; i < 32; ++i) s[i] = static_cast<char>(s[i] | 0x20);  // A-F: a-f
+    Bytes text(s.begin(), s.end());
+    secret(text);
+    std::string error;
+    auto got = aeskit::cli::parse_key_text(text, false, "k.key", error);
+    c.expect(got.has_value(), "mixed-case hex key accepted: " + error);
+    if (got) {
+      reveal(*got);
+      c.expect(*got == key, "mixed-case hex key");
+    }
+  }
+  // Refused, each with its reason (the reason and the digit count are public).
+  const std::string d32 = hex_text(pattern(16, 71), "", "", false);
+  struct Bad {
+    std::string text;
+    const char* reason;
+  };
+  const Bad bads[] = {
+      {" " + d32 + "g\n", "is not a hex key"},
+      {d32.substr(0, 16) + " " + d32.substr(16), "separated by whitespace"},
+      {d32.substr(0, 16) + "\n\t" + d32.substr(16) + "\n", "separated by whitespace"},
+      {std::string("\n") + d32.substr(1) + "\n", "holds 31 hex digits"},
+      {d32 + d32.substr(0, 16), "holds 48 hex digits"},
+      {" \n ", "holds 0 hex digits"},
+      {"", "holds 0 hex digits"}};
+  for (const Bad& b : bads) {
+    Bytes text(b.text.begin(), b.text.end());
+    secret(text);
+    std::string error;
+    auto got = aeskit::cli::parse_key_text(text, false, "k.key", error);
+    c.expect(!got.has_value(), std::string("refused: ") + b.reason);
+    c.expect(error.find(b.reason) != std::string::npos, "reason '" + error + "'");
+  }
+  // Raw keys: the bytes themselves (whatever they are), 16 or 32 of them.
+  for (std::size_t n : {16u, 32u, 17u}) {
+    const Bytes key = pattern(n, 80 + n);
+    Bytes text = key;
+    secret(text);
+    std::string error;
+    auto got = aeskit::cli::parse_key_text(text, true, "k.key", error);
+    c.expect(got.has_value() == (n != 17), "raw key of " + std::to_string(n) + " bytes");
+    if (!got) continue;
+    reveal(*got);
+    c.expect(*got == key, "raw key");
+  }
+}
+
 // --- the case table --------------------------------------------------------------------------
 
 struct Args {
@@ -1092,6 +1180,8 @@ std::vector<Case> all_cases() {
       "best_chunked", [](Checker& c, const Args&) { audit_chunked(c); }, {}, false);
   add(
       "best_capi", [](Checker& c, const Args&) { audit_capi(c); }, {}, false);
+  add(
+      "cli_key_text", [](Checker& c, const Args&) { audit_key_text(c); }, {}, false);
   add(
       "control_index", [](Checker& c, const Args&) { control_index(c); }, {}, false);
   add(
