@@ -235,7 +235,7 @@ void gcm_sequence(Cipher& c, Rng& rng) {
     const int pad = enc.ctrl(EVP_CTRL_AEAD_TLS1_AAD, aad_len, aad.data(), aad_d.data());
     Bytes payload = rng.bytes(plen);
     Bytes rec(8 + plen + 16, 0);
-    std::memcpy(rec.data() + 8, payload.data(), plen);
+    if (plen != 0) std::memcpy(rec.data() + 8, payload.data(), plen);  // empty: data() may be null
     if (rng.coin(30)) rec.resize(rng.below(24));  // shorter than explicit IV + tag
     if (op == 4 && rng.coin()) {
       // A final instead of the record: fails (and disarms it) on both.
@@ -268,7 +268,7 @@ void gcm_sequence(Cipher& c, Rng& rng) {
                    plen, damage, drc, dl);
     if (drc > 0 && damage > 2) {
       CHECK(dl == plen || dl == got.size());  // update: the payload; EVP_Cipher: the input
-      CHECK(std::memcmp(got.data() + 8, payload.data(), plen) == 0);
+      CHECK(plen == 0 || std::memcmp(got.data() + 8, payload.data(), plen) == 0);
     }
   }
 }
@@ -485,7 +485,8 @@ void cbc_hmac_sequence(CbcHmac& h, Rng& rng) {
       if (crafted <= 0 && use_update && param_ver == static_cast<int>(ver))
         CHECK(od == static_cast<int>(plen));
       if (crafted <= 0)
-        CHECK(std::memcmp(rd.data() + (explicit_iv ? 16 : 0), payload.data(), plen) == 0);
+        CHECK(plen == 0 ||  // empty: payload.data() may be null (UBSan)
+              std::memcmp(rd.data() + (explicit_iv ? 16 : 0), payload.data(), plen) == 0);
     } else {
       ++g_cbc_open_failed;
       // A record sealed here, undamaged, must open (a default whose seal and open disagree
