@@ -109,11 +109,19 @@ void tls_hmac_secret_length_from(const HmacKey& key, const HashWords& start,
     } else {
       for (std::size_t i = 0; i < kB; ++i) block[i] = m_byte(base + i);
     }
-    // ... then masked: keep byte i when base + i < m_len, 0x80 when base + i == m_len, else
-    // 0: comparisons of the secret m_len with public positions (base/ct_mask.hpp), no branch.
+    // ... then masked: keep byte i when i < q, 0x80 when i == q, else 0, q = m_len - base
+    // (secret, may be negative) clamped to [-1, 64] by masks from comparisons of m_len with
+    // public bounds (base/ct_mask.hpp; through those masks q's MemorySanitizer shadow is the
+    // whole word, not the carry-less shadow of the difference), so 16-bit comparisons are
+    // exact; without a barrier in the byte loop the compiler vectorises it (branch-free).
+    const std::uint64_t below = ct_mask_lt(m_len + 1, base);   // q < -1
+    const std::uint64_t above = ct_mask_lt(base + kB, m_len);  // q > 64
+    const std::uint64_t q = ((m_len - base) & ~below & ~above) | below | (kB & above);
+    const std::int16_t q16 = static_cast<std::int16_t>(q);
     for (std::size_t i = 0; i < kB; ++i) {
-      const std::uint64_t lt = ct_mask_lt(base + i, m_len);
-      const std::uint64_t eq = ct_mask_eq(base + i, m_len);
+      const std::int16_t i16 = static_cast<std::int16_t>(i);
+      const std::uint8_t lt = ct_mask8_bit(i16 < q16);
+      const std::uint8_t eq = ct_mask8_bit(i16 == q16);
       block[i] = static_cast<std::uint8_t>((block[i] & lt) | (0x80 & eq));
     }
     for (std::size_t i = 56; i < kB; ++i)
