@@ -8,7 +8,8 @@
 //    raw mode accepts exactly 16 or 32 bytes and returns them; a refusal carries a message
 //    that does not start with "cannot" (that prefix means an I/O error, exit 3);
 //  - parse_hex: refuses exactly the texts of odd length or with a non-hex character; what it
-//    returns, hex-encoded, is the input up to case;
+//    returns, hex-encoded, is the input up to case; parse_hex_key (`enc -K`, constant time)
+//    returns exactly what parse_hex does;
 //  - parse_threads: "all" -> 0, one to four decimal digits -> their value, else refused;
 //  - worker_count: at least 1, at most the usable cores, the count asked for (if any) and the
 //    chunks a known input size needs;
@@ -43,6 +44,7 @@
 #include "cli_files.hpp"
 #include "cmd_seal_options.hpp"
 #include "fuzz_support.hpp"
+#include "key_text.hpp"
 #include "speed/options.hpp"
 
 namespace {
@@ -144,6 +146,7 @@ void check_key_text(ByteSpan text, bool raw) {
 
 void check_hex(std::string_view hex) {
   const auto got = cli::parse_hex(hex);
+  FUZZ_REQUIRE(cli::parse_hex_key(hex) == got);
   bool valid = hex.size() % 2 == 0;
   for (char c : hex) valid = valid && is_hex_char(c);
   FUZZ_REQUIRE(got.has_value() == valid);

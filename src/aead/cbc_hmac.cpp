@@ -181,7 +181,7 @@ class CbcHmacScheme final : public AeadScheme {
       std::memcpy(last_iv, sealed.data() + len - 32, 16);
       cbc_decrypt_blocks(*key_, last_iv, sealed.data() + len - 16, last, 1);
       const std::uint64_t pad = last[15];
-      const std::uint64_t fits = ct_mask_le(t + 1 + pad, len);
+      const std::uint64_t fits = ct_mask_le(pad, len - t - 1);        // t + 1 + pad <= len
       data_len = len - t - 1 - static_cast<std::size_t>(pad & fits);  // pad <= 255
       secure_zero(last, sizeof last);
       make_header(ad, data_len, header);

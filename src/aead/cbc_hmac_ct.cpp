@@ -13,6 +13,7 @@
 // Nothing here branches on or indexes memory with data_len, pad or the MAC bytes.
 #include "aead/cbc_hmac_ct.hpp"
 #include "base/byte_order.hpp"
+#include "base/ct_mask.hpp"
 #include "base/ct_shadow.hpp"
 
 #include <cstring>
@@ -25,19 +26,20 @@ namespace aeskit::detail {
 std::uint64_t tls_check_padding(const std::uint8_t* rec, std::size_t len, std::size_t mac_len,
                                 std::size_t* data_len) noexcept {
   const std::uint64_t pad = rec[len - 1];
-  std::uint64_t good = ct_mask_le(mac_len + 1 + pad, len);
-  // The last n bytes (public window w). Byte r of w is padding iff r ≥ thr = n - 1 - pad
-  // (secret; -255 ≤ thr ≤ 255, so 16-bit arithmetic is exact): the sign of r - thr is the
-  // mask. Padding bytes must equal pad; differences are ORed into `bad`. Straight-line
-  // arithmetic on public addresses (the compiler vectorises it), no early exit.
+  // mac_len + 1 + pad <= len, written with the secret alone on one side (len > mac_len).
+  std::uint64_t good = ct_mask_le(pad, len - mac_len - 1);
+  // The last n bytes (public window w). Byte r of w is padding iff n - 1 - r <= pad (< 256: a
+  // 16-bit comparison of pad with a public value, made a byte mask by a sign extension; no
+  // barrier, so the compiler vectorises the loop, branch-free: see base/ct_mask.hpp). Padding
+  // bytes must equal pad; differences are ORed into `bad`. Public addresses, no early exit.
   const std::size_t n = len < 256 ? len : 256;
   const std::uint8_t* w = rec + (len - n);
-  const int thr = static_cast<int>(n - 1) - static_cast<int>(pad);
   const std::uint8_t pad8 = static_cast<std::uint8_t>(pad);
+  const std::uint16_t pad16 = static_cast<std::uint16_t>(pad);
   std::uint8_t bad = 0;
   for (std::size_t r = 0; r < n; ++r) {
-    const std::int16_t d = static_cast<std::int16_t>(static_cast<int>(r) - thr);
-    const std::uint8_t in_padding = static_cast<std::uint8_t>(~(d >> 15));  // 0xff: padding
+    const std::uint16_t back = static_cast<std::uint16_t>(n - 1 - r);
+    const std::uint8_t in_padding = ct_mask8_bit(back <= pad16);
     bad = static_cast<std::uint8_t>(bad | ((w[r] ^ pad8) & in_padding));
   }
   good &= ct_mask_eq(bad, 0);
@@ -87,7 +89,6 @@ void tls_hmac_secret_length_from(const HmacKey& key, const HashWords& start,
   }
 
   const std::uint64_t m_len = 13 + data_len;  // secret
-  const std::uint64_t f = (m_len + 8) / kB;   // secret (a shift)
   const std::uint64_t bits = (kB + m_len) * 8;
   std::uint8_t len_bytes[8];
   for (int i = 0; i < 8; ++i) len_bytes[i] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
@@ -95,9 +96,11 @@ void tls_hmac_secret_length_from(const HmacKey& key, const HashWords& start,
   HashWords selected{};
   const std::size_t last = (13 + max_len + 8) / kB;
   for (; j <= last; ++j) {
-    const std::uint64_t is_final = ct_mask_eq(j, f);
-    // The block's message bytes by public address (zero past the record) ...
+    // j == f, as j·64 <= m_len + 8 < j·64 + 64: comparisons with the secret sum itself (its
+    // shadow under MSan lacks carries, so not f's bits: see base/ct_mask.hpp).
     const std::size_t base = j * kB;
+    const std::uint64_t is_final = ct_mask_le(base, m_len + 8) & ct_mask_lt(m_len + 8, base + kB);
+    // The block's message bytes by public address (zero past the record) ...
     if (base >= 13) {
       const std::size_t from = base - 13;
       const std::size_t avail = from >= rec_len ? 0 : (rec_len - from < kB ? rec_len - from : kB);
@@ -106,20 +109,19 @@ void tls_hmac_secret_length_from(const HmacKey& key, const HashWords& start,
     } else {
       for (std::size_t i = 0; i < kB; ++i) block[i] = m_byte(base + i);
     }
-    // ... then masked: keep byte i when i < q, 0x80 when i == q, else 0, with
-    // q = m_len - base (secret, may be negative), clamped to [-1, 64] (same masks for every
-    // byte) so 16-bit arithmetic is exact. diff = i - q: its sign is the "lt" mask and
-    // (diff | -diff) is non-negative only when diff == 0. Straight-line arithmetic.
-    std::int64_t q = static_cast<std::int64_t>(m_len) - static_cast<std::int64_t>(base);
-    const std::uint64_t below = static_cast<std::uint64_t>((q + 1) >> 63);   // q < -1
-    const std::uint64_t above = static_cast<std::uint64_t>((64 - q) >> 63);  // q > 64
-    q = static_cast<std::int64_t>((static_cast<std::uint64_t>(q) & ~below & ~above) | below |
-                                  (64 & above));
-    const int q16 = static_cast<int>(q);
+    // ... then masked: keep byte i when i < q, 0x80 when i == q, else 0, q = m_len - base
+    // (secret, may be negative) clamped to [-1, 64] by masks from comparisons of m_len with
+    // public bounds (base/ct_mask.hpp; through those masks q's MemorySanitizer shadow is the
+    // whole word, not the carry-less shadow of the difference), so 16-bit comparisons are
+    // exact; without a barrier in the byte loop the compiler vectorises it (branch-free).
+    const std::uint64_t below = ct_mask_lt(m_len + 1, base);   // q < -1
+    const std::uint64_t above = ct_mask_lt(base + kB, m_len);  // q > 64
+    const std::uint64_t q = ((m_len - base) & ~below & ~above) | below | (kB & above);
+    const std::int16_t q16 = static_cast<std::int16_t>(q);
     for (std::size_t i = 0; i < kB; ++i) {
-      const std::int16_t diff = static_cast<std::int16_t>(static_cast<int>(i) - q16);
-      const std::uint8_t lt = static_cast<std::uint8_t>(diff >> 15);               // 0xff: i < q
-      const std::uint8_t eq = static_cast<std::uint8_t>(~((diff | -diff) >> 15));  // i == q
+      const std::int16_t i16 = static_cast<std::int16_t>(i);
+      const std::uint8_t lt = ct_mask8_bit(i16 < q16);
+      const std::uint8_t eq = ct_mask8_bit(i16 == q16);
       block[i] = static_cast<std::uint8_t>((block[i] & lt) | (0x80 & eq));
     }
     for (std::size_t i = 56; i < kB; ++i)
@@ -162,7 +164,7 @@ void tls_extract_mac(const std::uint8_t* rec, std::size_t rec_len, std::size_t m
   const std::uint64_t o = data_len - start;  // secret
   for (int k = 7; k >= 0; --k) {
     const std::size_t s = std::size_t{1} << k;
-    std::uint64_t m = 0 - ((o >> k) & 1);  // all ones when bit k of o is set
+    std::uint64_t m = ct_mask_bit(o >> k);  // all ones when bit k of o is set
     AESKIT_REGISTER_BARRIER("+r", m);
     const std::size_t need = (mac_len + s - 1 + 7) / 8 * 8;
     for (std::size_t i = 0; i < need; i += 8) {

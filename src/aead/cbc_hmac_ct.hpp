@@ -12,26 +12,14 @@
 #include <cstdint>
 
 #include "aeskit/hash.hpp"
-#include "base/ct_shadow.hpp"
+#include "base/ct_mask.hpp"
 
 namespace aeskit::detail {
 
-// Masks: all ones when the relation holds, else zero; no branch on the operands (which are
-// below 2^63 here).
-inline std::uint64_t ct_mask_lt(std::uint64_t a, std::uint64_t b) noexcept {
-  std::uint64_t m = 0 - ((a - b) >> 63);
-  AESKIT_REGISTER_BARRIER("+r", m);
-  return m;
-}
-inline std::uint64_t ct_mask_eq(std::uint64_t a, std::uint64_t b) noexcept {
-  std::uint64_t x = a ^ b;
-  std::uint64_t m = ((x | (0 - x)) >> 63) - 1;  // x == 0 -> all ones
-  AESKIT_REGISTER_BARRIER("+r", m);
-  return m;
-}
-inline std::uint64_t ct_mask_le(std::uint64_t a, std::uint64_t b) noexcept {
-  return ~ct_mask_lt(b, a);
-}
+// The masks (all ones when a relation holds) are base/ct_mask.hpp's: comparisons of the
+// secret (pad, data_len, the MAC difference) with public values, made masks by a sign
+// extension behind a register barrier: no branch, and a shadow that MemorySanitizer computes
+// exactly (the sign bit of a difference, used before, passed its carry-less shadow as clean).
 
 // tls_check_padding: rec is the decrypted record (len ≥ mac_len + 1 bytes). Returns an
 // all-ones mask when rec ends in valid TLS padding (pad + 1 bytes of value pad, pad = the

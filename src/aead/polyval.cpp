@@ -12,6 +12,7 @@
 // hi = le64(h + 8), lo = le64(h): V = hi:lo, and the carry is turned into a mask (no branch).
 #include "aead/polyval.hpp"
 #include "base/byte_order.hpp"
+#include "base/ct_mask.hpp"
 
 #include <cstring>
 
@@ -43,7 +44,7 @@ PolyvalChoice choose_polyval(const GhashBackend* ghash, const cpu::FeatureSet& f
 void mulx_ghash_of_reversed(const std::uint8_t h[16], std::uint8_t out[16]) noexcept {
   std::uint64_t hi = load_le64(h + 8);
   std::uint64_t lo = load_le64(h);
-  const std::uint64_t carry_mask = 0 - (lo & 1);
+  const std::uint64_t carry_mask = ct_mask_bit(lo);
   lo = (lo >> 1) | (hi << 63);
   hi = (hi >> 1) ^ (carry_mask & 0xE100000000000000ULL);
   store_be64(out, hi);

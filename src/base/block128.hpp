@@ -17,6 +17,7 @@
 // project builds for); load_partial has a byte-loop fallback for big-endian hosts.
 #pragma once
 
+#include "base/ct_mask.hpp"
 #include "base/ct_shadow.hpp"
 
 #include <bit>
@@ -143,11 +144,11 @@ inline Block128 block128_double(Block128 b) noexcept {
   if constexpr (std::endian::native == std::endian::little) {
     const std::uint64_t hi = __builtin_bswap64(b[0]);
     const std::uint64_t lo = __builtin_bswap64(b[1]);
-    const std::uint64_t carry_mask = 0 - (hi >> 63);
+    const std::uint64_t carry_mask = ct_mask_msb(hi);
     return block128_from_be64((hi << 1) | (lo >> 63), (lo << 1) ^ (carry_mask & 0x87));
   } else {
     const std::uint64_t hi = b[0], lo = b[1];
-    const std::uint64_t carry_mask = 0 - (hi >> 63);
+    const std::uint64_t carry_mask = ct_mask_msb(hi);
     return Block128{(hi << 1) | (lo >> 63), (lo << 1) ^ (carry_mask & 0x87)};
   }
 }

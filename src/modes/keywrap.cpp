@@ -26,6 +26,7 @@
 #include <cstring>
 
 #include "base/buffers.hpp"
+#include "base/ct_mask.hpp"
 #include "base/declassify.hpp"
 #include "base/secure_zero.hpp"
 #include "core/error_detail.hpp"
@@ -211,16 +212,19 @@ Result<std::size_t> key_unwrap_pad(const AesKey& kek, std::span<const std::uint8
     std::memmove(out.data(), wrapped.data() + 8, written);
     unwrap_w(*key, a, out.data(), n);
   }
-  // MLI = LSB_32(A); valid iff 8(n-1) < MLI <= 8n, i.e. x = MLI + 7 - 8n (mod 2^64) < 8.
+  // MLI = LSB_32(A); valid iff 8(n-1) < MLI <= 8n: comparisons of the secret MLI with public
+  // bounds, as masks (base/ct_mask.hpp: exact under MemorySanitizer, unlike the sign or high
+  // bits of a difference, whose shadow has no carries).
   std::uint64_t mli = 0;
   for (int k = 4; k < 8; ++k) mli = (mli << 8) | a[k];
-  const std::uint64_t x = mli + 7 - 8 * static_cast<std::uint64_t>(n);
-  std::uint64_t diff = differs(a, kIcv2Prefix, 4) | (x >> 3);
+  const std::uint64_t n8 = 8 * static_cast<std::uint64_t>(n);
+  std::uint64_t diff =
+      differs(a, kIcv2Prefix, 4) | ~(detail::ct_mask_lt(n8 - 8, mli) & detail::ct_mask_le(mli, n8));
   // Padding: every byte at position pos >= MLI of the last semiblock must be zero.
   const std::uint8_t* last = out.data() + 8 * (n - 1);
   for (std::uint64_t k = 0; k < 8; ++k) {
     const std::uint64_t pos = 8 * (static_cast<std::uint64_t>(n) - 1) + k;
-    const std::uint64_t is_pad = ((pos - mli) >> 63) - 1;  // all ones when pos >= mli
+    const std::uint64_t is_pad = detail::ct_mask_le(mli, pos);  // all ones when pos >= mli
     diff |= last[k] & is_pad;
     AESKIT_REGISTER_BARRIER("+r", diff);
   }

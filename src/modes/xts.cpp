@@ -25,6 +25,7 @@
 
 #include "base/buffers.hpp"
 #include "base/byte_order.hpp"
+#include "base/ct_mask.hpp"
 #include "base/secure_zero.hpp"
 #include "modes/mode_kernels.hpp"
 #include "modes/xts_mode.hpp"
@@ -123,7 +124,7 @@ Unit make_unit(const KeyState& key1, Direction direction) {
 void xts_mul_alpha(std::uint8_t t[16]) noexcept {
   std::uint64_t lo = load_le64(t);
   std::uint64_t hi = load_le64(t + 8);
-  const std::uint64_t carry = 0 - (hi >> 63);  // all ones iff bit 127 is set
+  const std::uint64_t carry = ct_mask_msb(hi);  // all ones iff bit 127 is set
   hi = (hi << 1) | (lo >> 63);
   lo = (lo << 1) ^ (carry & 0x87);
   store_le64(t, lo);

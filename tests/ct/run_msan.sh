@@ -7,9 +7,10 @@
 # the CPU lacks the backend: never counted as passed); under each narrower setting the
 # best_* cases run again (what a caller gets there), unless the setting selects the same
 # code as one already run. MSan reports exit 42 and fail the run with their location.
-# planted: control_index, control_branch, control_division and control_simd (a branch on a
-# secret after two AES-NI rounds) must each stop with an MSan report whose first frame is
-# ct_audit.cpp at the line marked "planted: <kind>".
+# planted: control_index, control_branch, control_division, control_simd (a branch on a
+# secret after two AES-NI rounds) and control_carry (a branch on a PKCS#7 verdict that depends
+# on the secret only through a borrow: base/ct_mask.hpp) must each stop with an MSan report
+# whose first frame is ct_audit.cpp at the line marked "planted: <kind>".
 set -uo pipefail
 exe=$1 what=$2
 src=$(dirname "$0")/ct_audit.cpp
@@ -22,7 +23,7 @@ trap 'rm -rf "$logs"' EXIT
 case $what in
   planted)
     bad=0
-    for kind in index branch division simd; do
+    for kind in index branch division simd carry; do
       line=$(grep -n "// planted: $kind\$" "$src" | cut -d: -f1)
       "$exe" "control_$kind" >"$logs/$kind" 2>&1
       rc=$?
@@ -87,6 +88,14 @@ for w in vaes512 vaes256 aesni vperm portable; do
     echo "  $w: checked"
   elif grep -q "^notrun \[[^]]*\] not run [a-z_]*_$w[:_ ]" "$results"; then
     echo "  $w: not run: CPU lacks $( [ $w = vaes512 ] && echo 'VAES/AVX-512' || echo 'VAES')"
+  fi
+done
+# The SHA compressors, each its own case (sha_<name>): checked, or not run (never passed).
+for c in $(printf '%s\n' "${all[@]}" | grep '^sha_'); do
+  if grep -q "^pass \[[^]]*\] ok $c:" "$results"; then
+    echo "  SHA compressor ${c#sha_}: checked"
+  elif grep -q "^notrun \[[^]]*\] not run $c:" "$results"; then
+    echo "  SHA compressor ${c#sha_}: not run: the CPU lacks it"
   fi
 done
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -16,6 +16,7 @@
 #include "cli_files.hpp"
 #include "cmd_enc_aead.hpp"
 #include "commands.hpp"
+#include "key_text.hpp"
 
 namespace aeskit::cli {
 namespace {
@@ -202,7 +203,7 @@ int run(int argc, char** argv, Direction dir) {
                    cmd, alg_name.c_str(), cmd);
     return kExitUsage;
   }
-  auto key = parse_hex(key_hex);
+  auto key = parse_hex_key(key_hex);  // constant time in the digits (key_text.hpp)
   if (!key || key->size() != alg->key_bytes) {
     std::fprintf(stderr, "aeskit %s: -K must be %zu bytes of hex (%zu hex digits) for %s\n", cmd,
                  alg->key_bytes, 2 * alg->key_bytes, alg_name.c_str());

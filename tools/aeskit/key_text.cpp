@@ -1,5 +1,5 @@
-// tools/aeskit/key_text.cpp — see key_text.hpp: the key-file text rule, in constant time in
-// the text's characters.
+// tools/aeskit/key_text.cpp — see key_text.hpp: the key-file text rule and `enc -K`'s hex
+// key, in constant time in the text's characters.
 //
 // A key file's characters are the key (hex) or surround it, so nothing here branches on a
 // character, indexes memory with one, or divides by one: each byte is classified without a
@@ -11,8 +11,10 @@
 // (released for branching) at one point: whether a character other than hex or whitespace
 // occurred, whether the digits are split by whitespace, and how many digits there are: the
 // verdict and its reason, which the error message reports (a valid key's digit count is its
-// length). The constant-time check (tests/ct/ct_audit.cpp, case cli_key_text) compiles this
-// file in and holds it to that.
+// length). `-K HEX` (parse_hex_key) is the same digit decoding over a text of public length,
+// two digits a byte, with one flag (a non-hex character) declassified. The constant-time check
+// (tests/ct/ct_audit.cpp, cases cli_key_text and cli_hex_key) compiles this file in and holds
+// it to that. No CPU feature.
 #include "key_text.hpp"
 
 #if defined(AESKIT_CT_AUDIT)
@@ -21,7 +23,9 @@
 #include <sanitizer/msan_interface.h>
 #endif
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace aeskit::cli {
 namespace {
@@ -50,7 +54,32 @@ constexpr std::uint32_t in_range(std::uint32_t c, std::uint32_t lo, std::uint32_
   return static_cast<std::uint32_t>(c >= lo) & static_cast<std::uint32_t>(c <= hi);
 }
 
+// mask: all ones when bit (0 or 1) is 1, else 0, by an arithmetic shift, not by 0 - bit: MSan
+// spreads a poisoned bit to the whole mask through the shift (exact), but not through the
+// subtraction (the mask's upper bits would count as clean). One shift pair, no branch.
+constexpr std::uint32_t mask(std::uint32_t bit) noexcept {
+  return static_cast<std::uint32_t>(static_cast<std::int32_t>(bit << 31) >> 31);
+}
+constexpr std::uint64_t mask64(std::uint32_t bit) noexcept {
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(std::uint64_t{bit} << 63) >> 63);
+}
+
 constexpr std::uint32_t kZero = '0', kLowerA = 'a', kUpperA = 'A';
+
+// Digit: one character classified: hex is 1 for 0-9/a-f/A-F, else 0; value its nibble (0 when
+// not a digit). Branch-free, as above.
+struct Digit {
+  std::uint32_t hex;
+  std::uint32_t value;
+};
+constexpr Digit classify(std::uint32_t c) noexcept {
+  const std::uint32_t decimal = in_range(c, '0', '9');
+  const std::uint32_t lower = in_range(c, 'a', 'f');
+  const std::uint32_t upper = in_range(c, 'A', 'F');
+  const std::uint32_t value = (mask(decimal) & (c - kZero)) | (mask(lower) & (c - kLowerA + 10)) |
+                              (mask(upper) & (c - kUpperA + 10));
+  return {decimal | lower | upper, value & 15u};
+}
 
 }  // namespace
 
@@ -78,24 +107,20 @@ std::optional<std::vector<std::uint8_t>> parse_key_text(std::span<const std::uin
   std::array<std::uint64_t, 4> acc{};  // the last 64 digits, most significant word first
   for (const std::uint8_t byte : bytes) {
     const std::uint32_t c = byte;
-    const std::uint32_t decimal = in_range(c, '0', '9');
-    const std::uint32_t lower = in_range(c, 'a', 'f');
-    const std::uint32_t upper = in_range(c, 'A', 'F');
-    const std::uint32_t hex = decimal | lower | upper;
+    const Digit d = classify(c);
+    const std::uint32_t hex = d.hex;
     const std::uint32_t space = in_range(c, '\t', '\r') | in_range(c, ' ', ' ');
-    const std::uint32_t nibble = ((0u - decimal) & (c - kZero)) |
-                                 ((0u - lower) & (c - kLowerA + 10)) |
-                                 ((0u - upper) & (c - kUpperA + 10));
+    const std::uint32_t nibble = d.value;
     other |= (hex | space) ^ 1u;
     split |= (space ^ 1u) & gap;
     gap |= space & seen;
     seen |= space ^ 1u;
     digits += hex;
     // A digit shifts the register by a nibble; any other byte keeps it.
-    const std::uint64_t keep = std::uint64_t{hex} - 1;
-    const std::array<std::uint64_t, 4> shifted = {
-        acc[0] << 4 | acc[1] >> 60, acc[1] << 4 | acc[2] >> 60, acc[2] << 4 | acc[3] >> 60,
-        acc[3] << 4 | (nibble & 15u)};
+    const std::uint64_t keep = mask64(hex ^ 1u);
+    const std::array<std::uint64_t, 4> shifted = {acc[0] << 4 | acc[1] >> 60,
+                                                  acc[1] << 4 | acc[2] >> 60,
+                                                  acc[2] << 4 | acc[3] >> 60, acc[3] << 4 | nibble};
     for (std::size_t w = 0; w < acc.size(); ++w) acc[w] = (acc[w] & keep) | (shifted[w] & ~keep);
   }
   // The verdict, public by design: which error (if any) and the digit count.
@@ -121,6 +146,24 @@ std::optional<std::vector<std::uint8_t>> parse_key_text(std::span<const std::uin
       (*key)[i] = static_cast<std::uint8_t>(acc[first + i / 8] >> (56 - 8 * (i % 8)));
   }
   return key;
+}
+
+std::optional<std::vector<std::uint8_t>> parse_hex_key(std::string_view hex) {
+  if (hex.size() % 2 != 0) return std::nullopt;  // the length is public
+  std::vector<std::uint8_t> out(hex.size() / 2);
+  std::uint32_t bad = 0;  // a character that is not a hex digit
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const Digit hi = classify(static_cast<std::uint8_t>(hex[2 * i]));
+    const Digit lo = classify(static_cast<std::uint8_t>(hex[2 * i + 1]));
+    bad |= (hi.hex & lo.hex) ^ 1u;
+    out[i] = static_cast<std::uint8_t>(hi.value << 4 | lo.value);
+  }
+  declassify(bad);  // the verdict: refused or not (the message says no more)
+  if (bad != 0) {
+    std::fill(out.begin(), out.end(), std::uint8_t{0});
+    return std::nullopt;
+  }
+  return out;
 }
 
 }  // namespace aeskit::cli

@@ -1,5 +1,6 @@
 // tools/aeskit/key_text.hpp — the text of a key file (or of the key environment variable of
-// seal/open) turned into the key: load_key_file's rule without the I/O (cli_files.hpp).
+// seal/open) turned into the key: load_key_file's rule without the I/O (cli_files.hpp); and
+// `aeskit enc -K`'s hex key. Both in constant time in the key's characters.
 #pragma once
 
 #include <cstddef>
@@ -7,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aeskit::cli {
@@ -25,5 +27,11 @@ inline constexpr std::size_t kKeyFileReadLimit = 4096;
 std::optional<std::vector<std::uint8_t>> parse_key_text(std::span<const std::uint8_t> bytes,
                                                         bool raw, const std::string& name,
                                                         std::string& error);
+
+// parse_hex_key: parse_hex's rule (cli_files.hpp: strict hex, either case, no separators, an
+// even number of digits) for a secret, `aeskit enc -K`'s key: the bytes, or nullopt for an
+// odd length or any character that is not a hex digit. Same results as parse_hex, but in
+// constant time in the characters (only the length and the verdict are public).
+std::optional<std::vector<std::uint8_t>> parse_hex_key(std::string_view hex);
 
 }  // namespace aeskit::cli

@@ -58,6 +58,7 @@
 // and rev are linear).
 #include "backend/portable/ghash_portable.hpp"
 #include "base/byte_order.hpp"
+#include "base/ct_mask.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -173,7 +174,7 @@ inline U128 load_block(const std::uint8_t* p) noexcept {
 
 // times_x_inverse: K = V·x^-1 (shift up one bit; if the x^0 bit, bit 127, was set, add x^-1).
 inline U128 times_x_inverse(U128 v) noexcept {
-  const std::uint64_t carry = 0 - (v.hi >> 63);
+  const std::uint64_t carry = ct_mask_msb(v.hi);
   return {((v.hi << 1) | (v.lo >> 63)) ^ (carry & 0xC200000000000000), (v.lo << 1) ^ (carry & 1)};
 }
 

@@ -43,6 +43,7 @@
 // for the block pairs (H^4, H^3) and (H^2, H^1) the M vectors M, M >> 32, M ^ M >> 32:
 // 192 + 96 = 288 bytes.
 #include "backend/simd_ghash/ghash_simd.hpp"
+#include "base/ct_mask.hpp"
 
 #include <cstdint>
 #include <cstring>
@@ -179,7 +180,7 @@ inline void to_bytes_be(U128 v, std::uint8_t* p) {
 
 // set_power: stores K_i = H^i·x^-1 (i = power) in the key's per-power slot.
 AESKIT_SIMD_TARGET void set_power(Layout& key, unsigned power, U128 h_power) {
-  const std::uint64_t carry = 0 - (h_power.hi >> 63);
+  const std::uint64_t carry = detail::ct_mask_msb(h_power.hi);
   const U128 k = {((h_power.hi << 1) | (h_power.lo >> 63)) ^ (carry & 0xC200000000000000),
                   (h_power.lo << 1) ^ (carry & 1)};
   const Triple t = triple(to_vector(k));

@@ -10,6 +10,7 @@
 
 #include "backend/vperm/core_vperm.hpp"
 #include "backend/vperm/kernels.hpp"
+#include "base/ct_mask.hpp"
 #include "base/secure_zero.hpp"
 
 namespace aeskit::detail::vperm {
@@ -26,7 +27,7 @@ AESKIT_SIMD_TARGET void sub_word(std::uint8_t w[4]) noexcept {
 
 // xtime: multiplication by x in F, without a branch on the byte.
 std::uint8_t xtime(std::uint8_t a) noexcept {
-  return static_cast<std::uint8_t>((a << 1) ^ (0x1B & (0u - (a >> 7))));
+  return static_cast<std::uint8_t>((a << 1) ^ (0x1B & detail::ct_mask_bit(a >> 7)));
 }
 
 // inv_mix_columns: FIPS-197 §5.3.3 on one 16-byte round key (scalar; key setup only).
