@@ -159,7 +159,7 @@ int set_tls1_aad(Ctx* c, unsigned char* aad, std::size_t len) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
   if (params == nullptr || params[0].key == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_MAC_KEY);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_MAC_KEY);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     // aeskit's TLS AEADs take an HMAC key of the digest's length, the length TLS uses;
@@ -172,18 +172,18 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   for (const char* multi :
        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_MAX_SEND_FRAGMENT, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_AAD,
         OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_ENC, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_ENC_IN})
-    if (OSSL_PARAM_locate_const(params, multi) != nullptr) return 0;
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+    if (find_param(params, multi) != nullptr) return 0;
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr) return 0;
     if (set_tls1_aad(c, static_cast<unsigned char*>(p->data), p->data_size) <= 0) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen = 0;
     if (!OSSL_PARAM_get_size_t(p, &keylen) || keylen != c->keylen) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION);
+  p = find_param(params, OSSL_CIPHER_PARAM_TLS_VERSION);
   if (p != nullptr) {
     if (!OSSL_PARAM_get_uint(p, &c->tlsversion)) return 0;
     if (c->tlsversion == SSL3_VERSION || c->tlsversion == TLS1_VERSION) {
@@ -389,18 +389,18 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->tls_aad_pad)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
   const struct {
     const char* name;
     unsigned char* value;
   } ivs[] = {{OSSL_CIPHER_PARAM_IV, c->oiv}, {OSSL_CIPHER_PARAM_UPDATED_IV, c->iv}};
   for (const auto& v : ivs) {
-    p = OSSL_PARAM_locate(params, v.name);
+    p = find_param(params, v.name);
     if (p != nullptr && !OSSL_PARAM_set_octet_string(p, v.value, 16) &&
         !OSSL_PARAM_set_octet_ptr(p, v.value, 16))
       return 0;

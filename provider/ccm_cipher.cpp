@@ -76,7 +76,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<CcmCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     const std::size_t sz = p->data_size;
@@ -88,7 +88,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
     c->m = sz;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
   if (p != nullptr) {
     std::size_t sz;
     if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
@@ -99,8 +99,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
   }
   // The TLS record parameters are not implemented: refuse them rather than ignore them.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr)
+  if (find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
+      find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr)
     return 0;
   return 1;
 }
@@ -256,12 +256,12 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<CcmCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen())) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->m)) return 0;
   for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-    p = OSSL_PARAM_locate(params, name);
+    p = find_param(params, name);
     if (p == nullptr) continue;
     // OpenSSL copies as many bytes as the caller's buffer holds (at least the IV length);
     // aeskit stops at its 16-byte IV buffer.
@@ -270,11 +270,11 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
         !OSSL_PARAM_set_octet_ptr(p, &c->iv, p->data_size))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (!c->enc || !c->tag_set) return 0;
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;

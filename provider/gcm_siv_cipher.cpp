@@ -65,7 +65,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<GcmSivCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != 16) return 0;
     if (!c->enc) {  // ignored when encrypting
@@ -74,13 +74,13 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       c->have_user_tag = true;
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_SPEED);
+  p = find_param(params, OSSL_CIPHER_PARAM_SPEED);
   if (p != nullptr) {
     unsigned int speed;
     if (!OSSL_PARAM_get_uint(p, &speed)) return 0;
     c->speed = speed != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -183,15 +183,15 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t) {
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<GcmSivCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr && p->data_type == OSSL_PARAM_OCTET_STRING) {
     if (!c->enc || !c->generated_tag || p->data_size != 16 ||
         !OSSL_PARAM_set_octet_string(p, c->tag, 16))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }

@@ -228,7 +228,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<OcbCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     if (p->data == nullptr) {
@@ -239,7 +239,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       std::memcpy(c->tag, p->data, p->data_size);
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
   if (p != nullptr) {
     std::size_t sz;
     if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
@@ -249,7 +249,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       c->iv_state = IvState::uninitialised;
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -411,25 +411,25 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<OcbCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->taglen)) return 0;
   const struct {
     const char* name;
     unsigned char* value;
   } ivs[] = {{OSSL_CIPHER_PARAM_IV, c->oiv}, {OSSL_CIPHER_PARAM_UPDATED_IV, c->iv}};
   for (const auto& iv : ivs) {
-    p = OSSL_PARAM_locate(params, iv.name);
+    p = find_param(params, iv.name);
     if (p == nullptr) continue;
     if (c->ivlen > p->data_size) return 0;
     if (!OSSL_PARAM_set_octet_string(p, iv.value, c->ivlen) &&
         !OSSL_PARAM_set_octet_ptr(p, iv.value, c->ivlen))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     if (!c->enc || p->data_size != c->taglen) return 0;

@@ -61,7 +61,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<SivCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (c->enc) return 1;  // ignored when encrypting, and so is every later parameter
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != 16 || p->data == nullptr)
@@ -70,8 +70,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   }
   // "speed" (several data updates per key, each on the S2V state the last one left) is
   // not implemented: refused rather than ignored.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_SPEED) != nullptr) return 0;
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  if (find_param(params, OSSL_CIPHER_PARAM_SPEED) != nullptr) return 0;
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -184,13 +184,13 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t) {
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<SivCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr && p->data_type == OSSL_PARAM_OCTET_STRING) {
     if (!c->enc || p->data_size != 16 || !OSSL_PARAM_set_octet_string(p, c->tag, 16)) return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }

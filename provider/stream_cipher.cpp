@@ -171,19 +171,19 @@ bool process(StreamCtx* c, unsigned char* out, const unsigned char* in, std::siz
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<StreamCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr) {
     unsigned int pad;
     if (!OSSL_PARAM_get_uint(p, &pad)) return 0;
     c->pad = pad != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_USE_BITS);
+  p = find_param(params, OSSL_CIPHER_PARAM_USE_BITS);
   if (p != nullptr) {
     unsigned int bits;
     if (!OSSL_PARAM_get_uint(p, &bits)) return 0;
     c->use_bits = bits != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr) {
     unsigned int num;
     if (!OSSL_PARAM_get_uint(p, &num)) return 0;
@@ -192,8 +192,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     c->num = num;
   }
   // TLS record modes (tls-version, tls-mac-size) are not implemented: refuse them.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != nullptr)
+  if (find_param(params, OSSL_CIPHER_PARAM_TLS_VERSION) != nullptr ||
+      find_param(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != nullptr)
     return 0;
   return 1;
 }
@@ -267,21 +267,21 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<StreamCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
+  p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->pad ? 1 : 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV);
+  p = find_param(params, OSSL_CIPHER_PARAM_IV);
   if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->oiv, 16) &&
       !OSSL_PARAM_set_octet_string(p, &c->oiv, 16))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV);
+  p = find_param(params, OSSL_CIPHER_PARAM_UPDATED_IV);
   if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->iv, 16) &&
       !OSSL_PARAM_set_octet_string(p, &c->iv, 16))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->num)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }

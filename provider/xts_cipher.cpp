@@ -41,7 +41,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<XtsCtx*>(vctx);
   if (params == nullptr) return 1;
   // Only the key length is settable, to its one value; padding and num are ignored.
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -105,19 +105,19 @@ int final(void*, unsigned char*, std::size_t* outl, std::size_t) {
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<XtsCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
+  p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, 1)) return 0;
   for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-    p = OSSL_PARAM_locate(params, name);
+    p = find_param(params, name);
     if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->iv, 16) &&
         !OSSL_PARAM_set_octet_string(p, &c->iv, 16))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }
