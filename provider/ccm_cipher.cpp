@@ -28,6 +28,7 @@ struct CcmCtx {
   std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // made for key_m-byte tags; shared by dupctx
+  RawKey rawkey;  // what `key` was made from (provider.hpp)
   bool key_set = false;
   bool enc = false;
   bool iv_set = false;
@@ -119,12 +120,16 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     const aeskit::AeadAlgorithm& alg = keylen == 16   ? aeskit::aead::aes_128_ccm()
                                        : keylen == 24 ? aeskit::aead::aes_192_ccm()
                                                       : aeskit::aead::aes_256_ccm();
-    try {  // no exception may cross into OpenSSL's C
-      auto k = aeskit::AeadKey::create(alg, {key, keylen}, c->m);
-      if (!k.ok()) return 0;
-      c->key = std::make_shared<const aeskit::AeadKey>(std::move(*k));
-    } catch (...) {
-      return 0;
+    // The same key again with the same tag length: the AEAD key made from it is kept.
+    if (!c->key || !c->rawkey.matches(key, keylen) || c->key_m != c->m) {
+      try {  // no exception may cross into OpenSSL's C
+        auto k = aeskit::AeadKey::create(alg, {key, keylen}, c->m);
+        if (!k.ok()) return 0;
+        c->key = std::make_shared<const aeskit::AeadKey>(std::move(*k));
+      } catch (...) {
+        return 0;
+      }
+      c->rawkey.set(key, keylen);
     }
     c->key_set = true;
     c->key_l = c->l;

@@ -21,9 +21,6 @@
 namespace aeskit_provider {
 namespace {
 
-void xor16(unsigned char* dst, const unsigned char* a, const unsigned char* b) {
-  for (int i = 0; i < 16; ++i) dst[i] = static_cast<unsigned char>(a[i] ^ b[i]);
-}
 
 // Doubling in GF(2^128) with RFC 7253's big-endian convention.
 void dbl(unsigned char* out, const unsigned char* in) {
@@ -51,6 +48,7 @@ struct OcbCtx {
   std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const OcbKey> key;  // immutable: shared by dupctx
+  RawKey rawkey;  // what `key` was made from (provider.hpp)
   bool enc = false;
   std::size_t ivlen = 12, taglen = 16;
   IvState iv_state = IvState::uninitialised;
@@ -137,55 +135,53 @@ bool hash_aad(OcbCtx* c, const unsigned char* aad, std::size_t len) {
   return true;
 }
 
-// 16 bytes as two 64-bit words (byte order kept: only XOR is done on them).
-struct W {
-  std::uint64_t a, b;
-};
-W load(const unsigned char* p) {
-  W w;
-  std::memcpy(&w, p, 16);
-  return w;
-}
-void store(unsigned char* p, W w) {
-  std::memcpy(p, &w, 16);
-}
-W operator^(W x, W y) {
-  return {x.a ^ y.a, x.b ^ y.b};
-}
-
 // CRYPTO_ocb128_encrypt / decrypt: whole blocks (in runs, one AES call per run), then a
-// partial block against the pad E(offset ^ L_*).
+// partial block against the pad E(offset ^ L_*). The key, direction and block index are
+// read into locals first: the stores into buf may alias any byte, so fields read through
+// `c` would be loaded again for every block.
 bool crypt(OcbCtx* c, const unsigned char* in, unsigned char* out, std::size_t len) {
+  typedef unsigned char V __attribute__((vector_size(16)));
   constexpr std::size_t kRun = 32;
-  W offs[kRun];
-  unsigned char buf[16 * kRun];
+  V offs[kRun];
+  V buf[kRun];
+  const OcbKey& key = *c->key;
+  const bool enc = c->enc;
+  const std::uint64_t base = c->blocks_processed;
   const std::size_t blocks = len / 16;
-  W offset = load(c->offset), checksum = load(c->checksum);
+  V offset;
+  V checksum;
+  std::memcpy(&offset, c->offset, 16);
+  std::memcpy(&checksum, c->checksum, 16);
   bool ok = true;
+  std::size_t most = 0;  // the longest run: what to wipe
   for (std::size_t done = 0; done < blocks && ok;) {
     const std::size_t n = blocks - done < kRun ? blocks - done : kRun;
+    most = n > most ? n : most;
     for (std::size_t i = 0; i < n; ++i) {
-      offset = offset ^ load(l_for(c, c->blocks_processed + done + i + 1));
+      V l;
+      std::memcpy(&l, key.l[std::countr_zero(base + done + i + 1)], 16);
+      offset ^= l;
       offs[i] = offset;
-      const W src = load(in + 16 * (done + i));
-      if (c->enc) checksum = checksum ^ src;
-      store(buf + 16 * i, src ^ offset);
+      V src;
+      std::memcpy(&src, in + 16 * (done + i), 16);
+      if (enc) checksum ^= src;
+      buf[i] = src ^ offset;
     }
-    const std::span<std::uint8_t> run{buf, 16 * n};
-    ok = c->enc ? c->key->aes.encrypt_blocks(run, run).ok()
-                : c->key->aes.decrypt_blocks(run, run).ok();
+    const std::span<std::uint8_t> run{reinterpret_cast<std::uint8_t*>(buf), 16 * n};
+    ok = enc ? key.aes.encrypt_blocks(run, run).ok() : key.aes.decrypt_blocks(run, run).ok();
     for (std::size_t i = 0; i < n && ok; ++i) {
-      const W dst = load(buf + 16 * i) ^ offs[i];
-      store(out + 16 * (done + i), dst);
-      if (!c->enc) checksum = checksum ^ dst;
+      const V dst = buf[i] ^ offs[i];
+      std::memcpy(out + 16 * (done + i), &dst, 16);
+      if (!enc) checksum ^= dst;
     }
     done += n;
   }
-  store(c->offset, offset);
-  store(c->checksum, checksum);
-  wipe(offs, sizeof offs);
-  wipe(buf, sizeof buf);
-  offset = checksum = W{0, 0};
+  std::memcpy(c->offset, &offset, 16);
+  std::memcpy(c->checksum, &checksum, 16);
+  wipe_small(offs, 16 * most);
+  wipe_small(buf, 16 * most);
+  wipe_small(&offset, 16);
+  wipe_small(&checksum, 16);
   if (!ok) return false;
   c->blocks_processed += blocks;
   const std::size_t last = len % 16;
@@ -289,12 +285,15 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   }
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    try {  // no exception may cross into OpenSSL's C
-      auto k = make_key(key, keylen);
-      if (k == nullptr) return 0;
-      c->key = std::move(k);
-    } catch (...) {
-      return 0;
+    if (!c->key || !c->rawkey.matches(key, keylen)) {  // the same key again: kept
+      try {  // no exception may cross into OpenSSL's C
+        auto k = make_key(key, keylen);
+        if (k == nullptr) return 0;
+        c->key = std::move(k);
+      } catch (...) {
+        return 0;
+      }
+      c->rawkey.set(key, keylen);
     }
     c->clear_session();  // OpenSSL's OCB128 context starts over (the IV state stays)
   }
