@@ -21,6 +21,7 @@
 
 #include "aeskit/aes.hpp"
 #include "aeskit/modes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -241,7 +242,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
     if (!c->key || !c->rawkey.matches(key, keylen)) {  // the same key again: kept
-      try {  // no exception may cross into OpenSSL's C
+      try {                                            // no exception may cross into OpenSSL's C
         auto k = aeskit::AesKey::create({key, keylen});
         if (!k.ok()) return 0;
         c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
@@ -254,15 +255,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     c->key_set = true;
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 // A TLS record in place (tls-version set): padded and encrypted, or decrypted with the
@@ -505,42 +497,38 @@ struct Table {
         p, {mode, false, false, Bits / 8, K == Kind::ctr ? 1u : 16u, K == Kind::ecb ? 0u : 16u});
   }
   static constexpr bool stream = K == Kind::ctr;
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE,
-       reinterpret_cast<void (*)()>(stream ? stream_update : block_update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(stream ? stream_final : block_final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {make,
+                                     freectx,
+                                     dupctx,
+                                     encrypt_init<init>,
+                                     decrypt_init<init>,
+                                     stream ? stream_update : block_update,
+                                     stream ? stream_final : block_final,
+                                     oneshot,
+                                     params,
+                                     get_ctx_params,
+                                     set_ctx_params,
+                                     gettable_ctx,
+                                     settable_ctx};
+};
+
+// Table<K, Bits> as a template over Bits alone, for by_bits (dispatch.hpp).
+template <Kind K>
+struct KindTable {
+  template <std::size_t Bits>
+  using Of = Table<K, Bits>;
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* ecb_functions(int bits) {
-  return bits == 128   ? Table<Kind::ecb, 128>::functions
-         : bits == 192 ? Table<Kind::ecb, 192>::functions
-                       : Table<Kind::ecb, 256>::functions;
+  return by_bits<KindTable<Kind::ecb>::template Of>(bits);
 }
 const OSSL_DISPATCH* cbc_functions(int bits) {
-  return bits == 128   ? Table<Kind::cbc, 128>::functions
-         : bits == 192 ? Table<Kind::cbc, 192>::functions
-                       : Table<Kind::cbc, 256>::functions;
+  return by_bits<KindTable<Kind::cbc>::template Of>(bits);
 }
 const OSSL_DISPATCH* ctr_functions(int bits) {
-  return bits == 128   ? Table<Kind::ctr, 128>::functions
-         : bits == 192 ? Table<Kind::ctr, 192>::functions
-                       : Table<Kind::ctr, 256>::functions;
+  return by_bits<KindTable<Kind::ctr>::template Of>(bits);
 }
 
 }  // namespace aeskit_provider

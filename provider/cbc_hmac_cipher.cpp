@@ -40,6 +40,7 @@
 #include "aeskit/aead.hpp"
 #include "aeskit/aes.hpp"
 #include "aeskit/modes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -230,15 +231,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     c->removetlsfixed = c->maclen + 16;
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 // Plain CBC over whole blocks from the chaining value, which moves to the last ciphertext
@@ -440,32 +432,18 @@ struct Table {
     // AEAD flag as the default's; TLS1_1_MULTIBLOCK left clear (see the header).
     return cipher_get_params(p, {EVP_CIPH_CBC_MODE, true, false, Bits / 8, 16, 16});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits) {
-  return bits == 128 ? Table<128, 20>::functions : Table<256, 20>::functions;
+  return bits == 128 ? cipher_dispatch<Table<128, 20>> : cipher_dispatch<Table<256, 20>>;
 }
 const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits) {
-  return bits == 128 ? Table<128, 32>::functions : Table<256, 32>::functions;
+  return bits == 128 ? cipher_dispatch<Table<128, 32>> : cipher_dispatch<Table<256, 32>>;
 }
 
 }  // namespace aeskit_provider

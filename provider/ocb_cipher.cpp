@@ -16,11 +16,11 @@
 #include <new>
 
 #include "aeskit/aes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
 namespace {
-
 
 // Doubling in GF(2^128) with RFC 7253's big-endian convention.
 void dbl(unsigned char* out, const unsigned char* in) {
@@ -48,7 +48,7 @@ struct OcbCtx {
   std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const OcbKey> key;  // immutable: shared by dupctx
-  RawKey rawkey;  // what `key` was made from (provider.hpp)
+  RawKey rawkey;                      // what `key` was made from (provider.hpp)
   bool enc = false;
   std::size_t ivlen = 12, taglen = 16;
   IvState iv_state = IvState::uninitialised;
@@ -286,7 +286,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
     if (!c->key || !c->rawkey.matches(key, keylen)) {  // the same key again: kept
-      try {  // no exception may cross into OpenSSL's C
+      try {                                            // no exception may cross into OpenSSL's C
         auto k = make_key(key, keylen);
         if (k == nullptr) return 0;
         c->key = std::move(k);
@@ -298,15 +298,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     c->clear_session();  // OpenSSL's OCB128 context starts over (the IV state stays)
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 bool update_iv(OcbCtx* c) {
@@ -474,31 +465,15 @@ struct Table {
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_OCB_MODE, true, true, Bits / 8, 16, 12});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* ocb_functions(int bits) {
-  return bits == 128   ? Table<128>::functions
-         : bits == 192 ? Table<192>::functions
-                       : Table<256>::functions;
+  return by_bits<Table>(bits);
 }
 
 }  // namespace aeskit_provider
