@@ -146,7 +146,8 @@ bool process(GcmSivCtx* c, unsigned char* out, const unsigned char* in, std::siz
       c->aad.clear();
       return true;
     }
-    if (c->aad.size() + len > (std::size_t{1} << 36)) return false;  // RFC 8452's A_MAX
+    if (std::uint64_t{c->aad.size()} + len > (std::uint64_t{1} << 36))
+      return false;  // RFC 8452's A_MAX
     try {
       c->aad.insert(c->aad.end(), in, in + len);
     } catch (...) {

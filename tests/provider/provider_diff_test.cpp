@@ -515,7 +515,7 @@ int main(int argc, char** argv) {
   if (const char* s = std::getenv("AESKIT_TEST_SEED")) seed = std::strtoull(s, nullptr, 0);
   std::size_t sequences = 2000;
   if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES"))
-    sequences = std::strtoull(s, nullptr, 0);
+    sequences = static_cast<std::size_t>(std::strtoull(s, nullptr, 0));
   std::printf("seed 0x%llx, %zu sequences per cipher\n", static_cast<unsigned long long>(seed),
               sequences);
   std::fflush(stdout);

@@ -1170,7 +1170,7 @@ int main(int argc, char** argv) {
   if (const char* s = std::getenv("AESKIT_TEST_SEED")) seed = std::strtoull(s, nullptr, 0);
   std::size_t scale = 4000;  // about 90,000 sequences
   if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES"))
-    scale = std::strtoull(s, nullptr, 0);
+    scale = static_cast<std::size_t>(std::strtoull(s, nullptr, 0));
   std::printf("seed 0x%llx, scale %zu\n", static_cast<unsigned long long>(seed), scale);
   std::fflush(stdout);
 
