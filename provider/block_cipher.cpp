@@ -241,17 +241,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   if (iv == nullptr && c->iv_set && c->kind == Kind::cbc) std::memcpy(c->iv, c->oiv, 16);
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    if (!c->key || !c->rawkey.matches(key, keylen)) {  // the same key again: kept
-      try {                                            // no exception may cross into OpenSSL's C
-        auto k = aeskit::AesKey::create({key, keylen});
-        if (!k.ok()) return 0;
-        c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
-      } catch (...) {
-        return 0;
-      }
-      c->rawkey.set(key, keylen);
-    }
-    // The previous key is wiped when its last holder (this or a duplicate) lets go.
+    if (!keep_or_make_key(c->key, c->rawkey, key, keylen)) return 0;  // the same key: kept
     c->key_set = true;
   }
   return set_ctx_params(c, params);

@@ -9,7 +9,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 
+#include "aeskit/aes.hpp"
 #include "stats.hpp"
 
 namespace aeskit_provider {
@@ -135,5 +137,11 @@ struct RawKey {
   RawKey& operator=(const RawKey&) = default;
   ~RawKey() { clear(); }
 };
+
+// keep_or_make_key: `key` stays if it was made from these very bytes (`raw`), else it is made
+// from them (AesKey::create) and `raw` records them. False only if the key cannot be made; no
+// exception leaves it. The previous key is wiped when its last holder lets go.
+bool keep_or_make_key(std::shared_ptr<const aeskit::AesKey>& key, RawKey& raw,
+                      const unsigned char* bytes, std::size_t n) noexcept;
 
 }  // namespace aeskit_provider

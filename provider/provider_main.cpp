@@ -34,6 +34,20 @@ void RawKey::clear() noexcept {
   len = 0;
 }
 
+bool keep_or_make_key(std::shared_ptr<const aeskit::AesKey>& key, RawKey& raw,
+                      const unsigned char* bytes, std::size_t n) noexcept {
+  if (key && raw.matches(bytes, n)) return true;
+  try {  // no exception may cross into OpenSSL's C
+    auto k = aeskit::AesKey::create({bytes, n});
+    if (!k.ok()) return false;
+    key = std::make_shared<const aeskit::AesKey>(std::move(*k));
+  } catch (...) {
+    return false;
+  }
+  raw.set(bytes, n);
+  return true;
+}
+
 namespace {
 
 constexpr const char* kProps = "provider=aeskit";

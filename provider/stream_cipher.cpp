@@ -30,6 +30,7 @@ struct StreamCtx {
   Kind kind = Kind::cfb;
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AesKey> key;  // immutable: shared by dupctx
+  RawKey rawkey;                              // what `key` was made from (provider.hpp)
   bool key_set = false;
   bool iv_set = false;
   bool enc = false;
@@ -214,13 +215,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   }
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    try {  // no exception may cross into OpenSSL's C
-      auto k = aeskit::AesKey::create({key, keylen});
-      if (!k.ok()) return 0;
-      c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
-    } catch (...) {
-      return 0;
-    }
+    if (!keep_or_make_key(c->key, c->rawkey, key, keylen)) return 0;  // the same key: kept
     c->key_set = true;
   }
   return set_ctx_params(c, params);
