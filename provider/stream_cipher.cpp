@@ -2,9 +2,10 @@
 // (provider-cipher(7)). The context keeps OpenSSL's own state, as CRYPTO_cfb128_encrypt,
 // CRYPTO_cfb128_8_encrypt, CRYPTO_cfb128_1_encrypt and CRYPTO_ofb128_encrypt do: the feedback
 // register `iv` (partly overwritten by ciphertext in CFB, the last key-stream block in OFB)
-// and `num`, the bytes of it already used. Runs of whole blocks go through aeskit::Cipher
-// (cfb128, cfb8, ofb); partial blocks and CFB1's single bits use AesKey::encrypt_blocks on the
-// register. Re-init semantics are the default provider's generic ones (docs/openssl-provider.md).
+// and `num`, the bytes of it already used. Runs of whole blocks go through the stateless
+// aeskit::encrypt / decrypt (cfb128, cfb8, ofb; one block: AesKey::encrypt_blocks); partial
+// blocks and CFB1's single bits use AesKey::encrypt_blocks on the register. Re-init semantics are
+// the default provider's generic ones (docs/openssl-provider.md).
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -57,17 +58,30 @@ bool encrypt_register(const StreamCtx* c, unsigned char* block) {
   return c->key->encrypt_blocks({block, 16}, {block, 16}).ok();
 }
 
-// Whole blocks from num == 0 through aeskit::Cipher; updates the register as OpenSSL leaves
-// it (CFB: the last ciphertext block; OFB: the last key-stream block).
+// Whole blocks from num == 0 through the stateless calls (one block: AesKey::encrypt_blocks
+// on the register; more: aeskit::encrypt / decrypt), so nothing is built per call; updates
+// the register as OpenSSL leaves it (CFB: the last ciphertext block; OFB: the last key-stream
+// block).
 bool whole_blocks(StreamCtx* c, aeskit::Mode mode, unsigned char* out, const unsigned char* in,
                   std::size_t len) {
   unsigned char last_in[16];
   std::memcpy(last_in, in + len - 16, 16);  // before an in-place update overwrites it
-  const auto dir =
-      c->enc || mode == aeskit::Mode::ofb ? aeskit::Direction::encrypt : aeskit::Direction::decrypt;
-  auto cipher = aeskit::Cipher::create(*c->key, mode, dir, {c->iv, 16});
-  if (!cipher.ok()) return false;
-  auto n = cipher->update({in, len}, {out, len});
+  if (len == 16) {
+    unsigned char ks[16];
+    if (!c->key->encrypt_blocks({c->iv, 16}, {ks, 16}).ok()) return false;
+    xor16(out, last_in, ks);
+    if (mode == aeskit::Mode::ofb)
+      std::memcpy(c->iv, ks, 16);
+    else
+      std::memcpy(c->iv, c->enc ? out : last_in, 16);
+    wipe_small(ks, sizeof ks);
+    wipe_small(last_in, sizeof last_in);
+    return true;
+  }
+  const std::span<const std::uint8_t> iv{c->iv, 16};
+  auto n = c->enc || mode == aeskit::Mode::ofb
+               ? aeskit::encrypt(*c->key, mode, iv, {in, len}, {out, len})
+               : aeskit::decrypt(*c->key, mode, iv, {in, len}, {out, len});
   if (!n.ok() || *n != len) return false;
   const unsigned char* last_out = out + len - 16;
   if (mode == aeskit::Mode::ofb) {
@@ -119,11 +133,9 @@ bool cfb8(StreamCtx* c, unsigned char* out, const unsigned char* in, std::size_t
   const std::size_t keep = len < 16 ? 16 - len : 0;
   std::memcpy(next, c->iv + 16 - keep, keep);
   if (!c->enc) std::memcpy(next + keep, in + len - (16 - keep), 16 - keep);  // before in place
-  auto cipher = aeskit::Cipher::create(
-      *c->key, aeskit::Mode::cfb8, c->enc ? aeskit::Direction::encrypt : aeskit::Direction::decrypt,
-      {c->iv, 16});
-  if (!cipher.ok()) return false;
-  auto n = cipher->update({in, len}, {out, len});
+  const std::span<const std::uint8_t> iv{c->iv, 16};
+  auto n = c->enc ? aeskit::encrypt(*c->key, aeskit::Mode::cfb8, iv, {in, len}, {out, len})
+                  : aeskit::decrypt(*c->key, aeskit::Mode::cfb8, iv, {in, len}, {out, len});
   if (!n.ok() || *n != len) return false;
   if (c->enc) std::memcpy(next + keep, out + len - (16 - keep), 16 - keep);
   std::memcpy(c->iv, next, 16);
