@@ -2,8 +2,9 @@
 // (provider-cipher(7)). The context keeps OpenSSL's own state (partial block, chaining value
 // or counter, CTR "num" and key-stream block) so that every call behaves exactly as the
 // default provider's, oddities included (docs/openssl-provider.md lists them); the AES work
-// is done by aeskit::Cipher (whole blocks, created per call from the state) and
-// aeskit::AesKey::encrypt_blocks (CTR's key-stream block for a partial block). With
+// is done by the stateless calls aeskit::encrypt / decrypt (CBC, CTR whole blocks) and
+// aeskit::AesKey::encrypt_blocks / decrypt_blocks (ECB, CTR's key-stream block for a partial
+// block), the chaining value kept here; nothing is built or allocated per call. With
 // tls-version set (libssl's CBC suites without a stitched cipher), each update is one TLS
 // record: padded when encrypting; unpadded and its MAC handed out through tls-mac when
 // decrypting (tls_unpad.cpp).
@@ -13,12 +14,14 @@
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
 
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <new>
 
 #include "aeskit/aes.hpp"
 #include "aeskit/modes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -32,6 +35,7 @@ struct BlockCtx {
   Kind kind = Kind::ecb;
   std::size_t keylen = 0;                     // bytes
   std::shared_ptr<const aeskit::AesKey> key;  // immutable once made: shared by dupctx
+  RawKey rawkey;                              // what `key` was made from (provider.hpp)
   bool key_set = false;
   bool iv_set = false;
   bool enc = false;
@@ -79,35 +83,75 @@ void* dupctx(void* vctx) {
   return c;
 }
 
-// Whole blocks (len a multiple of 16) through aeskit::Cipher from the current chaining
-// value; updates iv for CBC. `in` and `out` are the same or disjoint.
+// Up to this many bytes of whole blocks go through AesKey's raw block calls rather than the
+// mode calls (see blocks() and ctr()).
+constexpr std::size_t kShort = 64;
+
+// Whole blocks (len a multiple of 16) from the current chaining value; updates iv for CBC.
+// `in` and `out` are the same or disjoint. The one-shot calls (AesKey's raw blocks for ECB,
+// aeskit::encrypt / decrypt for CBC) carry no state of their own: the chaining value lives
+// here, so nothing is built per call.
 bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
   if (len == 0) return true;
-  const aeskit::Mode mode = c->kind == Kind::cbc ? aeskit::Mode::cbc : aeskit::Mode::ecb;
-  const auto dir = c->enc ? aeskit::Direction::encrypt : aeskit::Direction::decrypt;
-  std::span<const std::uint8_t> iv;
-  if (c->kind == Kind::cbc) iv = {c->iv, 16};
-  unsigned char next[16];
-  if (c->kind == Kind::cbc && !c->enc) std::memcpy(next, in + len - 16, 16);  // before in place
-  auto cipher = aeskit::Cipher::create(*c->key, mode, dir, iv);
-  if (!cipher.ok()) return false;
-  auto n = cipher->update({in, len}, {out, len});
-  if (!n.ok() || *n != len) return false;
-  if (c->kind == Kind::cbc) std::memcpy(c->iv, c->enc ? out + len - 16 : next, 16);
+  const aeskit::AesKey& key = *c->key;
+  if (c->kind != Kind::cbc) {
+    const auto s = c->enc ? key.encrypt_blocks({in, len}, {out, len})
+                          : key.decrypt_blocks({in, len}, {out, len});
+    if (!s.ok()) return false;
+  } else if (c->enc && len == 16) {
+    // One block (TLS-sized pieces, openssl speed at 16 bytes): the raw block call is the
+    // shortest path to the kernel.
+    xor16(out, in, c->iv);  // in and out are the same or disjoint
+    if (!key.encrypt_blocks({out, 16}, {out, 16}).ok()) return false;
+    std::memcpy(c->iv, out, 16);
+  } else if (c->enc) {
+    auto n = aeskit::encrypt(key, aeskit::Mode::cbc, {c->iv, 16}, {in, len}, {out, len});
+    if (!n.ok() || *n != len) return false;
+    std::memcpy(c->iv, out + len - 16, 16);
+  } else if (len == 16) {
+    unsigned char ct[16];
+    std::memcpy(ct, in, 16);  // before in place overwrites it
+    if (!key.decrypt_blocks({in, 16}, {out, 16}).ok()) return false;
+    xor16(out, out, c->iv);
+    std::memcpy(c->iv, ct, 16);
+  } else if (len <= kShort) {
+    // A few blocks: decrypted side by side by the raw block call, then chained.
+    unsigned char ct[kShort];
+    std::memcpy(ct, in, len);  // before in place overwrites it
+    if (!key.decrypt_blocks({ct, len}, {out, len}).ok()) return false;
+    xor16(out, out, c->iv);
+    for (std::size_t b = 16; b < len; b += 16) xor16(out + b, out + b, ct + b - 16);
+    std::memcpy(c->iv, ct + len - 16, 16);
+  } else {
+    unsigned char next[16];
+    std::memcpy(next, in + len - 16, 16);  // before in place overwrites it
+    auto n = aeskit::decrypt(key, aeskit::Mode::cbc, {c->iv, 16}, {in, len}, {out, len});
+    if (!n.ok() || *n != len) return false;
+    std::memcpy(c->iv, next, 16);
+  }
   stats::count(c->provctx, c->stat, c->enc ? stats::Dir::seal : stats::Dir::open, len);
   return true;
 }
 
 // counter += n, the 16 bytes as one big-endian integer (what aeskit's ctr128 advanced by).
+// Computed on two 64-bit halves and stored as one 16-byte vector: the next call loads the
+// counter whole, and a load over byte-wise stores stalls store forwarding.
+std::uint64_t be64(std::uint64_t v) {
+  if constexpr (std::endian::native == std::endian::little) return __builtin_bswap64(v);
+  return v;
+}
 void ctr_add(unsigned char* counter, std::uint64_t n) {
-  unsigned int carry = 0;
-  for (int i = 15; i >= 0; --i) {
-    const unsigned int sum = counter[i] + static_cast<unsigned int>(n & 0xff) + carry;
-    counter[i] = static_cast<unsigned char>(sum);
-    carry = sum >> 8;
-    n >>= 8;
-    if (n == 0 && carry == 0) break;
-  }
+  std::uint64_t hi;
+  std::uint64_t lo;
+  std::memcpy(&hi, counter, 8);
+  std::memcpy(&lo, counter + 8, 8);
+  hi = be64(hi);
+  lo = be64(lo);
+  const std::uint64_t sum = lo + n;
+  hi += sum < lo ? 1 : 0;
+  typedef std::uint64_t V __attribute__((vector_size(16)));
+  const V v = {be64(hi), be64(sum)};
+  std::memcpy(counter, &v, 16);
 }
 
 // CTR as OpenSSL's CRYPTO_ctr128_encrypt_ctr32: leftover key stream first (from num), whole
@@ -121,11 +165,21 @@ bool ctr(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t l
     n = (n + 1) % 16;
   }
   std::size_t whole = (len - done) & ~std::size_t{15};
-  if (whole != 0) {
-    auto cipher = aeskit::Cipher::create(*c->key, aeskit::Mode::ctr128, aeskit::Direction::encrypt,
-                                         {c->iv, 16});
-    if (!cipher.ok()) return false;
-    auto w = cipher->update({in + done, whole}, {out + done, whole});
+  if (whole != 0 && whole <= kShort) {
+    // A few blocks: their counter blocks through the raw block call (the shortest path to
+    // the kernel; the counter as ctr128 advances it).
+    unsigned char ksb[kShort];
+    for (std::size_t b = 0; b < whole; b += 16) {
+      std::memcpy(ksb + b, c->iv, 16);
+      ctr_add(c->iv, 1);
+    }
+    if (!c->key->encrypt_blocks({ksb, whole}, {ksb, whole}).ok()) return false;
+    for (std::size_t b = 0; b < whole; b += 16) xor16(out + done + b, in + done + b, ksb + b);
+    wipe_small(ksb, sizeof ksb);
+    done += whole;
+  } else if (whole != 0) {
+    auto w = aeskit::encrypt(*c->key, aeskit::Mode::ctr128, {c->iv, 16}, {in + done, whole},
+                             {out + done, whole});
     if (!w.ok() || *w != whole) return false;
     ctr_add(c->iv, whole / 16);
     done += whole;
@@ -148,22 +202,22 @@ bool ctr(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_t l
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<BlockCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr) {
     unsigned int pad;
     if (!OSSL_PARAM_get_uint(p, &pad)) return 0;
     c->pad = pad != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr) {
     unsigned int num;
     if (!OSSL_PARAM_get_uint(p, &num)) return 0;
     if (c->kind == Kind::ctr && num > 15) return 0;  // aeskit refuses what would read past ks
     c->num = num;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION);
+  p = find_param(params, OSSL_CIPHER_PARAM_TLS_VERSION);
   if (p != nullptr && !OSSL_PARAM_get_uint(p, &c->tlsversion)) return 0;
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE);
+  p = find_param(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE);
   if (p != nullptr) {
     std::size_t size = 0;
     if (!OSSL_PARAM_get_size_t(p, &size) || size > sizeof c->tlsmac) return 0;
@@ -187,26 +241,10 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   if (iv == nullptr && c->iv_set && c->kind == Kind::cbc) std::memcpy(c->iv, c->oiv, 16);
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    try {  // no exception may cross into OpenSSL's C
-      auto k = aeskit::AesKey::create({key, keylen});
-      if (!k.ok()) return 0;
-      c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
-    } catch (...) {
-      return 0;
-    }
-    // The previous key is wiped when its last holder (this or a duplicate) lets go.
+    if (!keep_or_make_key(c->key, c->rawkey, key, keylen)) return 0;  // the same key: kept
     c->key_set = true;
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 // A TLS record in place (tls-version set): padded and encrypted, or decrypted with the
@@ -376,23 +414,23 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<BlockCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen())) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
+  p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->pad ? 1 : 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV);
+  p = find_param(params, OSSL_CIPHER_PARAM_IV);
   if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->oiv, c->ivlen()) &&
       !OSSL_PARAM_set_octet_string(p, &c->oiv, c->ivlen()))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV);
+  p = find_param(params, OSSL_CIPHER_PARAM_UPDATED_IV);
   if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->iv, c->ivlen()) &&
       !OSSL_PARAM_set_octet_string(p, &c->iv, c->ivlen()))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->num)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC);
+  p = find_param(params, OSSL_CIPHER_PARAM_TLS_MAC);
   if (p != nullptr &&
       !OSSL_PARAM_set_octet_ptr(p, c->tlsmac_set ? c->tlsmac : nullptr, c->tlsmacsize))
     return 0;
@@ -449,42 +487,38 @@ struct Table {
         p, {mode, false, false, Bits / 8, K == Kind::ctr ? 1u : 16u, K == Kind::ecb ? 0u : 16u});
   }
   static constexpr bool stream = K == Kind::ctr;
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE,
-       reinterpret_cast<void (*)()>(stream ? stream_update : block_update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(stream ? stream_final : block_final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {make,
+                                     freectx,
+                                     dupctx,
+                                     encrypt_init<init>,
+                                     decrypt_init<init>,
+                                     stream ? stream_update : block_update,
+                                     stream ? stream_final : block_final,
+                                     oneshot,
+                                     params,
+                                     get_ctx_params,
+                                     set_ctx_params,
+                                     gettable_ctx,
+                                     settable_ctx};
+};
+
+// Table<K, Bits> as a template over Bits alone, for by_bits (dispatch.hpp).
+template <Kind K>
+struct KindTable {
+  template <std::size_t Bits>
+  using Of = Table<K, Bits>;
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* ecb_functions(int bits) {
-  return bits == 128   ? Table<Kind::ecb, 128>::functions
-         : bits == 192 ? Table<Kind::ecb, 192>::functions
-                       : Table<Kind::ecb, 256>::functions;
+  return by_bits<KindTable<Kind::ecb>::template Of>(bits);
 }
 const OSSL_DISPATCH* cbc_functions(int bits) {
-  return bits == 128   ? Table<Kind::cbc, 128>::functions
-         : bits == 192 ? Table<Kind::cbc, 192>::functions
-                       : Table<Kind::cbc, 256>::functions;
+  return by_bits<KindTable<Kind::cbc>::template Of>(bits);
 }
 const OSSL_DISPATCH* ctr_functions(int bits) {
-  return bits == 128   ? Table<Kind::ctr, 128>::functions
-         : bits == 192 ? Table<Kind::ctr, 192>::functions
-                       : Table<Kind::ctr, 256>::functions;
+  return by_bits<KindTable<Kind::ctr>::template Of>(bits);
 }
 
 }  // namespace aeskit_provider

@@ -40,6 +40,7 @@
 #include "aeskit/aead.hpp"
 #include "aeskit/aes.hpp"
 #include "aeskit/modes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -159,7 +160,7 @@ int set_tls1_aad(Ctx* c, unsigned char* aad, std::size_t len) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
   if (params == nullptr || params[0].key == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_MAC_KEY);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_MAC_KEY);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     // aeskit's TLS AEADs take an HMAC key of the digest's length, the length TLS uses;
@@ -172,18 +173,18 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   for (const char* multi :
        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_MAX_SEND_FRAGMENT, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_AAD,
         OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_ENC, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK_ENC_IN})
-    if (OSSL_PARAM_locate_const(params, multi) != nullptr) return 0;
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+    if (find_param(params, multi) != nullptr) return 0;
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr) return 0;
     if (set_tls1_aad(c, static_cast<unsigned char*>(p->data), p->data_size) <= 0) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen = 0;
     if (!OSSL_PARAM_get_size_t(p, &keylen) || keylen != c->keylen) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION);
+  p = find_param(params, OSSL_CIPHER_PARAM_TLS_VERSION);
   if (p != nullptr) {
     if (!OSSL_PARAM_get_uint(p, &c->tlsversion)) return 0;
     if (c->tlsversion == SSL3_VERSION || c->tlsversion == TLS1_VERSION) {
@@ -230,15 +231,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     c->removetlsfixed = c->maclen + 16;
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 // Plain CBC over whole blocks from the chaining value, which moves to the last ciphertext
@@ -389,18 +381,18 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->tls_aad_pad)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
   const struct {
     const char* name;
     unsigned char* value;
   } ivs[] = {{OSSL_CIPHER_PARAM_IV, c->oiv}, {OSSL_CIPHER_PARAM_UPDATED_IV, c->iv}};
   for (const auto& v : ivs) {
-    p = OSSL_PARAM_locate(params, v.name);
+    p = find_param(params, v.name);
     if (p != nullptr && !OSSL_PARAM_set_octet_string(p, v.value, 16) &&
         !OSSL_PARAM_set_octet_ptr(p, v.value, 16))
       return 0;
@@ -440,32 +432,18 @@ struct Table {
     // AEAD flag as the default's; TLS1_1_MULTIBLOCK left clear (see the header).
     return cipher_get_params(p, {EVP_CIPH_CBC_MODE, true, false, Bits / 8, 16, 16});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* cbc_hmac_sha1_functions(int bits) {
-  return bits == 128 ? Table<128, 20>::functions : Table<256, 20>::functions;
+  return bits == 128 ? cipher_dispatch<Table<128, 20>> : cipher_dispatch<Table<256, 20>>;
 }
 const OSSL_DISPATCH* cbc_hmac_sha256_functions(int bits) {
-  return bits == 128 ? Table<128, 32>::functions : Table<256, 32>::functions;
+  return bits == 128 ? cipher_dispatch<Table<128, 32>> : cipher_dispatch<Table<256, 32>>;
 }
 
 }  // namespace aeskit_provider

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "aeskit/aead.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -28,6 +29,7 @@ struct CcmCtx {
   std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // made for key_m-byte tags; shared by dupctx
+  RawKey rawkey;                               // what `key` was made from (provider.hpp)
   bool key_set = false;
   bool enc = false;
   bool iv_set = false;
@@ -76,7 +78,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<CcmCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     const std::size_t sz = p->data_size;
@@ -88,7 +90,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
     c->m = sz;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
   if (p != nullptr) {
     std::size_t sz;
     if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
@@ -99,8 +101,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
   }
   // The TLS record parameters are not implemented: refuse them rather than ignore them.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr)
+  if (find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
+      find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr)
     return 0;
   return 1;
 }
@@ -119,12 +121,16 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     const aeskit::AeadAlgorithm& alg = keylen == 16   ? aeskit::aead::aes_128_ccm()
                                        : keylen == 24 ? aeskit::aead::aes_192_ccm()
                                                       : aeskit::aead::aes_256_ccm();
-    try {  // no exception may cross into OpenSSL's C
-      auto k = aeskit::AeadKey::create(alg, {key, keylen}, c->m);
-      if (!k.ok()) return 0;
-      c->key = std::make_shared<const aeskit::AeadKey>(std::move(*k));
-    } catch (...) {
-      return 0;
+    // The same key again with the same tag length: the AEAD key made from it is kept.
+    if (!c->key || !c->rawkey.matches(key, keylen) || c->key_m != c->m) {
+      try {  // no exception may cross into OpenSSL's C
+        auto k = aeskit::AeadKey::create(alg, {key, keylen}, c->m);
+        if (!k.ok()) return 0;
+        c->key = std::make_shared<const aeskit::AeadKey>(std::move(*k));
+      } catch (...) {
+        return 0;
+      }
+      c->rawkey.set(key, keylen);
     }
     c->key_set = true;
     c->key_l = c->l;
@@ -137,15 +143,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     c->aad.clear();
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 // The length announcement (explicit, or implied by a data update without one): the nonce is
@@ -256,12 +253,12 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<CcmCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen())) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->m)) return 0;
   for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-    p = OSSL_PARAM_locate(params, name);
+    p = find_param(params, name);
     if (p == nullptr) continue;
     // OpenSSL copies as many bytes as the caller's buffer holds (at least the IV length);
     // aeskit stops at its 16-byte IV buffer.
@@ -270,11 +267,11 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
         !OSSL_PARAM_set_octet_ptr(p, &c->iv, p->data_size))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (!c->enc || !c->tag_set) return 0;
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
@@ -326,31 +323,15 @@ struct Table {
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_CCM_MODE, true, true, Bits / 8, 1, 12});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* ccm_functions(int bits) {
-  return bits == 128   ? Table<128>::functions
-         : bits == 192 ? Table<192>::functions
-                       : Table<256>::functions;
+  return by_bits<Table>(bits);
 }
 
 }  // namespace aeskit_provider

@@ -31,7 +31,7 @@ const OSSL_PARAM* cipher_gettable_params(void*) {
 }
 
 int cipher_get_params(OSSL_PARAM params[], const CipherShape& shape) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_MODE);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, shape.mode)) return 0;
   const struct {
     const char* name;
@@ -42,14 +42,14 @@ int cipher_get_params(OSSL_PARAM params[], const CipherShape& shape) {
                {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
                {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0}};
   for (const auto& f : flags) {
-    p = OSSL_PARAM_locate(params, f.name);
+    p = find_param(params, f.name);
     if (p != nullptr && !OSSL_PARAM_set_int(p, f.value)) return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, shape.keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE);
+  p = find_param(params, OSSL_CIPHER_PARAM_BLOCK_SIZE);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, shape.blocksize)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, shape.ivlen)) return 0;
   return 1;
 }

@@ -17,6 +17,7 @@
 
 #include "aeskit/aead.hpp"
 #include "aeskit/random.hpp"
+#include "dispatch.hpp"
 #include "gcm_ctx.hpp"
 #include "provider.hpp"
 
@@ -89,7 +90,7 @@ const unsigned char* octets(const OSSL_PARAM* p) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     void* vp = c->buf;
     std::size_t sz = 0;
@@ -97,7 +98,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     if (sz == 0 || c->enc) return 0;  // the bytes are already in buf, as in OpenSSL
     c->taglen = sz;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
   if (p != nullptr) {
     std::size_t sz = 0;
     if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
@@ -112,18 +113,18 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       c->ivlen = sz;
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
   if (p != nullptr) {
     if (octets(p) == nullptr) return 0;
     const std::size_t pad = gcm::tls_set_aad(c, octets(p), p->data_size);
     if (pad == 0) return 0;
     c->tls_aad_pad = pad;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
   if (p != nullptr) {
     if (octets(p) == nullptr || !gcm::tls_set_iv_fixed(c, octets(p), p->data_size)) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV);
   if (p != nullptr) {
     if (octets(p) == nullptr || !gcm::tls_set_iv_inv(c, octets(p), p->data_size)) return 0;
   }
@@ -143,34 +144,28 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   }
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    const aeskit::AeadAlgorithm& alg = keylen == 16   ? aeskit::aead::aes_128_gcm()
-                                       : keylen == 24 ? aeskit::aead::aes_192_gcm()
-                                                      : aeskit::aead::aes_256_gcm();
-    std::shared_ptr<const aeskit::AeadKey> made;
-    try {  // no exception may cross into OpenSSL's C
-      auto k = aeskit::AeadKey::create(alg, {key, keylen}, 16);
-      if (!k.ok()) return 0;
-      made = std::make_shared<const aeskit::AeadKey>(std::move(*k));
-    } catch (...) {
-      return 0;
+    if (!c->key || !c->rawkey.matches(key, keylen)) {
+      const aeskit::AeadAlgorithm& alg = keylen == 16   ? aeskit::aead::aes_128_gcm()
+                                         : keylen == 24 ? aeskit::aead::aes_192_gcm()
+                                                        : aeskit::aead::aes_256_gcm();
+      std::shared_ptr<const aeskit::AeadKey> made;
+      try {  // no exception may cross into OpenSSL's C
+        auto k = aeskit::AeadKey::create(alg, {key, keylen}, 16);
+        if (!k.ok()) return 0;
+        made = std::make_shared<const aeskit::AeadKey>(std::move(*k));
+      } catch (...) {
+        return 0;
+      }
+      c->key = std::move(made);
+      c->rawkey.set(key, keylen);
     }
-    gcm::drop_streams(c);  // they point into the old key
-    c->key = std::move(made);
+    gcm::drop_streams(c);  // they point into the old key; the same key restarts them too
     c->key_set = true;
     // A new key mid-message: OpenSSL resets its GHASH state but keeps the IV state; the
     // next data restarts from the buffered IV here.
     if (c->iv_state == IvState::copied) c->iv_state = IvState::buffered;
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 // OpenSSL's gcm_cipher_internal: the TLS record path while a TLS AAD is set; otherwise
@@ -256,14 +251,14 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->taglen != kUnset ? c->taglen : 16)) return 0;
   for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-    p = OSSL_PARAM_locate(params, name);
+    p = find_param(params, name);
     if (p == nullptr) continue;
     if (c->iv_state == IvState::uninitialised) return 0;
     if (c->ivlen > p->data_size) return 0;
@@ -271,15 +266,15 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
         !OSSL_PARAM_set_octet_ptr(p, &c->iv, c->ivlen))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->tls_aad_pad)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     const std::size_t sz = p->data_size;
     if (sz == 0 || sz > 16 || !c->enc || c->taglen == kUnset) return 0;
     if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN);
   if (p != nullptr) {
     if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
         !gcm::tls_get_iv_gen(c, static_cast<unsigned char*>(p->data), p->data_size))
@@ -324,31 +319,15 @@ struct Table {
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_GCM_MODE, true, true, Bits / 8, 1, 12});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* gcm_functions(int bits) {
-  return bits == 128   ? Table<128>::functions
-         : bits == 192 ? Table<192>::functions
-                       : Table<256>::functions;
+  return by_bits<Table>(bits);
 }
 
 }  // namespace aeskit_provider

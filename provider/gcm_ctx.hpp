@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "aeskit/aead.hpp"
+#include "provider.hpp"
 
 namespace aeskit_provider::gcm {
 
@@ -28,6 +29,7 @@ struct Ctx {
   std::size_t stat = 0;  // stats::alg of this cipher (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AeadKey> key;  // 16-byte tags; shared by dupctx
+  RawKey rawkey;                               // what `key` was made from (provider.hpp)
   bool key_set = false;
   bool enc = false;
   unsigned char iv[kMaxIv] = {};

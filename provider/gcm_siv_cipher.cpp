@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "aeskit/aead.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 #ifndef EVP_CIPH_GCM_SIV_MODE
@@ -65,7 +66,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<GcmSivCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != 16) return 0;
     if (!c->enc) {  // ignored when encrypting
@@ -74,13 +75,13 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       c->have_user_tag = true;
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_SPEED);
+  p = find_param(params, OSSL_CIPHER_PARAM_SPEED);
   if (p != nullptr) {
     unsigned int speed;
     if (!OSSL_PARAM_get_uint(p, &speed)) return 0;
     c->speed = speed != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -111,15 +112,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   }
   c->used = false;  // every init allows one more message (AAD and tags are kept)
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 bool data(GcmSivCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
@@ -154,7 +146,8 @@ bool process(GcmSivCtx* c, unsigned char* out, const unsigned char* in, std::siz
       c->aad.clear();
       return true;
     }
-    if (c->aad.size() + len > (std::size_t{1} << 36)) return false;  // RFC 8452's A_MAX
+    if (std::uint64_t{c->aad.size()} + len > (std::uint64_t{1} << 36))
+      return false;  // RFC 8452's A_MAX
     try {
       c->aad.insert(c->aad.end(), in, in + len);
     } catch (...) {
@@ -183,15 +176,15 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t) {
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<GcmSivCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr && p->data_type == OSSL_PARAM_OCTET_STRING) {
     if (!c->enc || !c->generated_tag || p->data_size != 16 ||
         !OSSL_PARAM_set_octet_string(p, c->tag, 16))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }
@@ -230,29 +223,15 @@ struct Table {
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_GCM_SIV_MODE, true, true, Bits / 8, 1, 12});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,   freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      update, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* gcm_siv_functions(int bits) {
-  return bits == 128 ? Table<128>::functions : Table<256>::functions;
+  return by_bits2<Table>(bits);
 }
 
 }  // namespace aeskit_provider

@@ -87,14 +87,14 @@ bool set_key(Ctx* c, const unsigned char* key, std::size_t keylen) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_CIPHER);
+  const OSSL_PARAM* p = find_param(params, OSSL_MAC_PARAM_CIPHER);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_UTF8_STRING || p->data == nullptr) return 0;
     const std::size_t keylen = aes_cbc_key_length(static_cast<const char*>(p->data));
     if (keylen == 0) return 0;
     c->cipher_keylen = keylen;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
+  p = find_param(params, OSSL_MAC_PARAM_KEY);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     return set_key(c, static_cast<const unsigned char*>(p->data), p->data_size) ? 1 : 0;
@@ -132,7 +132,7 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   // The cipher's block size once a cipher is in use (OpenSSL: its cipher context's).
   const std::size_t size = c->cipher_in_use ? 16 : 0;
   for (const char* name : {OSSL_MAC_PARAM_SIZE, OSSL_MAC_PARAM_BLOCK_SIZE}) {
-    OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+    OSSL_PARAM* p = find_param(params, name);
     if (p != nullptr && !OSSL_PARAM_set_size_t(p, size)) return 0;
   }
   return 1;

@@ -99,7 +99,7 @@ bool encrypt_init(Ctx* c, const unsigned char* key, const unsigned char* iv, std
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<Ctx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_CIPHER);
+  const OSSL_PARAM* p = find_param(params, OSSL_MAC_PARAM_CIPHER);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_UTF8_STRING || p->data == nullptr) return 0;
     const int bits = aes_gcm_bits(static_cast<const char*>(p->data));
@@ -114,13 +114,13 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
     if (!encrypt_init(c, nullptr, nullptr, 0)) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
+  p = find_param(params, OSSL_MAC_PARAM_KEY);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING || c->gcm == nullptr) return 0;
     if (p->data_size != static_cast<std::size_t>(c->bits / 8)) return 0;
     if (!encrypt_init(c, static_cast<const unsigned char*>(p->data), nullptr, 0)) return 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV);
+  p = find_param(params, OSSL_MAC_PARAM_IV);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING || c->gcm == nullptr) return 0;
     std::size_t ivlen = p->data_size;
@@ -166,7 +166,7 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize
 }
 
 int get_ctx_params(void*, OSSL_PARAM params[]) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
+  OSSL_PARAM* p = find_param(params, OSSL_MAC_PARAM_SIZE);
   return p == nullptr || OSSL_PARAM_set_size_t(p, 16) ? 1 : 0;
 }
 

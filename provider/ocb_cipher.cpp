@@ -16,14 +16,11 @@
 #include <new>
 
 #include "aeskit/aes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
 namespace {
-
-void xor16(unsigned char* dst, const unsigned char* a, const unsigned char* b) {
-  for (int i = 0; i < 16; ++i) dst[i] = static_cast<unsigned char>(a[i] ^ b[i]);
-}
 
 // Doubling in GF(2^128) with RFC 7253's big-endian convention.
 void dbl(unsigned char* out, const unsigned char* in) {
@@ -51,6 +48,7 @@ struct OcbCtx {
   std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
   std::shared_ptr<const OcbKey> key;  // immutable: shared by dupctx
+  RawKey rawkey;                      // what `key` was made from (provider.hpp)
   bool enc = false;
   std::size_t ivlen = 12, taglen = 16;
   IvState iv_state = IvState::uninitialised;
@@ -137,55 +135,53 @@ bool hash_aad(OcbCtx* c, const unsigned char* aad, std::size_t len) {
   return true;
 }
 
-// 16 bytes as two 64-bit words (byte order kept: only XOR is done on them).
-struct W {
-  std::uint64_t a, b;
-};
-W load(const unsigned char* p) {
-  W w;
-  std::memcpy(&w, p, 16);
-  return w;
-}
-void store(unsigned char* p, W w) {
-  std::memcpy(p, &w, 16);
-}
-W operator^(W x, W y) {
-  return {x.a ^ y.a, x.b ^ y.b};
-}
-
 // CRYPTO_ocb128_encrypt / decrypt: whole blocks (in runs, one AES call per run), then a
-// partial block against the pad E(offset ^ L_*).
+// partial block against the pad E(offset ^ L_*). The key, direction and block index are
+// read into locals first: the stores into buf may alias any byte, so fields read through
+// `c` would be loaded again for every block.
 bool crypt(OcbCtx* c, const unsigned char* in, unsigned char* out, std::size_t len) {
+  typedef unsigned char V __attribute__((vector_size(16)));
   constexpr std::size_t kRun = 32;
-  W offs[kRun];
-  unsigned char buf[16 * kRun];
+  V offs[kRun];
+  V buf[kRun];
+  const OcbKey& key = *c->key;
+  const bool enc = c->enc;
+  const std::uint64_t base = c->blocks_processed;
   const std::size_t blocks = len / 16;
-  W offset = load(c->offset), checksum = load(c->checksum);
+  V offset;
+  V checksum;
+  std::memcpy(&offset, c->offset, 16);
+  std::memcpy(&checksum, c->checksum, 16);
   bool ok = true;
+  std::size_t most = 0;  // the longest run: what to wipe
   for (std::size_t done = 0; done < blocks && ok;) {
     const std::size_t n = blocks - done < kRun ? blocks - done : kRun;
+    most = n > most ? n : most;
     for (std::size_t i = 0; i < n; ++i) {
-      offset = offset ^ load(l_for(c, c->blocks_processed + done + i + 1));
+      V l;
+      std::memcpy(&l, key.l[std::countr_zero(base + done + i + 1)], 16);
+      offset ^= l;
       offs[i] = offset;
-      const W src = load(in + 16 * (done + i));
-      if (c->enc) checksum = checksum ^ src;
-      store(buf + 16 * i, src ^ offset);
+      V src;
+      std::memcpy(&src, in + 16 * (done + i), 16);
+      if (enc) checksum ^= src;
+      buf[i] = src ^ offset;
     }
-    const std::span<std::uint8_t> run{buf, 16 * n};
-    ok = c->enc ? c->key->aes.encrypt_blocks(run, run).ok()
-                : c->key->aes.decrypt_blocks(run, run).ok();
+    const std::span<std::uint8_t> run{reinterpret_cast<std::uint8_t*>(buf), 16 * n};
+    ok = enc ? key.aes.encrypt_blocks(run, run).ok() : key.aes.decrypt_blocks(run, run).ok();
     for (std::size_t i = 0; i < n && ok; ++i) {
-      const W dst = load(buf + 16 * i) ^ offs[i];
-      store(out + 16 * (done + i), dst);
-      if (!c->enc) checksum = checksum ^ dst;
+      const V dst = buf[i] ^ offs[i];
+      std::memcpy(out + 16 * (done + i), &dst, 16);
+      if (!enc) checksum ^= dst;
     }
     done += n;
   }
-  store(c->offset, offset);
-  store(c->checksum, checksum);
-  wipe(offs, sizeof offs);
-  wipe(buf, sizeof buf);
-  offset = checksum = W{0, 0};
+  std::memcpy(c->offset, &offset, 16);
+  std::memcpy(c->checksum, &checksum, 16);
+  wipe_small(offs, 16 * most);
+  wipe_small(buf, 16 * most);
+  wipe_small(&offset, 16);
+  wipe_small(&checksum, 16);
   if (!ok) return false;
   c->blocks_processed += blocks;
   const std::size_t last = len % 16;
@@ -228,7 +224,7 @@ void* dupctx(void* vctx) {
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<OcbCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     if (p->data == nullptr) {
@@ -239,7 +235,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       std::memcpy(c->tag, p->data, p->data_size);
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_IVLEN);
   if (p != nullptr) {
     std::size_t sz;
     if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
@@ -249,7 +245,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       c->iv_state = IvState::uninitialised;
     }
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -289,25 +285,19 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   }
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    try {  // no exception may cross into OpenSSL's C
-      auto k = make_key(key, keylen);
-      if (k == nullptr) return 0;
-      c->key = std::move(k);
-    } catch (...) {
-      return 0;
+    if (!c->key || !c->rawkey.matches(key, keylen)) {  // the same key again: kept
+      try {                                            // no exception may cross into OpenSSL's C
+        auto k = make_key(key, keylen);
+        if (k == nullptr) return 0;
+        c->key = std::move(k);
+      } catch (...) {
+        return 0;
+      }
+      c->rawkey.set(key, keylen);
     }
     c->clear_session();  // OpenSSL's OCB128 context starts over (the IV state stays)
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 bool update_iv(OcbCtx* c) {
@@ -411,25 +401,25 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<OcbCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->ivlen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->taglen)) return 0;
   const struct {
     const char* name;
     unsigned char* value;
   } ivs[] = {{OSSL_CIPHER_PARAM_IV, c->oiv}, {OSSL_CIPHER_PARAM_UPDATED_IV, c->iv}};
   for (const auto& iv : ivs) {
-    p = OSSL_PARAM_locate(params, iv.name);
+    p = find_param(params, iv.name);
     if (p == nullptr) continue;
     if (c->ivlen > p->data_size) return 0;
     if (!OSSL_PARAM_set_octet_string(p, iv.value, c->ivlen) &&
         !OSSL_PARAM_set_octet_ptr(p, iv.value, c->ivlen))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     if (!c->enc || p->data_size != c->taglen) return 0;
@@ -475,31 +465,15 @@ struct Table {
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_OCB_MODE, true, true, Bits / 8, 16, 12});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* ocb_functions(int bits) {
-  return bits == 128   ? Table<128>::functions
-         : bits == 192 ? Table<192>::functions
-                       : Table<256>::functions;
+  return by_bits<Table>(bits);
 }
 
 }  // namespace aeskit_provider

@@ -8,7 +8,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 
+#include "aeskit/aes.hpp"
 #include "stats.hpp"
 
 namespace aeskit_provider {
@@ -73,7 +76,72 @@ inline void count_bytes(void* provctx, std::size_t stat, bool enc, std::size_t d
   if (aad != 0) stats::count(provctx, stat, stats::Dir::aad, aad);
 }
 
+// find_param: OSSL_PARAM_locate's result (the first element named `name`, or null; null
+// `params` allowed) without a strcmp call per element: the names are compared inline, so a
+// mismatch costs one byte compare. get/set_ctx_params run on every EVP call that reads or
+// sets a parameter (EVP_CIPHER_CTX_get_iv_length, every init, libssl per record), and with
+// OSSL_PARAM_locate looking up each of a cipher's names was most of their cost.
+inline bool param_key_is(const char* key, const char* name) noexcept {
+  while (*name != '\0' && *key == *name) {
+    ++key;
+    ++name;
+  }
+  return *key == *name;
+}
+template <class Param>
+inline Param* find_param(Param* params, const char* name) noexcept {
+  if (params == nullptr) return nullptr;
+  for (; params->key != nullptr; ++params)
+    if (param_key_is(params->key, name)) return params;
+  return nullptr;
+}
+
 // Wipes secrets in a way the compiler keeps (OPENSSL_cleanse).
 void wipe(void* p, std::size_t n) noexcept;
+
+// xor16: out = a ^ b over 16 bytes as one vector (GCC/Clang vector extension: SSE2, NEON,
+// VSX, z vector or scalar code, whatever the target has); any of the three may alias.
+// One 16-byte store matters on the short paths: a block written byte by byte and then loaded
+// whole by the AES kernel stalls store forwarding.
+inline void xor16(unsigned char* out, const unsigned char* a, const unsigned char* b) noexcept {
+  typedef unsigned char V __attribute__((vector_size(16)));
+  V x;
+  V y;
+  std::memcpy(&x, a, 16);
+  std::memcpy(&y, b, 16);
+  x ^= y;
+  std::memcpy(out, &x, 16);
+}
+
+// wipe_small: wipe() for a few bytes of a stack buffer without the library call (a memset
+// the compiler must keep: the empty asm takes the pointer and clobbers memory).
+inline void wipe_small(void* p, std::size_t n) noexcept {
+  std::memset(p, 0, n);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// RawKey: the bytes a context's expanded key was made from, so that an init given the same
+// key again (openssl speed -aead and many applications re-init every message with key and
+// IV) keeps the expanded key instead of expanding it again; OpenSSL's default provider
+// re-expands. Compared with CRYPTO_memcmp (constant time in the bytes); whether the key
+// changed is public anyway (the expansion's time shows it). Wiped when the context is freed;
+// copied with it (dupctx shares the expanded key as well).
+struct RawKey {
+  unsigned char bytes[64] = {};
+  std::size_t len = 0;  // 0: no key yet
+  bool matches(const unsigned char* key, std::size_t n) const noexcept;
+  void set(const unsigned char* key, std::size_t n) noexcept;  // n <= 64
+  void clear() noexcept;
+  RawKey() = default;
+  RawKey(const RawKey&) = default;
+  RawKey& operator=(const RawKey&) = default;
+  ~RawKey() { clear(); }
+};
+
+// keep_or_make_key: `key` stays if it was made from these very bytes (`raw`), else it is made
+// from them (AesKey::create) and `raw` records them. False only if the key cannot be made; no
+// exception leaves it. The previous key is wiped when its last holder lets go.
+bool keep_or_make_key(std::shared_ptr<const aeskit::AesKey>& key, RawKey& raw,
+                      const unsigned char* bytes, std::size_t n) noexcept;
 
 }  // namespace aeskit_provider

@@ -7,6 +7,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -17,6 +18,34 @@ namespace aeskit_provider {
 
 void wipe(void* p, std::size_t n) noexcept {
   OPENSSL_cleanse(p, n);
+}
+
+bool RawKey::matches(const unsigned char* key, std::size_t n) const noexcept {
+  return len != 0 && n == len && CRYPTO_memcmp(bytes, key, n) == 0;
+}
+void RawKey::set(const unsigned char* key, std::size_t n) noexcept {
+  clear();
+  if (n == 0 || n > sizeof bytes) return;
+  std::memcpy(bytes, key, n);
+  len = n;
+}
+void RawKey::clear() noexcept {
+  OPENSSL_cleanse(bytes, sizeof bytes);
+  len = 0;
+}
+
+bool keep_or_make_key(std::shared_ptr<const aeskit::AesKey>& key, RawKey& raw,
+                      const unsigned char* bytes, std::size_t n) noexcept {
+  if (key && raw.matches(bytes, n)) return true;
+  try {  // no exception may cross into OpenSSL's C
+    auto k = aeskit::AesKey::create({bytes, n});
+    if (!k.ok()) return false;
+    key = std::make_shared<const aeskit::AesKey>(std::move(*k));
+  } catch (...) {
+    return false;
+  }
+  raw.set(bytes, n);
+  return true;
 }
 
 namespace {
@@ -47,23 +76,23 @@ const OSSL_PARAM* gettable_params(void*) {
 
 int get_params(void* provctx, OSSL_PARAM params[]) {
   auto* ctx = static_cast<ProviderContext*>(provctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME);
+  OSSL_PARAM* p = find_param(params, OSSL_PROV_PARAM_NAME);
   if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, "aeskit")) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
+  p = find_param(params, OSSL_PROV_PARAM_VERSION);
   if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, aeskit::version().string)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
+  p = find_param(params, OSSL_PROV_PARAM_BUILDINFO);
   if (p != nullptr &&
       !OSSL_PARAM_set_utf8_ptr(p, "aeskit provider, built against " OPENSSL_VERSION_TEXT))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
+  p = find_param(params, OSSL_PROV_PARAM_STATUS);
   if (p != nullptr && !OSSL_PARAM_set_int(p, 1)) return 0;
-  p = OSSL_PARAM_locate(params, kBytesParam);
+  p = find_param(params, kBytesParam);
   if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->stats.total())) return 0;
-  p = OSSL_PARAM_locate(params, kSealedParam);
+  p = find_param(params, kSealedParam);
   if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->stats.total(stats::Dir::seal))) return 0;
-  p = OSSL_PARAM_locate(params, kOpenedParam);
+  p = find_param(params, kOpenedParam);
   if (p != nullptr && !OSSL_PARAM_set_uint64(p, ctx->stats.total(stats::Dir::open))) return 0;
-  p = OSSL_PARAM_locate(params, kStatsParam);
+  p = find_param(params, kStatsParam);
   if (p != nullptr) {
     try {  // no exception may cross into OpenSSL's C
       const std::string text = ctx->stats.text();

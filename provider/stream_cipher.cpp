@@ -2,9 +2,10 @@
 // (provider-cipher(7)). The context keeps OpenSSL's own state, as CRYPTO_cfb128_encrypt,
 // CRYPTO_cfb128_8_encrypt, CRYPTO_cfb128_1_encrypt and CRYPTO_ofb128_encrypt do: the feedback
 // register `iv` (partly overwritten by ciphertext in CFB, the last key-stream block in OFB)
-// and `num`, the bytes of it already used. Runs of whole blocks go through aeskit::Cipher
-// (cfb128, cfb8, ofb); partial blocks and CFB1's single bits use AesKey::encrypt_blocks on the
-// register. Re-init semantics are the default provider's generic ones (docs/openssl-provider.md).
+// and `num`, the bytes of it already used. Runs of whole blocks go through the stateless
+// aeskit::encrypt / decrypt (cfb128, cfb8, ofb; one block: AesKey::encrypt_blocks); partial
+// blocks and CFB1's single bits use AesKey::encrypt_blocks on the register. Re-init semantics are
+// the default provider's generic ones (docs/openssl-provider.md).
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -16,6 +17,7 @@
 
 #include "aeskit/aes.hpp"
 #include "aeskit/modes.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -29,6 +31,7 @@ struct StreamCtx {
   Kind kind = Kind::cfb;
   std::size_t keylen = 0;
   std::shared_ptr<const aeskit::AesKey> key;  // immutable: shared by dupctx
+  RawKey rawkey;                              // what `key` was made from (provider.hpp)
   bool key_set = false;
   bool iv_set = false;
   bool enc = false;
@@ -55,17 +58,30 @@ bool encrypt_register(const StreamCtx* c, unsigned char* block) {
   return c->key->encrypt_blocks({block, 16}, {block, 16}).ok();
 }
 
-// Whole blocks from num == 0 through aeskit::Cipher; updates the register as OpenSSL leaves
-// it (CFB: the last ciphertext block; OFB: the last key-stream block).
+// Whole blocks from num == 0 through the stateless calls (one block: AesKey::encrypt_blocks
+// on the register; more: aeskit::encrypt / decrypt), so nothing is built per call; updates
+// the register as OpenSSL leaves it (CFB: the last ciphertext block; OFB: the last key-stream
+// block).
 bool whole_blocks(StreamCtx* c, aeskit::Mode mode, unsigned char* out, const unsigned char* in,
                   std::size_t len) {
   unsigned char last_in[16];
   std::memcpy(last_in, in + len - 16, 16);  // before an in-place update overwrites it
-  const auto dir =
-      c->enc || mode == aeskit::Mode::ofb ? aeskit::Direction::encrypt : aeskit::Direction::decrypt;
-  auto cipher = aeskit::Cipher::create(*c->key, mode, dir, {c->iv, 16});
-  if (!cipher.ok()) return false;
-  auto n = cipher->update({in, len}, {out, len});
+  if (len == 16) {
+    unsigned char ks[16];
+    if (!c->key->encrypt_blocks({c->iv, 16}, {ks, 16}).ok()) return false;
+    xor16(out, last_in, ks);
+    if (mode == aeskit::Mode::ofb)
+      std::memcpy(c->iv, ks, 16);
+    else
+      std::memcpy(c->iv, c->enc ? out : last_in, 16);
+    wipe_small(ks, sizeof ks);
+    wipe_small(last_in, sizeof last_in);
+    return true;
+  }
+  const std::span<const std::uint8_t> iv{c->iv, 16};
+  auto n = c->enc || mode == aeskit::Mode::ofb
+               ? aeskit::encrypt(*c->key, mode, iv, {in, len}, {out, len})
+               : aeskit::decrypt(*c->key, mode, iv, {in, len}, {out, len});
   if (!n.ok() || *n != len) return false;
   const unsigned char* last_out = out + len - 16;
   if (mode == aeskit::Mode::ofb) {
@@ -117,11 +133,9 @@ bool cfb8(StreamCtx* c, unsigned char* out, const unsigned char* in, std::size_t
   const std::size_t keep = len < 16 ? 16 - len : 0;
   std::memcpy(next, c->iv + 16 - keep, keep);
   if (!c->enc) std::memcpy(next + keep, in + len - (16 - keep), 16 - keep);  // before in place
-  auto cipher = aeskit::Cipher::create(
-      *c->key, aeskit::Mode::cfb8, c->enc ? aeskit::Direction::encrypt : aeskit::Direction::decrypt,
-      {c->iv, 16});
-  if (!cipher.ok()) return false;
-  auto n = cipher->update({in, len}, {out, len});
+  const std::span<const std::uint8_t> iv{c->iv, 16};
+  auto n = c->enc ? aeskit::encrypt(*c->key, aeskit::Mode::cfb8, iv, {in, len}, {out, len})
+                  : aeskit::decrypt(*c->key, aeskit::Mode::cfb8, iv, {in, len}, {out, len});
   if (!n.ok() || *n != len) return false;
   if (c->enc) std::memcpy(next + keep, out + len - (16 - keep), 16 - keep);
   std::memcpy(c->iv, next, 16);
@@ -171,19 +185,19 @@ bool process(StreamCtx* c, unsigned char* out, const unsigned char* in, std::siz
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<StreamCtx*>(vctx);
   if (params == nullptr) return 1;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr) {
     unsigned int pad;
     if (!OSSL_PARAM_get_uint(p, &pad)) return 0;
     c->pad = pad != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_USE_BITS);
+  p = find_param(params, OSSL_CIPHER_PARAM_USE_BITS);
   if (p != nullptr) {
     unsigned int bits;
     if (!OSSL_PARAM_get_uint(p, &bits)) return 0;
     c->use_bits = bits != 0;
   }
-  p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr) {
     unsigned int num;
     if (!OSSL_PARAM_get_uint(p, &num)) return 0;
@@ -192,8 +206,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     c->num = num;
   }
   // TLS record modes (tls-version, tls-mac-size) are not implemented: refuse them.
-  if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != nullptr ||
-      OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != nullptr)
+  if (find_param(params, OSSL_CIPHER_PARAM_TLS_VERSION) != nullptr ||
+      find_param(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != nullptr)
     return 0;
   return 1;
 }
@@ -213,25 +227,10 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   }
   if (key != nullptr) {
     if (keylen != c->keylen) return 0;
-    try {  // no exception may cross into OpenSSL's C
-      auto k = aeskit::AesKey::create({key, keylen});
-      if (!k.ok()) return 0;
-      c->key = std::make_shared<const aeskit::AesKey>(std::move(*k));
-    } catch (...) {
-      return 0;
-    }
+    if (!keep_or_make_key(c->key, c->rawkey, key, keylen)) return 0;  // the same key: kept
     c->key_set = true;
   }
   return set_ctx_params(c, params);
-}
-
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
 }
 
 int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
@@ -267,21 +266,21 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<StreamCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
+  p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->pad ? 1 : 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV);
+  p = find_param(params, OSSL_CIPHER_PARAM_IV);
   if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->oiv, 16) &&
       !OSSL_PARAM_set_octet_string(p, &c->oiv, 16))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV);
+  p = find_param(params, OSSL_CIPHER_PARAM_UPDATED_IV);
   if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->iv, 16) &&
       !OSSL_PARAM_set_octet_string(p, &c->iv, 16))
     return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, c->num)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }
@@ -328,30 +327,21 @@ struct Table {
     const unsigned int mode = K == Kind::ofb ? EVP_CIPH_OFB_MODE : EVP_CIPH_CFB_MODE;
     return cipher_get_params(p, {mode, false, false, Bits / 8, 1, 16});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(update)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(oneshot)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,    freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, update,      final,
+      oneshot, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
+};
+
+// Table<K, Bits> as a template over Bits alone, for by_bits (dispatch.hpp).
+template <Kind K>
+struct KindTable {
+  template <std::size_t Bits>
+  using Of = Table<K, Bits>;
 };
 
 template <Kind K>
 const OSSL_DISPATCH* pick(int bits) {
-  return bits == 128   ? Table<K, 128>::functions
-         : bits == 192 ? Table<K, 192>::functions
-                       : Table<K, 256>::functions;
+  return by_bits<KindTable<K>::template Of>(bits);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <new>
 
 #include "aeskit/xts.hpp"
+#include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
@@ -41,7 +42,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* c = static_cast<XtsCtx*>(vctx);
   if (params == nullptr) return 1;
   // Only the key length is settable, to its one value; padding and num are ignored.
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
+  const OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr) {
     std::size_t keylen;
     if (!OSSL_PARAM_get_size_t(p, &keylen)) return 0;
@@ -74,15 +75,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   return set_ctx_params(c, params);
 }
 
-int einit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, true);
-}
-int dinit(void* c, const unsigned char* k, std::size_t kl, const unsigned char* iv, std::size_t il,
-          const OSSL_PARAM p[]) {
-  return init(c, k, kl, iv, il, p, false);
-}
-
 // One data unit. XtsKey refuses under 16 bytes and over 2^20 blocks, as OpenSSL does.
 int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
            const unsigned char* in, std::size_t inl) {
@@ -105,19 +97,19 @@ int final(void*, unsigned char*, std::size_t* outl, std::size_t) {
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* c = static_cast<XtsCtx*>(vctx);
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+  OSSL_PARAM* p = find_param(params, OSSL_CIPHER_PARAM_IVLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, 16)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
+  p = find_param(params, OSSL_CIPHER_PARAM_PADDING);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, 1)) return 0;
   for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-    p = OSSL_PARAM_locate(params, name);
+    p = find_param(params, name);
     if (p != nullptr && !OSSL_PARAM_set_octet_ptr(p, &c->iv, 16) &&
         !OSSL_PARAM_set_octet_string(p, &c->iv, 16))
       return 0;
   }
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
+  p = find_param(params, OSSL_CIPHER_PARAM_NUM);
   if (p != nullptr && !OSSL_PARAM_set_uint(p, 0)) return 0;
-  p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+  p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   return 1;
 }
@@ -157,29 +149,15 @@ struct Table {
   static int params(OSSL_PARAM p[]) {
     return cipher_get_params(p, {EVP_CIPH_XTS_MODE, false, true, 2 * Bits / 8, 1, 16});
   }
-  static inline const OSSL_DISPATCH functions[] = {
-      {OSSL_FUNC_CIPHER_NEWCTX, reinterpret_cast<void (*)()>(make)},
-      {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
-      {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, reinterpret_cast<void (*)()>(einit)},
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, reinterpret_cast<void (*)()>(dinit)},
-      {OSSL_FUNC_CIPHER_UPDATE, reinterpret_cast<void (*)()>(cipher)},
-      {OSSL_FUNC_CIPHER_FINAL, reinterpret_cast<void (*)()>(final)},
-      {OSSL_FUNC_CIPHER_CIPHER, reinterpret_cast<void (*)()>(cipher)},
-      {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(params)},
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx)},
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx)},
-      {0, nullptr},
-  };
+  static constexpr CipherFns kFns = {
+      make,   freectx, dupctx,         encrypt_init<init>, decrypt_init<init>, cipher,      final,
+      cipher, params,  get_ctx_params, set_ctx_params,     gettable_ctx,       settable_ctx};
 };
 
 }  // namespace
 
 const OSSL_DISPATCH* xts_functions(int bits) {
-  return bits == 128 ? Table<128>::functions : Table<256>::functions;
+  return by_bits2<Table>(bits);
 }
 
 }  // namespace aeskit_provider

@@ -7,8 +7,10 @@
 #
 # Cases: -evp encrypt and -decrypt for each cipher of CIPHERS, and -aead (the TLS-like
 # sequence: init with IV, 13 bytes of AAD, payload, final; OpenSSL's own sizes 2, 31, 136,
-# 1024, 8192, 16384) for each GCM cipher, encrypting and decrypting (a decrypting -aead run
-# fails every tag on purpose, as openssl speed does: the work is still done).
+# 1024, 8192, 16384) for each GCM, CCM and OCB cipher, encrypting and decrypting (a decrypting
+# -aead run fails every tag on purpose, as openssl speed does: the work is still done). For
+# AEAD ciphers OpenSSL 3.0's -evp without -aead runs the same per-message sequence without
+# the AAD (init with key and IV, payload, final), not a stream of updates.
 #
 # The provider options must come before -evp: openssl speed (3.0) fetches the -evp cipher
 # while it parses that option, with the provider and -propquery given so far; placed after
@@ -77,7 +79,7 @@ for c in "${ciphers[@]}"; do
 done
 if [ "${AEAD:-1}" = 1 ]; then
   for c in "${ciphers[@]}"; do
-    case $c in *-gcm) cases+=("$c|-aead" "$c|-aead -decrypt") ;; esac
+    case $c in *-gcm | *-ccm | *-ocb) cases+=("$c|-aead" "$c|-aead -decrypt") ;; esac
   done
 fi
 printf '\n%-28s %8s %12s %12s %7s\n' "case" "bytes" "default MB/s" "aeskit MB/s" "ratio"

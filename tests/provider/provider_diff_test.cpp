@@ -526,7 +526,7 @@ int main(int argc, char** argv) {
   if (const char* s = std::getenv("AESKIT_TEST_SEED")) seed = std::strtoull(s, nullptr, 0);
   std::size_t sequences = 2000;
   if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES"))
-    sequences = std::strtoull(s, nullptr, 0);
+    sequences = static_cast<std::size_t>(std::strtoull(s, nullptr, 0));
   std::printf("seed 0x%llx, %zu sequences per cipher\n", static_cast<unsigned long long>(seed),
               sequences);
   std::fflush(stdout);
@@ -685,6 +685,81 @@ int main(int argc, char** argv) {
     CHECK(EVP_CIPHER_CTX_set_params(e, ps) == 0);
     EVP_CIPHER_CTX_free(e);
     ERR_clear_error();
+  }
+
+  // A key given again keeps the expanded key (RawKey in provider.hpp): re-inits with the same
+  // key, another key, the first again, a copy re-keyed while the original goes on, both
+  // directions, and the short-update paths (1..5 blocks, partial blocks) in between. Every
+  // output byte, length and return code must equal the default provider's.
+  for (const auto& c : ciphers) {
+    g_where = c.name + " same key again";
+    const bool gcm = c.family == Family::gcm;
+    const std::size_t ivlen = c.family == Family::ecb ? 0 : gcm ? 12 : 16;
+    Bytes k1(c.keylen, 0x11), k2(c.keylen, 0x22), iv1(16, 0x33), iv2(16, 0x44);
+    k2[c.keylen - 1] = 0x23;
+    Bytes msg(100);
+    for (std::size_t i = 0; i < msg.size(); ++i) msg[i] = static_cast<unsigned char>(i * 7 + 1);
+    Bytes trace[2];
+    for (int side = 0; side < 2; ++side) {
+      const EVP_CIPHER* cipher = side == 0 ? c.ours : c.theirs;
+      Bytes& t = trace[side];
+      auto note = [&t](int v) { t.push_back(static_cast<unsigned char>(v & 0xff)); };
+      // One message under what the context holds: updates of the given sizes, final, tag.
+      auto message = [&](EVP_CIPHER_CTX* x, int enc, std::initializer_list<int> sizes) {
+        unsigned char out[256] = {};
+        int outl = 0;
+        std::size_t at = 0;
+        for (int n : sizes) {
+          note(EVP_CipherUpdate(x, out, &outl, msg.data() + at, n));
+          note(outl);
+          t.insert(t.end(), out, out + (outl > 0 ? outl : 0));
+          at += static_cast<std::size_t>(n);
+        }
+        if (gcm && !enc) {
+          unsigned char tag[16] = {9};
+          OSSL_PARAM ps[2] = {
+              OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+              OSSL_PARAM_construct_end()};
+          note(EVP_CIPHER_CTX_set_params(x, ps));
+        }
+        note(EVP_CipherFinal_ex(x, out, &outl));
+        note(outl);
+        t.insert(t.end(), out, out + (outl > 0 ? outl : 0));
+        if (gcm && enc) {
+          unsigned char tag[16] = {};
+          OSSL_PARAM ps[2] = {
+              OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+              OSSL_PARAM_construct_end()};
+          note(EVP_CIPHER_CTX_get_params(x, ps));
+          t.insert(t.end(), tag, tag + 16);
+        }
+        ERR_clear_error();
+      };
+      const unsigned char* v1 = ivlen != 0 ? iv1.data() : nullptr;
+      const unsigned char* v2 = ivlen != 0 ? iv2.data() : nullptr;
+      EVP_CIPHER_CTX* a = EVP_CIPHER_CTX_new();
+      note(EVP_CipherInit_ex2(a, cipher, k1.data(), v1, 1, nullptr));
+      EVP_CIPHER_CTX_set_padding(a, 0);
+      message(a, 1, {16, 32, 48});
+      note(EVP_CipherInit_ex2(a, nullptr, k1.data(), v2, 1, nullptr));  // the same key
+      message(a, 1, {64, 16});
+      note(EVP_CipherInit_ex2(a, nullptr, k2.data(), v1, 1, nullptr));  // another key
+      message(a, 1, {80});
+      EVP_CIPHER_CTX* b = EVP_CIPHER_CTX_new();
+      note(EVP_CIPHER_CTX_copy(b, a));
+      note(EVP_CipherInit_ex2(a, nullptr, k1.data(), v2, 1, nullptr));  // the first again
+      note(EVP_CipherInit_ex2(b, nullptr, k1.data(), v1, 0, nullptr));  // the copy re-keyed
+      message(b, 0, {32, 16});
+      EVP_CIPHER_CTX_free(b);
+      message(a, 1, {48, 32});
+      note(EVP_CipherInit_ex2(a, nullptr, k1.data(), v1, 0, nullptr));  // decrypting, same key
+      message(a, 0, {16, 16, 64});
+      note(EVP_CipherInit_ex2(a, nullptr, k2.data(), v2, 0, nullptr));
+      message(a, 0, {96});
+      EVP_CIPHER_CTX_free(a);
+    }
+    CHECK(trace[0] == trace[1]);
+    CHECK(trace[0].size() > 400);
   }
 
   Rng rng{std::mt19937_64(seed)};
