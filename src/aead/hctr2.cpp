@@ -19,8 +19,8 @@
 // multiplied and encrypted, and wiped before return.
 #include <cstring>
 
-#include "aeskit/hctr2.hpp"
 #include "aead/polyval.hpp"
+#include "aeskit/hctr2.hpp"
 #include "backend/self_test.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
@@ -70,8 +70,8 @@ void hash_bytes(const detail::PolyvalKey& key, std::uint8_t state[16], const std
 
 // tweak_state: POLYVAL(hbar, le128(2·bits(T) + (n % 16 ? 3 : 2)) || pad(T)) for a message part
 // of n bytes: the state both message parts continue from.
-void tweak_state(const detail::PolyvalKey& key, std::span<const std::uint8_t> tweak,
-                 std::size_t n, std::uint8_t state[16]) {
+void tweak_state(const detail::PolyvalKey& key, std::span<const std::uint8_t> tweak, std::size_t n,
+                 std::uint8_t state[16]) {
   std::memset(state, 0, 16);
   const std::uint64_t t = tweak.size();
   // 16·t + 2 or 3 as a 128-bit little-endian integer (t < 2^64, so 16·t < 2^68).
@@ -217,7 +217,8 @@ std::string Hctr2Key::kernel() const {
   if (!valid()) return {};
   const detail::AesBackend& b = *state_of(state_->aes).backend;
   std::string text(b.name);
-  text += b.xctr != nullptr ? ": xctr kernel" : ": xctr generic (encrypt_blocks batches) [no kernel]";
+  text +=
+      b.xctr != nullptr ? ": xctr kernel" : ": xctr generic (encrypt_blocks batches) [no kernel]";
   text += " + ";
   text += detail::describe_polyval(state_->hash.code);
   return text;

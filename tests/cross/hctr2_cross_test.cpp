@@ -29,9 +29,7 @@ using Bytes = std::vector<std::uint8_t>;
 
 Bytes hex(const char* s) {
   Bytes out;
-  const auto nibble = [](char c) {
-    return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-  };
+  const auto nibble = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
   for (std::size_t i = 0; s[i] != 0 && s[i + 1] != 0; i += 2)
     out.push_back(static_cast<std::uint8_t>(nibble(s[i]) << 4 | nibble(s[i + 1])));
   return out;
@@ -87,8 +85,9 @@ void vs_portable(const std::string& backend, cross_check::Xorshift64Star& rng) {
     const std::span<const std::uint8_t> src(in.data() + off, n);
     const std::span<std::uint8_t> dst(out.data() + off, n);
     expect(ref.value().encrypt(tweak, pt, want).ok(), what + ": portable");
-    expect(mine.value().encrypt(tweak, src, dst).ok() && std::memcmp(dst.data(), want.data(), n) == 0,
-           what + ": encrypt");
+    expect(
+        mine.value().encrypt(tweak, src, dst).ok() && std::memcmp(dst.data(), want.data(), n) == 0,
+        what + ": encrypt");
     Bytes back = want;
     expect(mine.value().decrypt(tweak, back, back).ok() && back == pt, what + ": decrypt");
   }

@@ -49,7 +49,8 @@ TEST_P(Hctr2Api, RoundTripAndWideBlock) {
   for (int round = 0; round < 120; ++round) {
     const Bytes key = rng.bytes(aeskit_test::kKeySizes[round % 3]);
     const aeskit::Hctr2Key k = make(key);
-    const std::size_t len = round < 40 ? 16 + static_cast<std::size_t>(round) : rng.between(16, 700);
+    const std::size_t len =
+        round < 40 ? 16 + static_cast<std::size_t>(round) : rng.between(16, 700);
     const Bytes tweak = rng.bytes(rng.between(0, 80));
     const Bytes pt = rng.bytes(len);
     SCOPED_TRACE(std::to_string(len) + " bytes, tweak " + std::to_string(tweak.size()));
@@ -73,7 +74,8 @@ TEST_P(Hctr2Api, RoundTripAndWideBlock) {
     if (tweak2.empty())
       tweak2.push_back(0);
     else
-      tweak2[rng.between(0, tweak2.size() - 1)] ^= static_cast<std::uint8_t>(1u << rng.between(0, 7));
+      tweak2[rng.between(0, tweak2.size() - 1)] ^=
+          static_cast<std::uint8_t>(1u << rng.between(0, 7));
     ASSERT_TRUE(k.encrypt(tweak2, pt, ct2).ok());
     EXPECT_TRUE(all_blocks_differ(ct, ct2)) << "tweak changed";
     // a zero byte appended to the tweak is a different tweak (the length is hashed)
@@ -111,7 +113,8 @@ TEST_P(Hctr2Api, ErrorsWriteNothing) {
     EXPECT_EQ(run(pt, out, empty).code(), aeskit::Errc::invalid_state);
     aeskit::Hctr2Key moved = make(rng.bytes(16));
     aeskit::Hctr2Key taken = std::move(moved);
-    EXPECT_EQ(run(pt, out, moved).code(), aeskit::Errc::invalid_state);  // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(run(pt, out, moved).code(),
+              aeskit::Errc::invalid_state);  // NOLINT(bugprone-use-after-move)
     EXPECT_TRUE(run(std::span(pt).first(16), std::span(out).first(16), taken).ok());
     std::fill(out.begin(), out.end(), 0xcc);
     // partial overlaps both ways, 1..33 bytes

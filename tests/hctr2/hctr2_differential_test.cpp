@@ -128,9 +128,9 @@ TEST(Hctr2Differential, XctrEntryEveryBackend) {
         const Bytes s = rng.bytes(16), in = rng.bytes(16 * blocks);
         Bytes counter = rng.bytes(16);
         // a start a few blocks below the 32-bit wrap every 8th count, else random low bytes
-        const std::uint32_t start =
-            blocks % 8 == 0 ? 0xffffffffu - static_cast<std::uint32_t>(blocks / 2)
-                            : static_cast<std::uint32_t>(rng.between(0, 0xffffffffu));
+        const std::uint32_t start = blocks % 8 == 0
+                                        ? 0xffffffffu - static_cast<std::uint32_t>(blocks / 2)
+                                        : static_cast<std::uint32_t>(rng.between(0, 0xffffffffu));
         for (int i = 0; i < 4; ++i) counter[i] = static_cast<std::uint8_t>(start >> (8 * i));
         Bytes want(in.size()), c = counter;
         for (std::size_t i = 0; i < blocks; ++i) {

@@ -18,8 +18,8 @@ namespace {
 using aeskit_test::Bytes;
 using aeskit_test::from_hex;
 
-using hctr2_vectors::Vector;
 using hctr2_vectors::kVectors;
+using hctr2_vectors::Vector;
 
 class Hctr2Kat : public testing::TestWithParam<std::string> {};
 

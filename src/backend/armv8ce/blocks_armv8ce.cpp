@@ -1,11 +1,11 @@
 // src/backend/armv8ce/blocks_armv8ce.cpp — the armv8ce backend's CTR (32/128-bit big-endian
-// and GCM-SIV's 32-bit little-endian counter), HCTR2's XCTR, CBC, CFB128 and OFB kernels (ECB, and CBC
-// decryption in the base build: ecb_cbc_armv8ce.cpp).
+// and GCM-SIV's 32-bit little-endian counter), HCTR2's XCTR, CBC, CFB128 and OFB kernels (ECB, and
+// CBC decryption in the base build: ecb_cbc_armv8ce.cpp).
 //
 // CPU features: AArch64 FEAT_AES.
 // References: FIPS-197; NIST SP 800-38A §6.1-6.5 (ECB, CBC, CFB, OFB, CTR); RFC 8452 §4 (the
-// little-endian counter); ePrint 2021/1441 §3 (XCTR); backend/backend.hpp (the contract); rounds.hpp (round structure,
-// groups of 8).
+// little-endian counter); ePrint 2021/1441 §3 (XCTR); backend/backend.hpp (the contract);
+// rounds.hpp (round structure, groups of 8).
 //
 // Independent blocks (CTR, CBC and CFB decryption) go through the rounds 8 at a time;
 // the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
@@ -24,8 +24,8 @@ namespace {
 // XCTR is the le32 loop with a different k_0 and costs nothing per block.
 template <Counter C>
 AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks, const std::uint8_t* s = nullptr) {
+                                      const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                                      const std::uint8_t* s = nullptr) {
   CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
     Keys<R> keys = load_keys<R>(rk);

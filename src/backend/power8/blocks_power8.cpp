@@ -42,8 +42,8 @@ AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::
 // is the le128 loop with a different k_0 and costs nothing per block.
 template <Counter C>
 AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks, const std::uint8_t* s = nullptr) {
+                                     const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                                     const std::uint8_t* s = nullptr) {
   CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
     Keys<R> keys = load_keys<R>(rk);

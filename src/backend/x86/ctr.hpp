@@ -103,8 +103,8 @@ struct CounterLe32 {
 template <class V>
 struct CounterXctr {
   static constexpr bool kReversed = false;
-  __m128i t;            // the next counter block, as in memory
-  typename V::reg s;    // S in every lane
+  __m128i t;          // the next counter block, as in memory
+  typename V::reg s;  // S in every lane
 
   template <std::size_t Y>
   AESKIT_WIDE_INLINE void take(typename V::reg (&b)[Y], std::size_t blocks) {
@@ -196,8 +196,9 @@ AESKIT_WIDE_INLINE void ctr(const RoundKeys& rk, std::uint8_t counter[16], const
 
 // xctr: the xctr entry (backend.hpp; HCTR2's XCTR): CTR over CounterXctr, `counter` advanced.
 template <class V>
-AESKIT_WIDE_INLINE void xctr(const RoundKeys& rk, const std::uint8_t s[16], std::uint8_t counter[16],
-                             const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
+AESKIT_WIDE_INLINE void xctr(const RoundKeys& rk, const std::uint8_t s[16],
+                             std::uint8_t counter[16], const std::uint8_t* in, std::uint8_t* out,
+                             std::size_t blocks) {
   using C = CounterXctr<V>;
   __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counter));
   const typename V::reg sv = V::broadcast(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)));
