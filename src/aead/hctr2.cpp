@@ -215,11 +215,19 @@ Status Hctr2Key::decrypt(std::span<const std::uint8_t> tweak, std::span<const st
 
 std::string Hctr2Key::kernel() const {
   if (!valid()) return {};
+  // As describe_kernel words it: "aesni: xctr (bulk kernel, 128-bit) + pclmul polyval
+  // (native)", or "portable: xctr (batched, 32 blocks/call) + ..." without an xctr entry.
   const detail::AesBackend& b = *state_of(state_->aes).backend;
-  std::string text(b.name);
-  text +=
-      b.xctr != nullptr ? ": xctr kernel" : ": xctr generic (encrypt_blocks batches) [no kernel]";
-  text += " + ";
+  std::string text = std::string(b.name) + ": xctr (";
+  if (b.xctr != nullptr) {
+    text += "bulk kernel";
+    if (b.vector_bits != 0) text += ", " + std::to_string(b.vector_bits) + "-bit";
+  } else {
+    const std::size_t n =
+        b.batch_blocks < detail::kMaxBatchBlocks ? b.batch_blocks : detail::kMaxBatchBlocks;
+    text += "batched, " + std::to_string(n) + " blocks/call";
+  }
+  text += ") + ";
   text += detail::describe_polyval(state_->hash.code);
   return text;
 }
