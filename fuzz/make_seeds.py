@@ -141,6 +141,17 @@ def xts_seeds(w, vectors):
         w.add("xts", bytes([sel, 1, 0]) + bytes([0xff] * 8) + key + iv + ct)
 
 
+def hctr2_seeds(w):
+    # [key selector][flags][tweak length][bit position, 2 bytes] key, tweak, message: every
+    # key size, both directions, tweaks of 0/1/16/32 bytes, messages of 15..64 and 1000 bytes.
+    for sel in range(3):
+        for flags in (0, 1):
+            for tlen, mlen in ((0, 15), (0, 16), (1, 17), (16, 31), (32, 32), (32, 64), (17, 1000)):
+                key = bytes((i * 7 + sel) & 0xff for i in range(16 + 8 * sel))
+                w.add("hctr2", bytes([sel, flags, tlen]) + struct.pack(">H", 8 * mlen - 1) + key +
+                      bytes(range(tlen)) + bytes((i * 13) & 0xff for i in range(mlen)))
+
+
 def keywrap_seeds(w, vectors):
     for fname, pad in (("aes_wrap_test.json", 0), ("aes_kwp_test.json", 1)):
         for group, t in pick(load(vectors, fname)):
@@ -198,6 +209,7 @@ def main():
     aead_seeds(w, vectors, aead_list(args.lister))
     modes_seeds(w, vectors)
     xts_seeds(w, vectors)
+    hctr2_seeds(w)
     keywrap_seeds(w, vectors)
     tls_seeds(w)
     chunked_seeds(w, vectors)

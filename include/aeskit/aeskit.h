@@ -359,6 +359,26 @@ AESKIT_C_API int aeskit_xts_decrypt(const aeskit_xts* x, const uint8_t* tweak, s
                                     const uint8_t* in, size_t in_len, uint8_t* out,
                                     size_t max_out_len);
 
+/* ---- HCTR2 (ePrint 2021/1441): a tweakable wide-block cipher ---------------------------- */
+
+typedef struct aeskit_hctr2 aeskit_hctr2;
+/* key: 16, 24 or 32 bytes (AES-128/192/256-HCTR2); backend as for aeskit_aes_new. Errors:
+ * BAD_KEY_LENGTH, UNKNOWN_BACKEND, BACKEND_UNAVAILABLE, NULL_POINTER, OUT_OF_MEMORY.
+ * Thread-safe once made. */
+AESKIT_C_API int aeskit_hctr2_new(aeskit_hctr2** h, const uint8_t* key, size_t key_len,
+                                  const char* backend);
+AESKIT_C_API void aeskit_hctr2_free(aeskit_hctr2* h);
+/* One message of in_len bytes (16 .. 2^36) as one block under a tweak of any length (NULL
+ * allowed when tweak_len is 0); writes in_len bytes. No authentication: see aeskit/hctr2.hpp.
+ * out may be exactly in. Errors: BAD_DATA_UNIT_LENGTH (under 16 bytes), MESSAGE_TOO_LONG,
+ * OUTPUT_TOO_SMALL (max_out_len < in_len), OVERLAPPING_BUFFERS, NULL_POINTER. */
+AESKIT_C_API int aeskit_hctr2_encrypt(const aeskit_hctr2* h, const uint8_t* tweak, size_t tweak_len,
+                                      const uint8_t* in, size_t in_len, uint8_t* out,
+                                      size_t max_out_len);
+AESKIT_C_API int aeskit_hctr2_decrypt(const aeskit_hctr2* h, const uint8_t* tweak, size_t tweak_len,
+                                      const uint8_t* in, size_t in_len, uint8_t* out,
+                                      size_t max_out_len);
+
 /* ---- AES-SIV with several AD components (RFC 5297) -------------------------------------- */
 
 typedef struct aeskit_siv aeskit_siv;

@@ -6,6 +6,7 @@
 #include "aeskit/backends.hpp"
 #include "aeskit/chunked.hpp"
 #include "aeskit/hash.hpp"
+#include "aeskit/hctr2.hpp"
 #include "aeskit/kdf.hpp"
 #include "aeskit/keywrap.hpp"
 #include "aeskit/mac.hpp"

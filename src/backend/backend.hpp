@@ -173,6 +173,15 @@ struct AesBackend {
                                  const std::uint8_t nonce[12], std::uint8_t tag[16],
                                  std::uint8_t counter[16], const std::uint8_t* in,
                                  std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
+
+  // xctr: HCTR2's XCTR (Crowley, Huckleberry, Biggers, ePrint 2021/1441 §3): out_i = in_i ^
+  // E(S ^ counter_i), the counter the block's FIRST 4 bytes read as a little-endian 32-bit
+  // integer, incremented mod 2^32 per block (bytes 4..15 never change), as ctr32_le. HCTR2
+  // starts it at le128(1); a message of at most 2^36 bytes never wraps it. `s` is only read
+  // (it is secret: S = MM ^ UU ^ L); `counter` is advanced past the blocks processed.
+  std::size_t (*xctr)(const RoundKeys& enc, const std::uint8_t s[16], std::uint8_t counter[16],
+                      const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks) noexcept = nullptr;
 };
 
 // The backends compiled into this build, fastest first (backend/catalog.hpp; registries.cpp).

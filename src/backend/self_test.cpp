@@ -20,9 +20,9 @@
 //      gcm_siv_tag_ctr at every block count 0..2·group + 1 (laps as in 2.) against
 //      E(S ^ (N || 0^32), bit 127 cleared) and ctr32_le's model from the tag | 0x80, with tags
 //      chosen (through the portable decryption) so the counter wraps 2^32 inside both laps.
-// Start states are chosen so the runs cross a 32-bit counter wrap (ctr32_be, ctr32_le, mac_ctr),
-// a carry from the low 32 and the low 64 bits (ctr128_be), the XTS α reduction, and OCB runs
-// starting at block index 1 and at index 5 (unaligned to any group).
+// Start states are chosen so the runs cross a 32-bit counter wrap (ctr32_be, ctr32_le, xctr,
+// mac_ctr), a carry from the low 32 and the low 64 bits (ctr128_be), the XTS α reduction, and
+// OCB runs starting at block index 1 and at index 5 (unaligned to any group).
 //
 // The portable backend is the reference; its own self-test is step 1 only. A broken reference
 // fails every backend, and best_backend() then still ends at the portable backend.
@@ -313,6 +313,25 @@ void Run::bulk_entries() {
     check(E::ctr32_le, true, ctr32le, ctr_model(step_ctr32_le), chain_kernel(b.ctr32_le, false));
   if (b.ctr128_be)
     check(E::ctr128_be, true, ctr128, ctr_model(step_ctr128_be), chain_kernel(b.ctr128_be, false));
+  // xctr (HCTR2): out_i = in_i ^ E(S ^ counter_i), S in the state's .b (unchanged), the
+  // counter in .a stepped as ctr32_le's (the same starts: the wrap inside lap 1).
+  if (b.xctr) {
+    check(
+        E::xctr, true, ctr32le,
+        [this](int, const State& start, std::size_t len) {
+          s.ref_state[0] = start;
+          for (std::size_t k = 0; k < len; ++k) {
+            xor_block(s.tmp[k], s.ref_state[k].a, start.b);
+            s.ref_state[k + 1] = s.ref_state[k];
+            step_ctr32_le(s.ref_state[k + 1].a);
+          }
+          ref_encrypt(s.tmp[0], s.ref_out[0], len);
+          for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], s.in[k]);
+        },
+        [this](int, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+          return b.xctr(s.enc, st.b, st.a, in, out, n);
+        });
+  }
 
   // CBC encryption: c_i = E(p_i ^ c_{i-1}): the shared chain (IV chain_iv in both laps).
   if (b.cbc_encrypt) {

@@ -535,6 +535,50 @@ static void test_xts(void) {
   aeskit_xts_free(NULL);
 }
 
+/* HCTR2: a published vector (Linux crypto/testmgr.h aes_hctr2_tv_template, AES-256, a 32-byte
+ * tweak, 17 bytes: one byte past the first block), in place and out of place, a round trip at
+ * several lengths with every tweak length to 40, and every error, each writing nothing. */
+static void test_hctr2(void) {
+  uint8_t key[32], tweak[40], pt[17], ct[17], buf[600], data[600], enc[600];
+  size_t i, len, tlen;
+  aeskit_hctr2* h = NULL;
+  from_hex("93fa7ee20e67c439e7ca4795689d5e5a7c2619abc6ca6a4c45a69642ae6cffe7", key);
+  from_hex("ea8247953b22a13a6aca244c507e23cd0e50e541b66529d8302300d254a7d656", tweak);
+  from_hex("db1f1fecad836e5d19a5f63bb4935a576f", pt);
+  from_hex("f1466e9db301f06bc2ac5788486d407268", ct);
+  CHECK_RC(aeskit_hctr2_new(&h, key, 31, NULL), AESKIT_E_BAD_KEY_LENGTH);
+  CHECK_RC(aeskit_hctr2_new(&h, NULL, 32, NULL), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hctr2_new(&h, key, 32, "no-such-backend"), AESKIT_E_UNKNOWN_BACKEND);
+  CHECK_RC(aeskit_hctr2_new(&h, key, 32, NULL), AESKIT_OK);
+  CHECK_RC(aeskit_hctr2_encrypt(h, tweak, 32, pt, 17, buf, sizeof buf), AESKIT_OK);
+  CHECK(memcmp(buf, ct, 17) == 0);
+  CHECK_RC(aeskit_hctr2_decrypt(h, tweak, 32, buf, 17, buf, 17), AESKIT_OK); /* in place */
+  CHECK(memcmp(buf, pt, 17) == 0);
+
+  for (i = 0; i < sizeof data; ++i) data[i] = (uint8_t)(i * 13 + 5);
+  for (len = 16; len <= sizeof data; len += len < 40 ? 1 : 97) {
+    for (tlen = 0; tlen <= sizeof tweak; tlen += 8) {
+      CHECK_RC(aeskit_hctr2_encrypt(h, tlen ? tweak : NULL, tlen, data, len, enc, len), AESKIT_OK);
+      CHECK(memcmp(enc, data, len) != 0);
+      CHECK_RC(aeskit_hctr2_decrypt(h, tlen ? tweak : NULL, tlen, enc, len, buf, len), AESKIT_OK);
+      CHECK(memcmp(buf, data, len) == 0);
+    }
+  }
+  memset(buf, 0xEE, sizeof buf);
+  CHECK_RC(aeskit_hctr2_encrypt(h, tweak, 32, data, 15, buf, sizeof buf),
+           AESKIT_E_BAD_DATA_UNIT_LENGTH);
+  CHECK_RC(aeskit_hctr2_encrypt(h, tweak, 32, data, 64, buf, 63), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_hctr2_encrypt(h, NULL, 32, data, 64, buf, sizeof buf), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hctr2_encrypt(h, tweak, 32, NULL, 64, buf, sizeof buf), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_hctr2_decrypt(NULL, tweak, 32, data, 64, buf, sizeof buf), AESKIT_E_NULL_POINTER);
+  CHECK(all_equal(buf, sizeof buf, 0xEE));
+  memcpy(buf, data, 64);
+  CHECK_RC(aeskit_hctr2_encrypt(h, tweak, 32, buf, 64, buf + 8, 64), AESKIT_E_OVERLAPPING_BUFFERS);
+  CHECK(memcmp(buf, data, 64) == 0);
+  aeskit_hctr2_free(h);
+  aeskit_hctr2_free(NULL);
+}
+
 /* XTS with an explicit 16-byte tweak: IEEE 1619-2018 vector 1 (Key1 = Key2 = 0, tweak 0,
  * decryptable though not encryptable), equality with the sector form, ciphertext stealing,
  * and every error. */
@@ -1218,6 +1262,7 @@ int main(void) {
   test_aead_errors();
   test_modes();
   test_xts();
+  test_hctr2();
   test_xts_tweak();
   test_siv();
   test_sealing_key();

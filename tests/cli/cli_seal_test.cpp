@@ -302,6 +302,36 @@ TEST_F(CliSeal, EncDecMatchOpensslEncAndTheLibrary) {
   ASSERT_EQ(shell("enc -a aes-128-xts -K " + xk + " --iv " + iv + " -o xct pt").exit_code, 0);
   ASSERT_EQ(shell("dec -a aes-128-xts -K " + xk + " --iv " + iv + " -o xback xct").exit_code, 0);
   EXPECT_EQ(read_bytes(path("xback")), pt);
+  // HCTR2: the output is exactly as long as the input and equals the library's; --tweak of
+  // any length or none (the empty tweak); the errors write nothing.
+  for (std::size_t bits : {128, 192, 256}) {
+    for (std::size_t tweak_len : {0, 1, 16, 32, 45}) {
+      const std::string name = "aes-" + std::to_string(bits) + "-hctr2";
+      SCOPED_TRACE(name + " tweak " + std::to_string(tweak_len));
+      const Bytes hkey = random_bytes(bits / 8, 6);
+      const Bytes tweak = random_bytes(tweak_len, 7);
+      const std::string args =
+          " -a " + name + " -K " + aeskit_test::to_hex(hkey) +
+          (tweak_len == 0 ? std::string() : " --tweak " + aeskit_test::to_hex(tweak));
+      ASSERT_EQ(shell("enc" + args + " -o hct pt").exit_code, 0);
+      auto h = aeskit::Hctr2Key::create(hkey);
+      ASSERT_TRUE(h.ok());
+      Bytes want(pt.size());
+      ASSERT_TRUE(h->encrypt(tweak, pt, want).ok());
+      EXPECT_EQ(read_bytes(path("hct")), want);
+      ASSERT_EQ(shell("dec" + args + " -o hback hct").exit_code, 0);
+      EXPECT_EQ(read_bytes(path("hback")), pt);
+    }
+  }
+  const std::string hk = aeskit_test::to_hex(random_bytes(32, 8));
+  write_bytes(path("short"), random_bytes(15, 9));
+  EXPECT_EQ(shell("enc -a aes-256-hctr2 -K " + hk + " -o hshort short").exit_code, 2);
+  EXPECT_FALSE(fs::exists(path("hshort")));
+  EXPECT_EQ(shell("enc -a aes-256-hctr2 -K " + hk + " --tweak 00 --iv 00 -o h2 pt").exit_code, 2);
+  EXPECT_EQ(shell("enc -a aes-128-cbc -K " + key + " --tweak " + iv + " -o h3 pt").exit_code, 2);
+  EXPECT_EQ(shell("enc -a aes-256-hctr2 -K " + hk + " --tweak 0g -o h4 pt").exit_code, 2);
+  for (const char* f : {"h2", "h3", "h4"}) EXPECT_FALSE(fs::exists(path(f))) << f;
+  EXPECT_NE(list.find("aes-192-hctr2"), std::string::npos);
 }
 
 }  // namespace

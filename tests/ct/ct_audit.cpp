@@ -741,6 +741,41 @@ void audit_xts(Checker& c, const char* backend) {
   }
 }
 
+// --- HCTR2 (xctr + POLYVAL): key (so hbar and L), plaintexts and received ciphertexts
+// secret; tweaks and lengths public. Every tail: lengths 16..48, 16·b + 0/1/15 to 100 blocks
+// and 2 KiB ± 1 (natively), tweaks of 0, 1, 16, 17 and 32 bytes. -----------------------------
+
+void audit_hctr2(Checker& c, const char* backend) {
+  for (std::size_t key_len : {16u, 24u, 32u}) {
+    Bytes key = pattern(key_len, 23 * key_len);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::Hctr2Key::create(key_secret, backend);
+    auto ref = aeskit::Hctr2Key::create(key, "portable");
+    c.expect(k.ok() && ref.ok(), std::string("Hctr2Key::create ") + backend);
+    if (!k.ok() || !ref.ok()) return;
+    std::size_t round = 0;
+    for (std::size_t len : byte_lengths({16u, 17u, 31u, 32u, 100u, 512u, 530u})) {
+      if (len < 16) continue;
+      const std::size_t tweak_lengths[] = {0, 1, 16, 17, 32};
+      const Bytes tweak = pattern(tweak_lengths[round++ % 5], 5 + len);  // public
+      Bytes pt = pattern(len, len + 3 * key_len);
+      Bytes pt_secret = pt;
+      secret(pt_secret);
+      Bytes ct(len), expected(len), back(len);
+      const bool sealed =
+          k->encrypt(tweak, pt_secret, ct).ok() && ref->encrypt(tweak, pt, expected).ok();
+      reveal(ct);
+      c.expect(sealed && ct == expected, "HCTR2 vs portable, " + std::to_string(len));
+      Bytes received = ct;
+      secret(received);
+      c.expect(k->decrypt(tweak, received, back).ok(), "HCTR2 decrypt");
+      reveal(back);
+      c.expect(back == pt, "HCTR2 round trip, " + std::to_string(len));
+    }
+  }
+}
+
 // --- every AEAD family through AeadKey on the backend named ("" = the best this CPU has
 // after AESKIT_DISABLE): seal, open, a forged open (output zeroed), at every tail. ---------
 
@@ -1632,6 +1667,8 @@ std::vector<Case> all_cases() {
     add(
         "xts_" + n, [](Checker& c, const Args& a) { audit_xts(c, a.aes); }, {b}, true);
     add(
+        "hctr2_" + n, [](Checker& c, const Args& a) { audit_hctr2(c, a.aes); }, {b}, true);
+    add(
         "cmac_" + n, [](Checker& c, const Args& a) { audit_cmac(c, a.aes); }, {b}, true);
     add(
         "siv_" + n, [](Checker& c, const Args& a) { audit_siv(c, a.aes); }, {b}, true);
@@ -1687,6 +1724,8 @@ std::vector<Case> all_cases() {
       "best_modes", [](Checker& c, const Args&) { audit_modes(c, ""); }, {}, false);
   add(
       "best_xts", [](Checker& c, const Args&) { audit_xts(c, ""); }, {}, false);
+  add(
+      "best_hctr2", [](Checker& c, const Args&) { audit_hctr2(c, ""); }, {}, false);
   add(
       "best_aead", [](Checker& c, const Args&) { audit_aead_all(c, ""); }, {}, false);
   add(

@@ -158,6 +158,13 @@ TEST_F(Kernels, EveryAesEntryAtEveryCountAgainstAGuardPage) {
             ++calls;
           }
         }
+        if (b->xctr != nullptr) {
+          check("xctr", len, len, [&](const std::uint8_t* in, std::uint8_t* out, std::uint8_t* st) {
+            const std::uint8_t sv[16] = {5, 1, 9};
+            return b->xctr(s.enc, sv, st, in, out, n);
+          });
+          ++calls;
+        }
         if (b->gcm_siv_tag_ctr != nullptr && key_len != 24) {
           check("gcm_siv_tag_ctr", len, len,
                 [&](const std::uint8_t* in, std::uint8_t* out, std::uint8_t* st) {

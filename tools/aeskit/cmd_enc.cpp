@@ -2,8 +2,9 @@
 // nonce, like `openssl enc -K … -iv …`. Every block mode the library has (ECB and CBC with
 // PKCS#7 padding unless --nopad; CTR as OpenSSL's full 128-bit counter, CTR32, CFB, CFB8, OFB)
 // streams through aeskit::Cipher; XTS treats the whole input as one data unit with the IV as
-// tweak; every AEAD in aeskit::aead::algorithms() reads the whole input, and writes
-// ciphertext || tag (enc) or — only after the tag verified — the plaintext (dec).
+// tweak; HCTR2 treats the whole input as one wide block under --tweak; every AEAD in
+// aeskit::aead::algorithms() reads the whole input, and writes ciphertext || tag (enc) or — only
+// after the tag verified — the plaintext (dec).
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -22,8 +23,8 @@ namespace aeskit::cli {
 namespace {
 
 constexpr const char* kHelpText =
-    "usage: aeskit %s -a ALGORITHM -K HEXKEY [--iv HEX | --nonce HEX] [--aad HEX] [--nopad]\n"
-    "                  [-o OUT] [--] [IN]\n"
+    "usage: aeskit %s -a ALGORITHM -K HEXKEY [--iv HEX | --nonce HEX | --tweak HEX]\n"
+    "                  [--aad HEX] [--nopad] [-o OUT] [--] [IN]\n"
     "\n"
     "%s IN (default: stdin) to OUT (default: stdout) with a raw AES mode or AEAD, with the\n"
     "key and IV given in hex, like `openssl enc -K ... -iv ...` (no salt, no header, no key\n"
@@ -33,6 +34,7 @@ constexpr const char* kHelpText =
     "  -K, --key HEX         the key: 16/24/32 bytes (XTS: 32 or 64, two AES keys)\n"
     "      --iv HEX          16-byte IV (CBC, CTR counter block, CFB, OFB; XTS tweak)\n"
     "      --nonce HEX       AEAD nonce (--iv is accepted too)\n"
+    "      --tweak HEX       HCTR2 tweak, any length (default: empty); XTS: as --iv\n"
     "      --aad HEX         AEAD associated data (default: none)\n"
     "      --nopad           ECB/CBC without PKCS#7 padding (input a multiple of 16 bytes)\n"
     "  -o, --output FILE     write to FILE, which appears only on success (default: stdout)\n"
@@ -42,6 +44,8 @@ constexpr const char* kHelpText =
     "unverified plaintext in an unnamed file and releases it (to OUT or stdout) only once the\n"
     "tag verified. The other AEADs hold the message in memory: at most 64 MiB. XTS encrypts\n"
     "the input as one data unit: 16 bytes to 16 MiB (16777216 bytes, IEEE 1619's limit).\n"
+    "HCTR2 (aes-<128|192|256>-hctr2) encrypts the input as one wide block, 16 bytes to 64 MiB,\n"
+    "the output as long as the input; like XTS it does not authenticate.\n"
     "ECB/CBC/CTR/CFB/OFB do NOT authenticate: `dec` output may be garbage or\n"
     "attacker-chosen without any error.\n"
     "Exit status: 0 ok, 2 usage error (bad key/IV/nonce/AD length, unknown algorithm, input\n"
@@ -52,7 +56,7 @@ constexpr const char* kHelpText =
     "run removes the unfinished FILE.\n";
 
 struct Algorithm {
-  enum class Kind { mode, xts, aead } kind = Kind::mode;
+  enum class Kind { mode, xts, hctr2, aead } kind = Kind::mode;
   Mode mode = Mode::cbc;
   std::size_t key_bytes = 16;
   const AeadAlgorithm* aead = nullptr;
@@ -85,6 +89,10 @@ std::optional<Algorithm> find_algorithm(std::string_view name) {
       r.key_bytes = bits / 4;
       return r;
     }
+    if (m == "hctr2") {
+      r.kind = Algorithm::Kind::hctr2;
+      return r;
+    }
     for (Mode mode :
          {Mode::ecb, Mode::cbc, Mode::ctr128, Mode::ctr32, Mode::cfb128, Mode::cfb8, Mode::ofb}) {
       if (m == lower(mode_name(mode))) {
@@ -104,6 +112,7 @@ std::vector<std::string> algorithm_names() {
          {Mode::ecb, Mode::cbc, Mode::ctr128, Mode::ctr32, Mode::cfb128, Mode::cfb8, Mode::ofb})
       names.push_back("aes-" + std::to_string(bits) + "-" + lower(mode_name(mode)));
     if (bits != 192) names.push_back("aes-" + std::to_string(bits) + "-xts");
+    names.push_back("aes-" + std::to_string(bits) + "-hctr2");
   }
   for (const AeadAlgorithm* a : aead::algorithms()) names.push_back(lower(a->name()));
   return names;
@@ -122,8 +131,9 @@ std::string suggestion(std::string_view typed) {
 
 int run(int argc, char** argv, Direction dir) {
   const char* cmd = dir == Direction::encrypt ? "enc" : "dec";
-  std::string alg_name, key_hex, iv_hex, aad_hex, output, input;
-  bool have_iv = false, nopad = false, have_input = false, options_ended = false;
+  std::string alg_name, key_hex, iv_hex, tweak_hex, aad_hex, output, input;
+  bool have_iv = false, have_tweak = false, nopad = false, have_input = false,
+       options_ended = false;
   for (int i = 0; i < argc; ++i) {
     const std::string_view arg = argv[i];
     std::string value;
@@ -159,6 +169,9 @@ int run(int argc, char** argv, Direction dir) {
                take_option(argc, argv, i, "--nonce", "", value, missing)) {
       iv_hex = value;
       have_iv = true;
+    } else if (take_option(argc, argv, i, "--tweak", "", value, missing)) {
+      tweak_hex = value;
+      have_tweak = true;
     } else if (take_option(argc, argv, i, "--aad", "", value, missing)) {
       aad_hex = value;
     } else if (take_option(argc, argv, i, "--output", "-o", value, missing)) {
@@ -198,7 +211,8 @@ int run(int argc, char** argv, Direction dir) {
     else
       std::fprintf(stderr,
                    "aeskit %s: unknown algorithm '%s': the raw modes are aes-<128|192|256>-"
-                   "<ecb|cbc|ctr|ctr32|cfb|cfb8|ofb>, aes-<128|256>-xts, and the AEADs; "
+                   "<ecb|cbc|ctr|ctr32|cfb|cfb8|ofb>, aes-<128|256>-xts, aes-<128|192|256>-hctr2, "
+                   "and the AEADs; "
                    "aeskit %s --list shows them all\n",
                    cmd, alg_name.c_str(), cmd);
     return kExitUsage;
@@ -209,13 +223,29 @@ int run(int argc, char** argv, Direction dir) {
                  alg->key_bytes, 2 * alg->key_bytes, alg_name.c_str());
     return kExitUsage;
   }
+  const bool tweaked = alg->kind == Algorithm::Kind::xts || alg->kind == Algorithm::Kind::hctr2;
+  if (have_tweak && !tweaked) {
+    std::fprintf(stderr, "aeskit %s: --tweak is for XTS and HCTR2; %s takes %s\n", cmd,
+                 alg_name.c_str(), alg->kind == Algorithm::Kind::aead ? "--nonce" : "--iv");
+    return kExitUsage;
+  }
+  if (have_tweak && have_iv) {
+    std::fprintf(stderr, "aeskit %s: give the tweak once (--tweak or --iv, not both)\n", cmd);
+    return kExitUsage;
+  }
+  if (have_tweak) {
+    iv_hex = tweak_hex;
+    have_iv = true;
+  }
   auto iv = parse_hex(iv_hex);
   auto aad = parse_hex(aad_hex);
   if (!iv || !aad) {
-    std::fprintf(stderr, "aeskit %s: --iv/--nonce and --aad must be hex\n", cmd);
+    std::fprintf(stderr, "aeskit %s: --iv/--nonce/--tweak and --aad must be hex\n", cmd);
     return kExitUsage;
   }
-  const bool needs_iv = alg->kind != Algorithm::Kind::mode || mode_needs_iv(alg->mode);
+  // HCTR2's tweak may be empty, so it may be left out.
+  const bool needs_iv = alg->kind == Algorithm::Kind::mode ? mode_needs_iv(alg->mode)
+                                                           : alg->kind != Algorithm::Kind::hctr2;
   if (needs_iv && !have_iv) {
     std::fprintf(stderr, "aeskit %s: %s needs %s\n", cmd, alg_name.c_str(),
                  alg->kind == Algorithm::Kind::aead ? "--nonce HEX" : "--iv HEX (16 bytes)");
@@ -288,6 +318,7 @@ int run(int argc, char** argv, Direction dir) {
   EncJob job;
   job.dir = dir;
   job.aead = alg->kind == Algorithm::Kind::aead ? alg->aead : nullptr;
+  job.hctr2 = alg->kind == Algorithm::Kind::hctr2;
   job.key = *key;
   job.iv = *iv;
   job.aad = *aad;

@@ -1,10 +1,11 @@
-// tools/aeskit/cmd_enc_aead.cpp — the AEADs and XTS of `aeskit enc`/`aeskit dec`, with memory
-// bounded whatever the input size. GCM streams: enc writes ciphertext as it reads and the tag
-// at the end; dec holds back the last tag-length bytes and writes plaintext, unverified, only
+// tools/aeskit/cmd_enc_aead.cpp — the AEADs, XTS and HCTR2 of `aeskit enc`/`aeskit dec`, with
+// memory bounded whatever the input size. GCM streams: enc writes ciphertext as it reads and the
+// tag at the end; dec holds back the last tag-length bytes and writes plaintext, unverified, only
 // to an unnamed file (the output's own O_TMPFILE file, or for a stream one in $TMPDIR) that
 // reaches OUT's name or the stream only after the tag verified. The one-shot AEADs (every
-// family but GCM) and XTS (one data unit) need the whole message in memory: they take at most
-// kWholeMessageLimit bytes (XTS: kXtsMaxDataUnit) and refuse more with exit 2 before writing.
+// family but GCM), XTS (one data unit) and HCTR2 (one wide block) need the whole message in
+// memory: they take at most kWholeMessageLimit bytes (XTS: kXtsMaxDataUnit) and refuse more
+// with exit 2 before writing.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -176,13 +177,17 @@ int run_whole_or_aead(const char* cmd, const EncJob& job, Input& in, Output& out
     }
   }
   // One data unit (XTS) or a one-shot AEAD: the whole message in memory, capped.
-  const std::size_t limit =
-      job.aead == nullptr ? kXtsMaxDataUnit : kWholeMessageLimit + (encrypt ? 0 : 256);
+  const std::size_t limit = job.hctr2             ? kWholeMessageLimit
+                            : job.aead == nullptr ? kXtsMaxDataUnit
+                                                  : kWholeMessageLimit + (encrypt ? 0 : 256);
   std::vector<std::uint8_t> data;
   bool over = false;
   if (!read_capped(in.fd, limit, data, over)) return r.read_failed();
   if (over) {
-    return r.fail(job.aead == nullptr
+    return r.fail(job.hctr2 ? "HCTR2 encrypts the input as one block, held in memory: at most 64 "
+                              "MiB (67108864 bytes) here, and this input is larger; use "
+                              "`aeskit seal` for files"
+                  : job.aead == nullptr
                       ? "XTS encrypts the input as one data unit of at most 16 MiB (16777216 "
                         "bytes; IEEE 1619's limit), and this input is larger: split it into "
                         "data units, or use `aeskit seal` for files"
@@ -192,7 +197,13 @@ int run_whole_or_aead(const char* cmd, const EncJob& job, Input& in, Output& out
                   kExitUsage);
   }
   std::vector<std::uint8_t> res;
-  if (job.aead == nullptr) {
+  if (job.hctr2) {
+    auto hctr2 = Hctr2Key::create(job.key);
+    if (!hctr2) return r.fail(aeskit::error_detail(hctr2), exit_for(hctr2.code()));
+    res.resize(data.size());
+    Status s = encrypt ? hctr2->encrypt(job.iv, data, res) : hctr2->decrypt(job.iv, data, res);
+    if (!s) return r.fail(aeskit::error_detail(s), exit_for(s.code()));
+  } else if (job.aead == nullptr) {
     auto xts = XtsKey::create(job.key);
     if (!xts) return r.fail(aeskit::error_detail(xts), exit_for(xts.code()));
     res.resize(data.size());

@@ -1,5 +1,6 @@
 // tools/aeskit/cmd_enc_aead.hpp — the part of `aeskit enc`/`aeskit dec` that is not a block
-// mode: the AEADs (GCM streamed, the one-shot families capped) and XTS (one data unit).
+// mode: the AEADs (GCM streamed, the one-shot families capped), XTS (one data unit) and
+// HCTR2 (one wide block).
 #pragma once
 
 #include <cstddef>
@@ -19,7 +20,8 @@ inline constexpr std::size_t kWholeMessageLimit = std::size_t{64} << 20;
 
 struct EncJob {
   Direction dir = Direction::encrypt;
-  const AeadAlgorithm* aead = nullptr;  // null: XTS
+  const AeadAlgorithm* aead = nullptr;  // null: XTS, or HCTR2 if `hctr2`
+  bool hctr2 = false;
   std::span<const std::uint8_t> key, iv, aad;
 };
 

@@ -70,6 +70,7 @@ const AesBackend kArmv8ceBackend = {
     .cbc_mac = armv8ce::cbc_mac,
     .mac_ctr =
         armv8ce::Pick<armv8ce::mac_ctr, &armv8ce::Eor3Modes::mac_ctr, armv8ce::kEor3Modes>::run,
+    .xctr = armv8ce::Pick<armv8ce::xctr, &armv8ce::Eor3Blocks::xctr, armv8ce::kEor3Blocks>::run,
 };
 
 }  // namespace aeskit::detail

@@ -1,11 +1,11 @@
 // src/backend/armv8ce/blocks_armv8ce.cpp — the armv8ce backend's CTR (32/128-bit big-endian
-// and GCM-SIV's 32-bit little-endian counter), CBC, CFB128 and OFB kernels (ECB, and CBC
-// decryption in the base build: ecb_cbc_armv8ce.cpp).
+// and GCM-SIV's 32-bit little-endian counter), HCTR2's XCTR, CBC, CFB128 and OFB kernels (ECB, and
+// CBC decryption in the base build: ecb_cbc_armv8ce.cpp).
 //
 // CPU features: AArch64 FEAT_AES.
 // References: FIPS-197; NIST SP 800-38A §6.1-6.5 (ECB, CBC, CFB, OFB, CTR); RFC 8452 §4 (the
-// little-endian counter); backend/backend.hpp (the contract); rounds.hpp (round structure,
-// groups of 8).
+// little-endian counter); ePrint 2021/1441 §3 (XCTR); backend/backend.hpp (the contract);
+// rounds.hpp (round structure, groups of 8).
 //
 // Independent blocks (CTR, CBC and CFB decryption) go through the rounds 8 at a time;
 // the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
@@ -19,13 +19,17 @@ namespace aeskit::detail::armv8ce {
 inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base or eor3
 namespace {
 
+// ctr: out_i = in_i ^ E(counter_i), or with `s` (HCTR2's XCTR) out_i = in_i ^ E(S ^
+// counter_i): S is folded into the first round key (AESE XORs it with the block first), so
+// XCTR is the le32 loop with a different k_0 and costs nothing per block.
 template <Counter C>
 AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) {
+                                      const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                                      const std::uint8_t* s = nullptr) {
   CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
+    Keys<R> keys = load_keys<R>(rk);
+    if (s != nullptr) keys.k[0] = x(keys.k[0], load(s));  // a public choice of entry
     const auto group = [&]<std::size_t Y>(auto& source) AESKIT_ARMV8CE_LAMBDA {
       block b[Y];
       block d[Y];
@@ -151,6 +155,13 @@ AESKIT_ARMV8CE_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t co
                                            const std::uint8_t* in, std::uint8_t* out,
                                            std::size_t blocks) noexcept {
   return ctr<Counter::le32>(enc, counter, in, out, blocks);
+}
+
+// xctr: HCTR2's XCTR, the le32 loop with S ^ k_0 as the first round key.
+AESKIT_ARMV8CE_TARGET std::size_t xctr(const RoundKeys& enc, const std::uint8_t s[16],
+                                       std::uint8_t counter[16], const std::uint8_t* in,
+                                       std::uint8_t* out, std::size_t blocks) noexcept {
+  return ctr<Counter::le32>(enc, counter, in, out, blocks, s);
 }
 
 // ctr128_be: runs of the 32-bit kernel up to each wrap of the low word (every 2^32 blocks,

@@ -1,5 +1,5 @@
 // src/backend/armv8ce/blocks_armv8ce_eor3.cpp — blocks_armv8ce.cpp built for ARMv8.2-A with
-// FEAT_SHA3: the CTR, CBC and CFB decryption loops end in one EOR3 per block (last round key
+// FEAT_SHA3: the CTR, XCTR, CBC and CFB decryption loops end in one EOR3 per block (last round key
 // ^ data) instead of two EORs.
 //
 // CPU features: AArch64 FEAT_AES + FEAT_SHA3 (target("arch=armv8.2-a+crypto+sha3"); run only
@@ -15,5 +15,6 @@ const Eor3Blocks kEor3Blocks = {
     .ctr128_be = eor3::ctr128_be,
     .cbc_decrypt = eor3::cbc_decrypt,
     .cfb128_decrypt = eor3::cfb128_decrypt,
+    .xctr = eor3::xctr,
 };
 }  // namespace aeskit::detail::armv8ce

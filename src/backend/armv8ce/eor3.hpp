@@ -26,6 +26,7 @@ struct Eor3Blocks {
   decltype(AesBackend::ctr32_be) ctr32_be, ctr32_le, ctr128_be;
   decltype(AesBackend::cbc_decrypt) cbc_decrypt;
   decltype(AesBackend::cfb128_decrypt) cfb128_decrypt;
+  decltype(AesBackend::xctr) xctr;
 };
 struct Eor3Modes {
   decltype(AesBackend::xts_encrypt) xts_encrypt, xts_decrypt;

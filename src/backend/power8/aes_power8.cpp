@@ -35,6 +35,7 @@ const AesBackend kPower8Backend = {
     .ocb_hash = power8::ocb_hash,
     .cbc_mac = power8::cbc_mac,
     .mac_ctr = power8::mac_ctr,
+    .xctr = power8::xctr,
 };
 
 }  // namespace aeskit::detail

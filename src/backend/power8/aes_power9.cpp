@@ -45,6 +45,7 @@ const AesBackend kPower9Backend = {
     .ocb_hash = power8::p9::ocb_hash,
     .cbc_mac = power8::p9::cbc_mac,
     .mac_ctr = power8::p9::mac_ctr,
+    .xctr = power8::p9::xctr,
 };
 
 }  // namespace aeskit::detail

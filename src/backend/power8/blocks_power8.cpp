@@ -1,10 +1,10 @@
 // src/backend/power8/blocks_power8.cpp — the power8 backend's ECB, CTR (32/128-bit big-endian
-// and GCM-SIV's 32-bit little-endian counter), CBC, CFB128 and OFB kernels.
+// and GCM-SIV's 32-bit little-endian counter), HCTR2's XCTR, CBC, CFB128 and OFB kernels.
 //
 // CPU features: POWER8 vector crypto (vcipher, vcipherlast, vncipher, vncipherlast).
 // References: FIPS-197; NIST SP 800-38A §6.1-6.5 (ECB, CBC, CFB, OFB, CTR); RFC 8452 §4 (the
-// little-endian counter); backend/backend.hpp (the contract); rounds.hpp (round structure,
-// byte order, groups of 8).
+// little-endian counter); ePrint 2021/1441 §3 (XCTR); backend/backend.hpp (the contract);
+// rounds.hpp (round structure, byte order, groups of 8).
 //
 // Independent blocks (ECB, CTR, CBC and CFB decryption) go through the rounds 8 at a time;
 // the chains (CBC and CFB encryption, OFB) are one block after another. Each group loads all
@@ -37,13 +37,17 @@ AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::
   });
 }
 
+// ctr: out_i = in_i ^ E(counter_i), or with `s` (HCTR2's XCTR) out_i = in_i ^ E(S ^
+// counter_i): S, loaded in the keys' byte order, is folded into the first round key, so XCTR
+// is the le128 loop with a different k_0 and costs nothing per block.
 template <Counter C>
 AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16],
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks) {
+                                     const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                                     const std::uint8_t* s = nullptr) {
   CounterGen<C> gen(counter);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
+    Keys<R> keys = load_keys<R>(rk);
+    if (s != nullptr) keys.k[0] = x(keys.k[0], load(s));  // a public choice of entry
     const Offsets off = make_offsets();
     run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
       ctr_group<R, Y>(keys, gen, off, in, out);
@@ -157,6 +161,18 @@ AESKIT_POWER8_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t cou
                                           std::size_t blocks) noexcept {
   ctr32_runs<true>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
     ctr<Counter::le128>(enc, counter, in, out, n);
+    in += 16 * n;
+    out += 16 * n;
+  });
+  return blocks;
+}
+
+// xctr: HCTR2's XCTR, ctr32_le's runs with S ^ k_0 as the first round key.
+AESKIT_POWER8_TARGET std::size_t xctr(const RoundKeys& enc, const std::uint8_t s[16],
+                                      std::uint8_t counter[16], const std::uint8_t* in,
+                                      std::uint8_t* out, std::size_t blocks) noexcept {
+  ctr32_runs<true>(counter, blocks, [&](std::size_t n) AESKIT_POWER8_LAMBDA {
+    ctr<Counter::le128>(enc, counter, in, out, n, s);
     in += 16 * n;
     out += 16 * n;
   });

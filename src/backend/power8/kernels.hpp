@@ -28,6 +28,9 @@ AESKIT_POWER8_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t cou
 AESKIT_POWER8_TARGET std::size_t ctr32_le(const RoundKeys& enc, std::uint8_t counter[16],
                                           const std::uint8_t* in, std::uint8_t* out,
                                           std::size_t blocks) noexcept;
+AESKIT_POWER8_TARGET std::size_t xctr(const RoundKeys& enc, const std::uint8_t s[16],
+                                      std::uint8_t counter[16], const std::uint8_t* in,
+                                      std::uint8_t* out, std::size_t blocks) noexcept;
 AESKIT_POWER8_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t counter[16],
                                            const std::uint8_t* in, std::uint8_t* out,
                                            std::size_t blocks) noexcept;

@@ -1,11 +1,11 @@
 // src/backend/x86/backend_table.hpp — the AesBackend and fused-GCM tables of an x86 width,
 // written once.
 // Every width (aesni, vaes256, vaes512) runs its own instantiation of the width-generic
-// kernels (namespace `wide`: ECB, the three CTR forms, CBC and CFB decryption, XTS, OCB) and
-// shares what only AES-NI has: the key schedule (16-byte round keys, broadcast to the lanes
-// by the wider kernels) and the serial chains (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one
-// block at a time, where a wider register gains nothing), plus AES-GCM-SIV's per-nonce key
-// derivation (each width runs its own tag + CTR pass).
+// kernels (namespace `wide`: ECB, the three CTR forms and XCTR, CBC and CFB decryption, XTS, OCB)
+// and shares what only AES-NI has: the key schedule (16-byte round keys, broadcast to the lanes by
+// the wider kernels) and the serial chains (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at
+// a time, where a wider register gains nothing), plus AES-GCM-SIV's per-nonce key derivation (each
+// width runs its own tag + CTR pass).
 //
 // A macro, not a function: a namespace cannot be a template argument. No CPU features: the
 // table holds pointers; `supported` gates the calls. References: backend/backend.hpp.
@@ -29,7 +29,7 @@
     .xts_decrypt = WIDE::xts_decrypt, .ocb_encrypt = WIDE::ocb_encrypt,                           \
     .ocb_decrypt = WIDE::ocb_decrypt, .ocb_hash = WIDE::ocb_hash, .cbc_mac = aesni::cbc_mac,      \
     .mac_ctr = aesni::mac_ctr, .gcm_siv_derive = aesni::gcm_siv_derive,                           \
-    .gcm_siv_tag_ctr = WIDE::gcm_siv_tag_ctr,                                                     \
+    .gcm_siv_tag_ctr = WIDE::gcm_siv_tag_ctr, .xctr = WIDE::xctr,                                 \
   }
 
 // AESKIT_X86_GCM_FUSED(name, aes backend, ghash backend, wide): the fused GCM kernels of a

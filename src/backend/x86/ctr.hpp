@@ -1,9 +1,11 @@
 // src/backend/x86/ctr.hpp — CTR keystream for every VAES width, with the three counter
 // forms of the backend contract: 32-bit and 128-bit big-endian (SP 800-38A, GCM) and
-// AES-GCM-SIV's 32-bit little-endian counter in the block's first four bytes (RFC 8452 §4).
+// AES-GCM-SIV's 32-bit little-endian counter in the block's first four bytes (RFC 8452 §4);
+// and HCTR2's XCTR (the little-endian counter XORed with S: CounterXctr).
 //
 // CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
-// References: NIST SP 800-38A §6.5 and Appendix B; RFC 8452 §4; FIPS-197.
+// References: NIST SP 800-38A §6.5 and Appendix B; RFC 8452 §4; FIPS-197; HCTR2 (ePrint
+// 2021/1441 §3, XCTR).
 //
 // out_i = in_i ^ E(T_i). A group of n blocks in Y = ceil(n / kBlocks) registers: register j
 // lane i holds T_{kBlocks·j + i}.
@@ -96,6 +98,24 @@ struct CounterLe32 {
   }
 };
 
+// CounterXctr: HCTR2's XCTR blocks S ^ counter (backend.hpp xctr): CounterLe32's blocks, then
+// one XOR with S (secret; in every lane) per register.
+template <class V>
+struct CounterXctr {
+  static constexpr bool kReversed = false;
+  __m128i t;          // the next counter block, as in memory
+  typename V::reg s;  // S in every lane
+
+  template <std::size_t Y>
+  AESKIT_WIDE_INLINE void take(typename V::reg (&b)[Y], std::size_t blocks) {
+    const typename V::reg base = V::add32(V::broadcast(t), V::lane_index32());
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < Y; ++j)
+      b[j] = V::x(V::add32(base, V::each_lane32(static_cast<int>(V::kBlocks * j))), s);
+    t = _mm_add_epi32(t, _mm_cvtsi32_si128(static_cast<int>(blocks)));
+  }
+};
+
 template <class V>
 struct Counter128 {
   static constexpr bool kReversed = true;
@@ -171,6 +191,22 @@ AESKIT_WIDE_INLINE void ctr(const RoundKeys& rk, std::uint8_t counter[16], const
     t = kernel.counter.t;
   });
   if constexpr (C::kReversed) t = reverse_block<V>(t);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), t);
+}
+
+// xctr: the xctr entry (backend.hpp; HCTR2's XCTR): CTR over CounterXctr, `counter` advanced.
+template <class V>
+AESKIT_WIDE_INLINE void xctr(const RoundKeys& rk, const std::uint8_t s[16],
+                             std::uint8_t counter[16], const std::uint8_t* in, std::uint8_t* out,
+                             std::size_t blocks) {
+  using C = CounterXctr<V>;
+  __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counter));
+  const typename V::reg sv = V::broadcast(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)));
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    CtrKernel<V, C, R> kernel{keys_of<V, R>(rk), C{t, sv}, in, out};
+    run_groups<V>(kernel, blocks);
+    t = kernel.counter.t;
+  });
   _mm_storeu_si128(reinterpret_cast<__m128i*>(counter), t);
 }
 

@@ -7,6 +7,8 @@
 //   serial chains (CBC/CFB encrypt, OFB; the CBC-MAC of    R * L / 16
 //     CCM, the CMACs of EAX and SIV)                       (CFB8: R * L per byte)
 //   GCM, GCM-SIV, XAES-256-GCM                              max(R / A, 3.125 / C) / 16
+//   HCTR2 (a POLYVAL pass, then XCTR fused with the second)  (3.125 / C
+//                                                              + max(R / A, 3.125 / C)) / 16
 //   AEGIS at degree D (128L/256: 1, X2: 2, X4: 4) on the widest AES instruction of at most
 //     D lanes (T per cycle, latency L; D / lanes registers per state block): an update is
 //     B = 8 (128 family) or 6 (256) rounds per register on 32 D or 16 D bytes, serial
@@ -109,6 +111,11 @@ std::optional<double> bound_cycles_per_byte(const std::string& algorithm, const 
   if (mode == "GCM" && (rest.empty() || rest == "-SIV")) {
     if (m.clmul_rate <= 0) return std::nullopt;
     return std::max(parallel, 3.125 / m.clmul_rate / 16);
+  }
+  if (mode == "HCTR2" && rest.empty()) {
+    if (m.clmul_rate <= 0) return std::nullopt;
+    const double polyval = 3.125 / m.clmul_rate / 16;
+    return polyval + std::max(parallel, polyval);
   }
   if (!rest.empty()) return std::nullopt;  // TLS CBC-HMAC / CTR-HMAC: SHA-bound, no model
   if (mode == "ECB" || mode == "CTR" || mode == "XTS" || mode == "OCB") return parallel;

@@ -45,6 +45,8 @@ constexpr Row kByKeySize[] = {
     {"AES-%-OFB", ItemKind::message, Family::aes, kEvery, "encrypt", "decrypt", Mode::ofb},
     // IEEE 1619 and OpenSSL define XTS for AES-128 and AES-256 only.
     {"AES-%-XTS", ItemKind::xts, Family::xts, k128 | k256, "encrypt", "decrypt"},
+    // HCTR2 (ePrint 2021/1441): a wide-block cipher; aeskit only (no peer has it).
+    {"AES-%-HCTR2", ItemKind::xts, Family::hctr2, kEvery, "encrypt", "decrypt"},
     {"AES-%-GCM", ItemKind::aead, Family::gcm, kEvery, "seal", "open"},
     {"AES-%-OCB", ItemKind::aead, Family::ocb, kEvery, "seal", "open"},
     // RFC 8452 defines AES-128-GCM-SIV and AES-256-GCM-SIV only.

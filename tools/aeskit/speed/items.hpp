@@ -21,7 +21,8 @@ enum class ItemKind {
   aead,     // one AEAD message per operation (seal or open, with kAeadAdBytes of associated
             // data); reported in MB/s of plaintext per size
   xts,      // one XTS data unit per operation (the IV as its 16-byte tweak; "AES-128-XTS" is
-            // two AES-128 keys, 32 bytes, as OpenSSL names it); MB/s per size (16 bytes up)
+            // two AES-128 keys, 32 bytes, as OpenSSL names it); MB/s per size (16 bytes up).
+            // Also HCTR2 (Family::hctr2): one message, one wide block, per operation
   hash,     // one message hashed (op "hash") or HMACed (op "mac") per operation; the output
             // is the digest; MB/s per size (speed/hash.hpp)
   tls,      // one TLS AEAD record sealed or opened per operation (speed/tls.hpp)
@@ -33,8 +34,9 @@ enum class ItemKind {
 // that prepares its runner (speed/impl.hpp, FamilyRunner); a family missing from its map is
 // one it lacks, and the item is measured without it.
 enum class Family : unsigned char {
-  aes,  // setup, block and message items: the raw cipher and its modes (Item::mode)
-  xts,  // two AES keys (Key1 || Key2)
+  aes,    // setup, block and message items: the raw cipher and its modes (Item::mode)
+  xts,    // two AES keys (Key1 || Key2)
+  hctr2,  // one AES key; ItemKind::xts items (one wide block per operation, a 32-byte tweak)
   // AEADs (speed/aead.hpp); EAX and SIV are the CMAC-based ones (speed/mac.hpp), and SIV
   // takes two AES keys, like XTS.
   gcm,

@@ -1,0 +1,238 @@
+// src/aead/hctr2.cpp — Hctr2Key (aeskit/hctr2.hpp): HCTR2, the tweakable wide-block cipher of
+// Crowley, Huckleberry and Biggers, over an AES key's backend (XCTR: modes/xctr.cpp and the
+// backend's xctr entry) and the POLYVAL of AES-GCM-SIV (aead/polyval.hpp: the best GHASH
+// backend's native POLYVAL kernel when it has one). Not an AEAD: it lives in this layer
+// because POLYVAL does.
+//
+// CPU features: none (generic; never names an ISA).
+// References: "Length-preserving encryption with HCTR2", ePrint 2021/1441, §3 (the
+// construction, XCTR, the hash H with the tweak-length block and the 1-byte padding of a
+// partial last block); RFC 8452 §3 (POLYVAL).
+//
+// Per call, with hbar and L from set-up:
+//   the tweak part of H (the length block, then the zero-padded tweak) is hashed ONCE and its
+//   state copied for the two message parts; the second POLYVAL pass (over V when encrypting,
+//   over N when decrypting) simply FOLLOWS the XCTR pass, reading what XCTR wrote (not fused:
+//   a fused XCTR + POLYVAL kernel is a later optimisation).
+// Constant-time: the only branches are on the message and tweak lengths (public); the key,
+// hbar, L, the plaintext and every intermediate (MM, UU, S, hash states) are only XORed,
+// multiplied and encrypted, and wiped before return.
+#include <cstring>
+
+#include "aead/polyval.hpp"
+#include "aeskit/hctr2.hpp"
+#include "backend/self_test.hpp"
+#include "base/buffers.hpp"
+#include "base/secure_zero.hpp"
+#include "core/error_detail.hpp"
+#include "core/key_state.hpp"
+#include "cpu/features.hpp"
+#include "modes/mode_kernels.hpp"
+
+namespace aeskit {
+
+struct Hctr2Key::State {
+  AesKey aes;
+  detail::PolyvalKey hash;  // POLYVAL keyed with hbar = E_K(0^128), full table
+  std::uint8_t l[16];       // L = E_K(le128(1))
+
+  explicit State(AesKey k) noexcept : aes(std::move(k)) {}
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    detail::polyval_wipe(hash);
+    detail::secure_zero(l, sizeof l);
+  }
+};
+
+namespace {
+
+const detail::KeyState& state_of(const AesKey& key) {
+  return *detail::KeyAccess::state(key);
+}
+
+// hash_tail: POLYVAL continued over the whole blocks of x[0..len) and then, when len is not a
+// multiple of 16, one block holding the rest, a 1 byte and zeros (HCTR2's padding of the
+// message part; `one_pad` false: zeros only, the tweak's padding).
+void hash_bytes(const detail::PolyvalKey& key, std::uint8_t state[16], const std::uint8_t* x,
+                std::size_t len, bool one_pad) {
+  const std::size_t whole = len / 16;
+  if (whole != 0) detail::polyval_update(key, state, x, whole);
+  const std::size_t rest = len % 16;
+  if (rest != 0) {
+    std::uint8_t last[16] = {};
+    std::memcpy(last, x + 16 * whole, rest);
+    if (one_pad) last[rest] = 1;
+    detail::polyval_update(key, state, last, 1);
+    detail::secure_zero(last, sizeof last);
+  }
+}
+
+// tweak_state: POLYVAL(hbar, le128(2·bits(T) + (n % 16 ? 3 : 2)) || pad(T)) for a message part
+// of n bytes: the state both message parts continue from.
+void tweak_state(const detail::PolyvalKey& key, std::span<const std::uint8_t> tweak, std::size_t n,
+                 std::uint8_t state[16]) {
+  std::memset(state, 0, 16);
+  const std::uint64_t t = tweak.size();
+  // 16·t + 2 or 3 as a 128-bit little-endian integer (t < 2^64, so 16·t < 2^68).
+  const std::uint64_t lo = (t << 4) + (n % 16 != 0 ? 3 : 2);
+  const std::uint64_t hi = t >> 60;
+  std::uint8_t len_block[16];
+  for (unsigned i = 0; i < 8; ++i) {
+    len_block[i] = static_cast<std::uint8_t>(lo >> (8 * i));
+    len_block[8 + i] = static_cast<std::uint8_t>(hi >> (8 * i));
+  }
+  detail::polyval_update(key, state, len_block, 1);
+  hash_bytes(key, state, tweak.data(), tweak.size(), false);
+}
+
+// xctr_bytes: out = in ^ XCTR_K(S) over n bytes, counters from le128(1): whole blocks through
+// the backend's xctr entry (or the generic batches), a partial last block through a stack
+// block.
+void xctr_bytes(const detail::KeyState& key, const std::uint8_t s[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t n) {
+  std::uint8_t counter[16] = {1};
+  const std::size_t whole = n / 16;
+  if (whole != 0) detail::xctr_blocks(key, s, counter, in, out, whole);
+  const std::size_t rest = n % 16;
+  if (rest != 0) {
+    std::uint8_t block[16] = {};
+    std::memcpy(block, in + 16 * whole, rest);
+    detail::xctr_blocks(key, s, counter, block, block, 1);
+    std::memcpy(out + 16 * whole, block, rest);
+    detail::secure_zero(block, sizeof block);
+  }
+}
+
+}  // namespace
+
+Hctr2Key::Hctr2Key() noexcept = default;
+Hctr2Key::Hctr2Key(std::unique_ptr<State> state) noexcept : state_(std::move(state)) {}
+Hctr2Key::Hctr2Key(Hctr2Key&&) noexcept = default;
+Hctr2Key& Hctr2Key::operator=(Hctr2Key&&) noexcept = default;
+Hctr2Key::~Hctr2Key() = default;
+
+Result<Hctr2Key> Hctr2Key::create(std::span<const std::uint8_t> key, std::string_view backend) {
+  if (key.size() != 16 && key.size() != 24 && key.size() != 32)
+    return detail::bad_key_length("AES-HCTR2", "a key of 16, 24 or 32 bytes", key.size());
+  Result<AesKey> aes = AesKey::create(key, backend);
+  if (!aes.ok()) return aes.status();
+  auto state = std::make_unique<State>(std::move(aes).value());
+  const detail::KeyState& ks = state_of(state->aes);
+  std::uint8_t blocks[32] = {};
+  blocks[16] = 1;  // le128(1)
+  ks.backend->encrypt_blocks(ks.enc, blocks, blocks, 2);
+  const detail::PolyvalChoice code = detail::choose_polyval(nullptr, cpu::cpu_features(), true);
+  detail::polyval_init(code, blocks, state->hash);
+  std::memcpy(state->l, blocks + 16, 16);
+  detail::secure_zero(blocks, sizeof blocks);
+  return Hctr2Key(std::move(state));
+}
+
+bool Hctr2Key::valid() const noexcept {
+  return state_ != nullptr;
+}
+
+std::size_t Hctr2Key::key_bits() const noexcept {
+  return state_ ? state_->aes.key_bits() : 0;
+}
+
+std::string_view Hctr2Key::backend_name() const noexcept {
+  return state_ ? state_->aes.backend_name() : std::string_view{};
+}
+
+namespace {
+
+Status check(bool valid, std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  if (!valid) return Errc::invalid_state;
+  if (in.size() < kHctr2MinMessage) return Errc::bad_data_unit_length;
+  if (in.size() > kHctr2MaxMessage) return Errc::message_too_long;
+  if (out.size() < in.size()) return detail::output_too_small(in.size(), out.size());
+  if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()))
+    return Errc::overlapping_buffers;
+  return {};
+}
+
+}  // namespace
+
+// encrypt, with P = M || N:  MM = M ^ H(T, N);  UU = E_K(MM);  S = MM ^ UU ^ L;
+// V = N ^ XCTR_K(S);  U = UU ^ H(T, V);  C = U || V. M is read before anything is written,
+// N is hashed before XCTR overwrites it (in == out), V is hashed from `out`.
+Status Hctr2Key::encrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
+                         std::span<std::uint8_t> out) const {
+  if (Status st = check(valid(), in, out); !st.ok()) return st;
+  const detail::KeyState& key = state_of(state_->aes);
+  const detail::PolyvalKey& hk = state_->hash;
+  const std::size_t n = in.size() - 16;
+  std::uint8_t ht[16], h[16], mm[16], uu[16], s[16];
+  tweak_state(hk, tweak, n, ht);
+  std::memcpy(h, ht, 16);
+  hash_bytes(hk, h, in.data() + 16, n, true);
+  detail::xor_bytes(mm, in.data(), h, 16);
+  key.backend->encrypt_blocks(key.enc, mm, uu, 1);
+  detail::xor_bytes(s, mm, uu, 16);
+  detail::xor_bytes(s, s, state_->l, 16);
+  xctr_bytes(key, s, in.data() + 16, out.data() + 16, n);
+  std::memcpy(h, ht, 16);
+  hash_bytes(hk, h, out.data() + 16, n, true);
+  detail::xor_bytes(out.data(), uu, h, 16);
+  detail::secure_zero(ht, 16);
+  detail::secure_zero(h, 16);
+  detail::secure_zero(mm, 16);
+  detail::secure_zero(uu, 16);
+  detail::secure_zero(s, 16);
+  return {};
+}
+
+// decrypt, with C = U || V:  UU = U ^ H(T, V);  MM = D_K(UU);  S = MM ^ UU ^ L;
+// N = V ^ XCTR_K(S);  M = MM ^ H(T, N);  P = M || N. U and V are read (hashed) before XCTR
+// writes N; N is hashed from `out`.
+Status Hctr2Key::decrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
+                         std::span<std::uint8_t> out) const {
+  if (Status st = check(valid(), in, out); !st.ok()) return st;
+  const detail::KeyState& key = state_of(state_->aes);
+  const detail::PolyvalKey& hk = state_->hash;
+  const std::size_t n = in.size() - 16;
+  std::uint8_t ht[16], h[16], mm[16], uu[16], s[16];
+  tweak_state(hk, tweak, n, ht);
+  std::memcpy(h, ht, 16);
+  hash_bytes(hk, h, in.data() + 16, n, true);
+  detail::xor_bytes(uu, in.data(), h, 16);
+  key.backend->decrypt_blocks(key.decryption_keys(), uu, mm, 1);
+  detail::xor_bytes(s, mm, uu, 16);
+  detail::xor_bytes(s, s, state_->l, 16);
+  xctr_bytes(key, s, in.data() + 16, out.data() + 16, n);
+  std::memcpy(h, ht, 16);
+  hash_bytes(hk, h, out.data() + 16, n, true);
+  detail::xor_bytes(out.data(), mm, h, 16);
+  detail::secure_zero(ht, 16);
+  detail::secure_zero(h, 16);
+  detail::secure_zero(mm, 16);
+  detail::secure_zero(uu, 16);
+  detail::secure_zero(s, 16);
+  return {};
+}
+
+std::string Hctr2Key::kernel() const {
+  if (!valid()) return {};
+  // As describe_kernel words it: "aesni: xctr (bulk kernel, 128-bit) + pclmul polyval
+  // (native)", or "portable: xctr (batched, 32 blocks/call) + ..." without an xctr entry.
+  const detail::AesBackend& b = *state_of(state_->aes).backend;
+  // (Appends only: GCC 12 at -O3 for ARMv7 reports a false -Wrestrict overlap in the
+  // operator+ chains.)
+  const std::size_t batch =
+      b.batch_blocks < detail::kMaxBatchBlocks ? b.batch_blocks : detail::kMaxBatchBlocks;
+  const std::string number = std::to_string(b.xctr != nullptr ? b.vector_bits : batch);
+  std::string text(b.name);
+  text.append(": xctr (");
+  if (b.xctr == nullptr)
+    text.append("batched, ").append(number).append(" blocks/call");
+  else if (b.vector_bits != 0)
+    text.append("bulk kernel, ").append(number).append("-bit");
+  else
+    text.append("bulk kernel");
+  text.append(") + ").append(detail::describe_polyval(state_->hash.code));
+  return text;
+}
+
+}  // namespace aeskit
