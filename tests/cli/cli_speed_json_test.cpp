@@ -449,6 +449,18 @@ TEST(SpeedFormats, BoundTable) {
     return;
   }
   EXPECT_NE(out.find("AES round"), std::string::npos) << out;
+  // x86 with PCLMULQDQ: the interleaved AES + carry-less multiply loop, its sharing in [0, 1].
+  bool has_pclmul = false;
+  for (const aeskit::CpuFeatureState& f : aeskit::cpu_report().features)
+    has_pclmul = has_pclmul || (f.enabled && f.name == "pclmul");
+  if (has_pclmul) {
+    const std::size_t at = out.find("cycles per pair, sharing ");
+    ASSERT_NE(at, std::string::npos) << out;
+    double sharing = -1;
+    ASSERT_EQ(std::sscanf(out.c_str() + at + 25, "%lf", &sharing), 1) << out.substr(at, 40);
+    EXPECT_GE(sharing, 0.0);
+    EXPECT_LE(sharing, 1.0);
+  }
   for (const std::string item : {"AES-128-CTR encrypt", "AES-256-GCM seal"}) {
     const std::size_t at = out.find("  " + item + " ");
     ASSERT_NE(at, std::string::npos) << item << ":\n" << out;

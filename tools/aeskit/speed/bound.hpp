@@ -30,6 +30,16 @@ struct MachineLimits {
   double aes_rate = 0;                   // best block-rounds per cycle over the widths
   double aes_latency = 0;                // the narrowest width's round latency (the serial chains)
   double clmul_rate = 0;                 // best 64x64 products per cycle over the widths
+  // sharing: how much AES rounds and carry-less products slow each other when interleaved at
+  // the widest width that has both (0: independent units, the time is the larger of the two;
+  // 1: one resource, the times add), from pair_cycles; 0 when not measured. pair_cycles: the
+  // cycles per (AES round + product) instruction pair of that measurement, 0 if none.
+  double sharing = 0;
+  double pair_cycles = 0;
+  unsigned pair_width = 0;
+  // overlapped: the cost of two streams of work that the code interleaves (AES at x
+  // cycles/byte alone, products at y alone): max(x, y) + sharing · min(x, y).
+  double overlapped(double x, double y) const;
 };
 
 // measure_limits: the instruction timings at `mhz` (about half a second). Only the
@@ -51,5 +61,8 @@ void print_bounds(std::FILE* out, const MachineLimits& limits, const std::vector
 // (the reciprocal throughput), or 0 when this build cannot run it. `width` is 128, 256 or 512.
 double aes_round_cycles(unsigned width, bool independent, double mhz);
 double clmul_cycles(unsigned width, bool independent, double mhz);
+// aes_clmul_pair_cycles: cycles per pair when independent chains of AES rounds and of
+// carry-less products, as many of each, run interleaved at `width`; 0 when not measured.
+double aes_clmul_pair_cycles(unsigned width, double mhz);
 
 }  // namespace aeskit::cli::speed

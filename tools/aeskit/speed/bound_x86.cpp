@@ -1,7 +1,8 @@
 // tools/aeskit/speed/bound_x86.cpp — the instruction loops of `aeskit speed --bound` on x86:
 // AESENC and PCLMULQDQ on xmm (AES-NI, PCLMULQDQ), ymm (VAES/VPCLMULQDQ + AVX2) and zmm
-// (VAES/VPCLMULQDQ + AVX-512F), each under its own function-level target attribute; the
-// caller (bound.cpp) runs only what cpu_report() says the CPU has.
+// (VAES/VPCLMULQDQ + AVX-512F), alone and interleaved with each other, each under its own
+// function-level target attribute; the caller (bound.cpp) runs only what cpu_report() says the
+// CPU has.
 //
 // Latency: one chain, each instruction fed by the previous one's result; reciprocal
 // throughput: kChains independent chains interleaved (enough to cover a latency of 6 at 2
@@ -73,6 +74,36 @@ AESKIT_BOUND_LOOP(clmul256, "vpclmulqdq,avx2", __m256i, _mm256_set1_epi32, AESKI
 AESKIT_BOUND_LOOP(clmul512, "vpclmulqdq,avx512f", __m512i, _mm512_set1_epi32, AESKIT_CLMUL512,
                   AESKIT_FOLD512)
 
+// One loop per width running K chains of AESENC and K chains of PCLMULQDQ interleaved: time
+// per (AESENC, PCLMULQDQ) pair. Compared with the two alone, it tells whether the two
+// instructions share execution resources (on some cores they issue to the same pipes).
+#define AESKIT_BOUND_PAIR_LOOP(NAME, TARGET, V, SET1, AES, CLMUL, FOLD)  \
+  template <int K>                                                       \
+  __attribute__((target(TARGET))) double NAME() {                        \
+    V a[K], c[K];                                                        \
+    const V k = SET1(0x2b7e1516);                                        \
+    for (int j = 0; j < K; ++j) a[j] = SET1(j + 1), c[j] = SET1(j + 77); \
+    const auto t0 = std::chrono::steady_clock::now();                    \
+    for (std::uint64_t i = 0; i < kIterations; ++i) {                    \
+      _Pragma("GCC unroll 16") for (int j = 0; j < K; ++j) {             \
+        a[j] = AES(a[j], k);                                             \
+        c[j] = CLMUL(c[j], k);                                           \
+      }                                                                  \
+    }                                                                    \
+    const double seconds = seconds_since(t0);                            \
+    std::uint64_t folded = 0;                                            \
+    for (int j = 0; j < K; ++j) folded ^= FOLD(a[j]) ^ FOLD(c[j]);       \
+    g_sink = g_sink + folded;                                            \
+    return seconds / static_cast<double>(kIterations * K);               \
+  }
+
+AESKIT_BOUND_PAIR_LOOP(pair128, "aes,pclmul,sse4.1", __m128i, _mm_set1_epi32, _mm_aesenc_si128,
+                       AESKIT_CLMUL128, AESKIT_FOLD128)
+AESKIT_BOUND_PAIR_LOOP(pair256, "vaes,vpclmulqdq,avx2", __m256i, _mm256_set1_epi32,
+                       _mm256_aesenc_epi128, AESKIT_CLMUL256, AESKIT_FOLD256)
+AESKIT_BOUND_PAIR_LOOP(pair512, "vaes,vpclmulqdq,avx512f", __m512i, _mm512_set1_epi32,
+                       _mm512_aesenc_epi128, AESKIT_CLMUL512, AESKIT_FOLD512)
+
 // best_of: the fastest of three runs (an interrupted run is slower, never faster).
 template <class F>
 double best_of(F f) {
@@ -88,6 +119,14 @@ double aes_round_cycles(unsigned width, bool independent, double mhz) {
   if (width == 128) seconds = best_of(independent ? aes128<kChains> : aes128<1>);
   if (width == 256) seconds = best_of(independent ? aes256<kChains> : aes256<1>);
   if (width == 512) seconds = best_of(independent ? aes512<kChains> : aes512<1>);
+  return seconds * mhz * 1e6;
+}
+
+double aes_clmul_pair_cycles(unsigned width, double mhz) {
+  double seconds = 0;
+  if (width == 128) seconds = best_of(pair128<kChains / 2>);
+  if (width == 256) seconds = best_of(pair256<kChains / 2>);
+  if (width == 512) seconds = best_of(pair512<kChains / 2>);
   return seconds * mhz * 1e6;
 }
 
