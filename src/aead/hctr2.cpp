@@ -153,64 +153,48 @@ Status check(bool valid, std::span<const std::uint8_t> in, std::span<std::uint8_
   return {};
 }
 
-}  // namespace
-
-// encrypt, with P = M || N:  MM = M ^ H(T, N);  UU = E_K(MM);  S = MM ^ UU ^ L;
-// V = N ^ XCTR_K(S);  U = UU ^ H(T, V);  C = U || V. M is read before anything is written,
-// N is hashed before XCTR overwrites it (in == out), V is hashed from `out`.
-Status Hctr2Key::encrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
-                         std::span<std::uint8_t> out) const {
-  if (Status st = check(valid(), in, out); !st.ok()) return st;
-  const detail::KeyState& key = state_of(state_->aes);
-  const detail::PolyvalKey& hk = state_->hash;
+// wide_block: both directions, which differ only in the block cipher call. With X the first
+// 16 bytes of the input and R the rest:
+//   Y = X ^ H(T, R);  Z = E_K(Y) (encrypt) or D_K(Y) (decrypt);  S = Y ^ Z ^ L;
+//   R' = R ^ XCTR_K(S);  output = (Z ^ H(T, R')) || R'.
+// Encrypt (P = M || N): Y = MM, Z = UU, R' = V, output U || V. Decrypt (C = U || V): Y = UU,
+// Z = MM, R' = N, output M || N. X is read and R hashed before XCTR writes R' (in == out);
+// R' is hashed from `out`.
+Status wide_block(const detail::KeyState& key, const detail::PolyvalKey& hk,
+                  const std::uint8_t l[16], bool encrypt, std::span<const std::uint8_t> tweak,
+                  std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
   const std::size_t n = in.size() - 16;
-  std::uint8_t ht[16], h[16], mm[16], uu[16], s[16];
+  std::uint8_t ht[16], h[16], y[16], z[16], s[16];
   tweak_state(hk, tweak, n, ht);
   std::memcpy(h, ht, 16);
   hash_bytes(hk, h, in.data() + 16, n, true);
-  detail::xor_bytes(mm, in.data(), h, 16);
-  key.backend->encrypt_blocks(key.enc, mm, uu, 1);
-  detail::xor_bytes(s, mm, uu, 16);
-  detail::xor_bytes(s, s, state_->l, 16);
+  detail::xor_bytes(y, in.data(), h, 16);
+  if (encrypt)
+    key.backend->encrypt_blocks(key.enc, y, z, 1);
+  else
+    key.backend->decrypt_blocks(key.decryption_keys(), y, z, 1);
+  detail::xor_bytes(s, y, z, 16);
+  detail::xor_bytes(s, s, l, 16);
   xctr_bytes(key, s, in.data() + 16, out.data() + 16, n);
   std::memcpy(h, ht, 16);
   hash_bytes(hk, h, out.data() + 16, n, true);
-  detail::xor_bytes(out.data(), uu, h, 16);
-  detail::secure_zero(ht, 16);
-  detail::secure_zero(h, 16);
-  detail::secure_zero(mm, 16);
-  detail::secure_zero(uu, 16);
-  detail::secure_zero(s, 16);
+  detail::xor_bytes(out.data(), z, h, 16);
+  for (std::uint8_t* secret : {ht, h, y, z, s}) detail::secure_zero(secret, 16);
   return {};
 }
 
-// decrypt, with C = U || V:  UU = U ^ H(T, V);  MM = D_K(UU);  S = MM ^ UU ^ L;
-// N = V ^ XCTR_K(S);  M = MM ^ H(T, N);  P = M || N. U and V are read (hashed) before XCTR
-// writes N; N is hashed from `out`.
+}  // namespace
+
+Status Hctr2Key::encrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
+                         std::span<std::uint8_t> out) const {
+  if (Status st = check(valid(), in, out); !st.ok()) return st;
+  return wide_block(state_of(state_->aes), state_->hash, state_->l, true, tweak, in, out);
+}
+
 Status Hctr2Key::decrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
                          std::span<std::uint8_t> out) const {
   if (Status st = check(valid(), in, out); !st.ok()) return st;
-  const detail::KeyState& key = state_of(state_->aes);
-  const detail::PolyvalKey& hk = state_->hash;
-  const std::size_t n = in.size() - 16;
-  std::uint8_t ht[16], h[16], mm[16], uu[16], s[16];
-  tweak_state(hk, tweak, n, ht);
-  std::memcpy(h, ht, 16);
-  hash_bytes(hk, h, in.data() + 16, n, true);
-  detail::xor_bytes(uu, in.data(), h, 16);
-  key.backend->decrypt_blocks(key.decryption_keys(), uu, mm, 1);
-  detail::xor_bytes(s, mm, uu, 16);
-  detail::xor_bytes(s, s, state_->l, 16);
-  xctr_bytes(key, s, in.data() + 16, out.data() + 16, n);
-  std::memcpy(h, ht, 16);
-  hash_bytes(hk, h, out.data() + 16, n, true);
-  detail::xor_bytes(out.data(), mm, h, 16);
-  detail::secure_zero(ht, 16);
-  detail::secure_zero(h, 16);
-  detail::secure_zero(mm, 16);
-  detail::secure_zero(uu, 16);
-  detail::secure_zero(s, 16);
-  return {};
+  return wide_block(state_of(state_->aes), state_->hash, state_->l, false, tweak, in, out);
 }
 
 std::string Hctr2Key::kernel() const {

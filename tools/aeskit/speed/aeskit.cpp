@@ -4,6 +4,7 @@
 // speed/aeskit_aead.cpp; hash, CMAC, TLS and Cobblestone items: their speed/ files.
 #include <array>
 #include <string>
+#include <vector>
 
 #include "aeskit/aeskit.hpp"
 #include "speed/aead.hpp"
@@ -54,18 +55,22 @@ class MessageRunner final : public Runner {
   std::span<const std::uint8_t> iv_;
 };
 
-// One XTS data unit per operation: XtsKey::encrypt/decrypt with the IV as the tweak.
-class XtsRunner final : public Runner {
+// One data unit per operation through a tweakable key: XtsKey (the IV as its 16-byte tweak) or
+// Hctr2Key (one wide block under a 32-byte tweak, the size Linux's fscrypt uses: the IV
+// twice). `calls` names the two calls for error messages.
+template <class Key>
+class TweakedRunner final : public Runner {
  public:
-  XtsRunner(XtsKey key, Direction direction, std::span<const std::uint8_t> tweak)
-      : key_(std::move(key)), direction_(direction), tweak_(tweak) {}
+  TweakedRunner(Key key, Direction direction, std::vector<std::uint8_t> tweak,
+                std::array<const char*, 2> calls)
+      : key_(std::move(key)), direction_(direction), tweak_(std::move(tweak)), calls_(calls) {}
   bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
            std::string& error) override {
     const bool encrypt = direction_ == Direction::encrypt;
     for (std::size_t i = 0; i < count; ++i) {
       const Status status = encrypt ? key_.encrypt(tweak_, in, out) : key_.decrypt(tweak_, in, out);
       if (!status.ok()) {
-        error = failure(encrypt ? "XtsKey::encrypt" : "XtsKey::decrypt", status);
+        error = failure(calls_[encrypt ? 0 : 1], status);
         return false;
       }
     }
@@ -73,36 +78,10 @@ class XtsRunner final : public Runner {
   }
 
  private:
-  XtsKey key_;
+  Key key_;
   Direction direction_;
-  std::span<const std::uint8_t> tweak_;
-};
-
-// One HCTR2 message (one wide block) per operation: Hctr2Key::encrypt/decrypt under a 32-byte
-// tweak (the size Linux's fscrypt uses), the 16-byte IV twice.
-class Hctr2Runner final : public Runner {
- public:
-  Hctr2Runner(Hctr2Key key, Direction direction, std::span<const std::uint8_t> iv)
-      : key_(std::move(key)), direction_(direction) {
-    for (std::size_t i = 0; i < tweak_.size(); ++i) tweak_[i] = iv[i % iv.size()];
-  }
-  bool run(std::size_t count, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
-           std::string& error) override {
-    const bool encrypt = direction_ == Direction::encrypt;
-    for (std::size_t i = 0; i < count; ++i) {
-      const Status status = encrypt ? key_.encrypt(tweak_, in, out) : key_.decrypt(tweak_, in, out);
-      if (!status.ok()) {
-        error = failure(encrypt ? "Hctr2Key::encrypt" : "Hctr2Key::decrypt", status);
-        return false;
-      }
-    }
-    return true;
-  }
-
- private:
-  Hctr2Key key_;
-  Direction direction_;
-  std::array<std::uint8_t, 32> tweak_{};
+  std::vector<std::uint8_t> tweak_;
+  std::array<const char*, 2> calls_;
 };
 
 // One 16-byte block per operation through AesKey::encrypt_blocks / decrypt_blocks.
@@ -188,7 +167,10 @@ std::unique_ptr<Runner> make_xts_runner(const Item& item, const Material& materi
     error = failure("XtsKey::create", xts.status());
     return nullptr;
   }
-  return std::make_unique<XtsRunner>(std::move(xts).value(), item.direction, material.iv);
+  return std::make_unique<TweakedRunner<XtsKey>>(
+      std::move(xts).value(), item.direction,
+      std::vector<std::uint8_t>(material.iv.begin(), material.iv.end()),
+      std::array<const char*, 2>{"XtsKey::encrypt", "XtsKey::decrypt"});
 }
 
 std::unique_ptr<Runner> make_hctr2_runner(const Item& item, const Material& material,
@@ -198,7 +180,11 @@ std::unique_ptr<Runner> make_hctr2_runner(const Item& item, const Material& mate
     error = failure("Hctr2Key::create", key.status());
     return nullptr;
   }
-  return std::make_unique<Hctr2Runner>(std::move(key).value(), item.direction, material.iv);
+  std::vector<std::uint8_t> tweak(material.iv.begin(), material.iv.end());
+  tweak.insert(tweak.end(), material.iv.begin(), material.iv.end());
+  return std::make_unique<TweakedRunner<Hctr2Key>>(
+      std::move(key).value(), item.direction, std::move(tweak),
+      std::array<const char*, 2>{"Hctr2Key::encrypt", "Hctr2Key::decrypt"});
 }
 
 using MakeAeskitRunner = std::unique_ptr<Runner> (*)(const Item& item, const Material& material,
