@@ -7,6 +7,13 @@
 // encrypting, aead-tag get. The default provider's state machine is kept (key_set, iv_set,
 // len_set, tag_set, and the tag and nonce lengths the key was set with, which OpenSSL binds at
 // key setup); the work is one aeskit::AeadKey seal_detached / open_detached per message.
+// TLS 1.2 CCM records (RFC 6655), as the default provider offers them to libssl: tls1-aad
+// (the 13-byte AAD kept in the tag buffer, as OpenSSL keeps it; tlsaadpad then reads the tag
+// length) and tls1-iv-fixed (the 4-byte implicit nonce) arm every later update or EVP_Cipher
+// as one in-place record, explicit nonce || payload || tag: sealing writes the explicit
+// nonce from the AAD's sequence number; opening takes it from the record and checks the tag
+// before any plaintext is released (a failure zeroes the payload). Shared with GCM:
+// tls_aead.hpp.
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -20,9 +27,12 @@
 #include "aeskit/aead.hpp"
 #include "dispatch.hpp"
 #include "provider.hpp"
+#include "tls_aead.hpp"
 
 namespace aeskit_provider {
 namespace {
+
+constexpr std::size_t kUnset = ~std::size_t{0};
 
 struct CcmCtx {
   void* provctx = nullptr;
@@ -52,6 +62,10 @@ struct CcmCtx {
   // A data update on a used nonce block leaves OpenSSL's flags byte without the tag length
   // (it reads as 2) until the next key: no tag can be read or checked until then.
   bool flags_broken = false;
+  // The TLS record mode: the AAD length once tls1-aad was given (OpenSSL never disarms it),
+  // and what tlsaadpad reads.
+  std::size_t tls_aad_len = kUnset;
+  std::size_t tls_aad_pad = 0;
 
   ~CcmCtx() {
     wipe(iv, sizeof iv);
@@ -100,10 +114,23 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       c->iv_set = false;
     }
   }
-  // The TLS record parameters are not implemented: refuse them rather than ignore them.
-  if (find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD) != nullptr ||
-      find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED) != nullptr)
-    return 0;
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+  if (p != nullptr) {
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
+    if (p->data_size != tls_aead::kAadLen) return 0;
+    // Armed before the length checks, which may still fail (as in OpenSSL).
+    c->tls_aad_len = p->data_size;
+    if (!tls_aead::set_aad(c->buf, static_cast<const unsigned char*>(p->data), p->data_size, c->enc,
+                           c->m))
+      return 0;
+    c->tls_aad_pad = c->m;
+  }
+  p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
+  if (p != nullptr) {
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) return 0;
+    if (p->data_size != tls_aead::kFixedIvLen) return 0;
+    std::memcpy(c->iv, p->data, p->data_size);
+  }
   return 1;
 }
 
@@ -189,6 +216,31 @@ bool seal_or_open(CcmCtx* c, unsigned char* out, const unsigned char* in, std::s
   return true;
 }
 
+// One TLS record in place (see the header comment). *outl: the record length (seal) or the
+// payload length (open).
+bool tls_record(CcmCtx* c, unsigned char* out, std::size_t* outl, const unsigned char* in,
+                std::size_t len) {
+  *outl = 0;
+  if (in == nullptr || out != in || len < tls_aead::kExplicitIvLen + c->m) return false;
+  if (c->enc) std::memcpy(out, c->buf, tls_aead::kExplicitIvLen);  // the sequence number
+  std::memcpy(c->iv + tls_aead::kFixedIvLen, in, tls_aead::kExplicitIvLen);
+  // The nonce as the CCM128 context takes it: the first 15 - L bytes of the IV, L the length
+  // field the key was set up with; the tag the key's length (only m == key_m can succeed).
+  if (c->ivlen() < 15 - c->key_l || c->flags_broken) return false;
+  const std::size_t n = len - tls_aead::kExplicitIvLen - c->m;
+  if (c->m != c->key_m) {
+    if (!c->enc) wipe(out + tls_aead::kExplicitIvLen, n);
+    return false;
+  }
+  // The record's nonce replaces the message's: OpenSSL's CCM128 context now holds it.
+  c->fresh = false;
+  c->cmac_known = false;
+  const std::span<const std::uint8_t> nonce{c->iv, 15 - c->key_l}, aad{c->buf, c->tls_aad_len};
+  if (!tls_aead::seal_or_open(*c->key, c->enc, nonce, aad, out, len, c->m, outl)) return false;
+  count_bytes(c->provctx, c->stat, c->enc, n, c->tls_aad_len);
+  return true;
+}
+
 // OpenSSL's ccm_cipher_internal: in == NULL with out != NULL is final (nothing to do),
 // in == out == NULL announces the length, out == NULL is AAD, else the whole data.
 bool process(CcmCtx* c, unsigned char* out, const unsigned char* in, std::size_t len) {
@@ -229,6 +281,7 @@ int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
            const unsigned char* in, std::size_t inl) {
   auto* c = static_cast<CcmCtx*>(vctx);
   if (outsize < inl) return 0;
+  if (c->key_set && c->tls_aad_len != kUnset) return tls_record(c, out, outl, in, inl) ? 1 : 0;
   const bool ok = process(c, out, in, inl);
   // The output length is the input's, except for a final-like call (in NULL, out not).
   *outl = ok && !(in == nullptr && out != nullptr) ? inl : 0;
@@ -237,6 +290,10 @@ int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
 
 int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t) {
   auto* c = static_cast<CcmCtx*>(vctx);
+  if (c->key_set && c->tls_aad_len != kUnset) {  // no record: fails
+    *outl = 0;
+    return 0;
+  }
   const bool ok = process(c, out, nullptr, 0);  // out == NULL too: a 0-length announcement
   *outl = 0;
   return ok ? 1 : 0;
@@ -246,7 +303,12 @@ int oneshot(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsi
             const unsigned char* in, std::size_t inl) {
   auto* c = static_cast<CcmCtx*>(vctx);
   if (outsize < inl) return 0;
-  if (!process(c, out, in, inl)) return 0;
+  if (c->key_set && c->tls_aad_len != kUnset) {
+    std::size_t written;  // EVP_Cipher returns the input length, as OpenSSL's does
+    if (!tls_record(c, out, &written, in, inl)) return 0;
+  } else if (!process(c, out, in, inl)) {
+    return 0;
+  }
   *outl = inl;
   return 1;
 }
@@ -270,7 +332,7 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   p = find_param(params, OSSL_CIPHER_PARAM_KEYLEN);
   if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->keylen)) return 0;
   p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, 0)) return 0;
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->tls_aad_pad)) return 0;
   p = find_param(params, OSSL_CIPHER_PARAM_AEAD_TAG);
   if (p != nullptr) {
     if (!c->enc || !c->tag_set) return 0;
@@ -299,6 +361,8 @@ const OSSL_PARAM kGettableCtx[] = {
 const OSSL_PARAM kSettableCtx[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
     OSSL_PARAM_END,
 };
 

@@ -12,14 +12,15 @@
 
 #include "aeskit/aead.hpp"
 #include "provider.hpp"
+#include "tls_aead.hpp"
 
 namespace aeskit_provider::gcm {
 
 inline constexpr std::size_t kUnset = ~std::size_t{0};
 inline constexpr std::size_t kMaxIv = 128;  // OpenSSL's GCM_IV_MAX_SIZE
-inline constexpr std::size_t kTlsAadLen = 13;
-inline constexpr std::size_t kTlsFixedIvLen = 4;
-inline constexpr std::size_t kTlsExplicitIvLen = 8;
+inline constexpr std::size_t kTlsAadLen = tls_aead::kAadLen;
+inline constexpr std::size_t kTlsFixedIvLen = tls_aead::kFixedIvLen;
+inline constexpr std::size_t kTlsExplicitIvLen = tls_aead::kExplicitIvLen;
 inline constexpr std::size_t kTagLen = 16;
 
 enum class IvState { uninitialised, buffered, copied, finished };

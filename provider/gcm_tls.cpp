@@ -6,7 +6,8 @@
 // tls1-set-iv-inv ("tlsivinv": the explicit IV of a received record), and the record path:
 // one update or EVP_Cipher, in place, over explicit IV || payload || tag. Decryption checks
 // the tag before any plaintext is released (AeadKey::open_detached zeroes the payload on
-// failure); there is no "plaintext before the tag" window on this path.
+// failure); there is no "plaintext before the tag" window on this path. The AAD rewrite and
+// the in-place record are shared with AES-CCM (tls_aead.hpp).
 // References: OpenSSL's EVP_EncryptInit(3) (EVP_CTRL_AEAD_TLS1_AAD, EVP_CTRL_GCM_SET_IV_FIXED,
 // EVP_CTRL_GCM_IV_GEN, EVP_CTRL_GCM_SET_IV_INV), provider-cipher(7).
 #include <cstring>
@@ -14,6 +15,7 @@
 #include "aeskit/random.hpp"
 #include "gcm_ctx.hpp"
 #include "provider.hpp"
+#include "tls_aead.hpp"
 
 namespace aeskit_provider::gcm {
 
@@ -31,18 +33,8 @@ std::size_t tls_set_aad(Ctx* c, const unsigned char* aad, std::size_t len) {
   if (len != kTlsAadLen) return 0;
   // Kept in the tag buffer, as OpenSSL does (a later aead-tag get on an encrypting context
   // reads these bytes); armed before the length checks, which may still fail.
-  std::memcpy(c->buf, aad, len);
   c->tls_aad_len = len;
-  std::size_t n = static_cast<std::size_t>(c->buf[len - 2]) << 8 | c->buf[len - 1];
-  if (n < kTlsExplicitIvLen) return 0;
-  n -= kTlsExplicitIvLen;
-  if (!c->enc) {
-    if (n < kTagLen) return 0;
-    n -= kTagLen;
-  }
-  c->buf[len - 2] = static_cast<unsigned char>(n >> 8);
-  c->buf[len - 1] = static_cast<unsigned char>(n);
-  return kTagLen;
+  return tls_aead::set_aad(c->buf, aad, len, c->enc, kTagLen) ? kTagLen : 0;
 }
 
 bool tls_set_iv_fixed(Ctx* c, const unsigned char* iv, std::size_t len) {
@@ -103,21 +95,10 @@ bool tls_cipher(Ctx* c, unsigned char* out, std::size_t* outl, const unsigned ch
     }
     drop_streams(c);  // the record is sealed or opened in one call below
     if (iv_ok) {
-      unsigned char* payload = out + kTlsExplicitIvLen;
-      const std::size_t n = len - kTlsExplicitIvLen - kTagLen;
       const std::span<const std::uint8_t> iv{nonce, nonce_len}, aad{c->buf, c->tls_aad_len};
-      if (c->enc) {
-        ok =
-            c->key->seal_detached(iv, aad, {payload, n}, {payload, n}, {payload + n, kTagLen}).ok();
-        written = n + kTlsExplicitIvLen + kTagLen;
-      } else {
-        // Checked before anything is released; on failure the payload is zeroed.
-        ok =
-            c->key->open_detached(iv, aad, {payload, n}, {payload + n, kTagLen}, {payload, n}).ok();
-        if (!ok) wipe(payload, n);
-        written = n;
-      }
-      if (ok) count_bytes(c->provctx, c->stat, c->enc, n, c->tls_aad_len);
+      ok = tls_aead::seal_or_open(*c->key, c->enc, iv, aad, out, len, kTagLen, &written);
+      if (ok)
+        count_bytes(c->provctx, c->stat, c->enc, len - kTlsExplicitIvLen - kTagLen, c->tls_aad_len);
       // After a record the tag length is 16, as OpenSSL's one-shot path leaves it.
       c->taglen = kTagLen;
     }

@@ -61,6 +61,19 @@ AESKIT_API Result<std::size_t> decrypt(const AesKey& key, Mode mode,
                                        std::span<std::uint8_t> out,
                                        Padding padding = Padding::none);
 
+// encrypt_chained / decrypt_chained: CBC or OFB over whole blocks with the chaining value
+// kept by the caller, for callers that feed the mode a block or a few at a time without an
+// incremental Cipher (an OpenSSL provider's update, a TLS record layer). `chain` holds the
+// IV going in and, coming out, what continues the message: CBC the last ciphertext block,
+// OFB the last key-stream block. The kernel keeps the chain in a register for the whole
+// call. in.size() must be a multiple of 16 (0 does nothing); `out` as for encrypt, no
+// padding; `chain` must not overlap in or out. Errors: invalid_argument (another mode),
+// not_block_multiple, output_too_small, overlapping_buffers, invalid_state (empty key).
+AESKIT_API Status encrypt_chained(const AesKey& key, Mode mode, std::span<std::uint8_t, 16> chain,
+                                  std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+AESKIT_API Status decrypt_chained(const AesKey& key, Mode mode, std::span<std::uint8_t, 16> chain,
+                                  std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+
 // Cipher is the incremental form: feed any number of update() calls of any length, then
 // finish(). The concatenated output equals the one-shot output for the concatenated input.
 //

@@ -4,6 +4,8 @@
 // Nothing is written to `out` unless every check passes. For padded decryption the last
 // block is decrypted first into a scratch block and its padding checked, so a bad padding
 // (or an output too small for the unpadded length) is reported before any byte is written.
+// encrypt_chained / decrypt_chained: CBC and OFB whole blocks with the caller's chaining
+// value, the same loops with the same checks, no padding.
 #include <cstring>
 
 #include "aeskit/modes.hpp"
@@ -194,6 +196,43 @@ Result<std::size_t> decrypt(const AesKey& key, Mode mode, std::span<const std::u
   detail::secure_zero(chain, sizeof chain);
   if (!status.ok()) return status;
   return out_len;
+}
+
+namespace {
+
+Status chained(const AesKey& key, Mode mode, Direction dir, std::span<std::uint8_t, 16> chain,
+               std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  if (!key.valid()) return Errc::invalid_state;
+  if (mode != Mode::cbc && mode != Mode::ofb) return Errc::invalid_argument;
+  if (in.size() % 16) return Errc::not_block_multiple;
+  if (out.size() < in.size()) return aeskit::detail::output_too_small(in.size(), out.size());
+  if (detail::partially_overlaps(in.data(), in.size(), out.data(), in.size()) ||
+      detail::partially_overlaps(chain.data(), 16, in.data(), in.size()) ||
+      detail::partially_overlaps(chain.data(), 16, out.data(), in.size()) ||
+      (!in.empty() && (chain.data() == in.data() || chain.data() == out.data())))
+    return Errc::overlapping_buffers;
+  const std::size_t blocks = in.size() / 16;
+  if (blocks == 0) return {};
+  const KeyState& k = *KeyAccess::state(key);
+  if (mode == Mode::ofb)
+    detail::ofb_blocks(k, chain.data(), in.data(), out.data(), blocks);
+  else if (dir == Direction::encrypt)
+    detail::cbc_encrypt_blocks(k, chain.data(), in.data(), out.data(), blocks);
+  else
+    detail::cbc_decrypt_blocks(k, chain.data(), in.data(), out.data(), blocks);
+  return {};
+}
+
+}  // namespace
+
+Status encrypt_chained(const AesKey& key, Mode mode, std::span<std::uint8_t, 16> chain,
+                       std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  return chained(key, mode, Direction::encrypt, chain, in, out);
+}
+
+Status decrypt_chained(const AesKey& key, Mode mode, std::span<std::uint8_t, 16> chain,
+                       std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  return chained(key, mode, Direction::decrypt, chain, in, out);
 }
 
 }  // namespace aeskit

@@ -65,7 +65,8 @@ inline std::uint64_t seed_from_env() {
   return seed;
 }
 inline std::size_t sequences_from_env(std::size_t fallback) {
-  if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES")) return std::strtoull(s, nullptr, 0);
+  if (const char* s = std::getenv("AESKIT_PROVIDER_SEQUENCES"))
+    return static_cast<std::size_t>(std::strtoull(s, nullptr, 0));
   return fallback;
 }
 

@@ -1,7 +1,8 @@
 // provider_libssl_test.cpp — libssl in one process over the aeskit provider: a TLS client and
 // server in one OSSL_LIB_CTX with the default and aeskit providers, "?provider=aeskit"
 // preferred, joined by a BIO pair, with PSK suites (no certificates needed) that take the
-// record paths of this provider: TLS 1.2 AES-GCM (tlsaad, tlsivfixed, the explicit IV), and
+// record paths of this provider: TLS 1.2 AES-GCM (tlsaad, tlsivfixed, the explicit IV), AES-CCM
+// and AES-CCM8 (tlsaad, tlsivfixed, the sequence number as explicit nonce), and
 // AES-CBC-HMAC-SHA1/SHA256 without encrypt-then-MAC (the stitched ciphers) in TLS 1.2, 1.1
 // and 1.0 (the chained IV); and AES-CBC with encrypt-then-MAC or with a MAC that has no
 // stitched cipher (the generic CBC record path). Data of many sizes both ways, compared; the
@@ -95,6 +96,12 @@ int main(int argc, char** argv) {
   const Suite suites[] = {
       {"PSK-AES128-GCM-SHA256", TLS1_2_VERSION, true},
       {"PSK-AES256-GCM-SHA384", TLS1_2_VERSION, true},
+      // TLS 1.2 AES-CCM (tlsaad, tlsivfixed, the sequence number as explicit nonce), with
+      // 16- and 8-byte tags.
+      {"PSK-AES128-CCM", TLS1_2_VERSION, true},
+      {"PSK-AES256-CCM", TLS1_2_VERSION, true},
+      {"PSK-AES128-CCM8", TLS1_2_VERSION, true},
+      {"PSK-AES256-CCM8", TLS1_2_VERSION, true},
       {"PSK-AES128-CBC-SHA", TLS1_2_VERSION, false},
       {"PSK-AES256-CBC-SHA", TLS1_2_VERSION, false},
       {"PSK-AES128-CBC-SHA256", TLS1_2_VERSION, false},

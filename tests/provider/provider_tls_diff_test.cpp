@@ -3,12 +3,14 @@
 // 3.0): AES-{128,192,256}-GCM with tls1-aad / tls1-iv-fixed / tls1-get-iv-gen /
 // tls1-set-iv-inv and records sealed and opened in place by one update or EVP_Cipher
 // (random lengths, bad AAD lengths, damaged records, copies, parameter reads between
-// records); and the stitched AES-{128,256}-CBC-HMAC-SHA{1,256} ciphers (mackey, tls-version,
-// tls1-aad, records with bad padding and bad MACs), skipped (and reported so) where the
-// default provider lacks them (it offers them only on x86-64 with AES-NI); and AES-CBC/ECB
-// records (tls-version, tls-mac-size: padding added, or checked and taken off with the MAC
-// handed out through tls-mac). Every return value, length, output byte and parameter must
-// agree (a MAC behind a bad padding is random on both sides: not compared).
+// records); AES-{128,256}-CCM with 16- and 8-byte tags (CCM8) the same way, with tls1-aad
+// and tls1-iv-fixed (the explicit nonce is the record's sequence number); and the stitched
+// AES-{128,256}-CBC-HMAC-SHA{1,256} ciphers (mackey, tls-version, tls1-aad, records with bad
+// padding and bad MACs), skipped (and reported so) where the default provider lacks them (it offers
+// them only on x86-64 with AES-NI); and AES-CBC/ECB records (tls-version, tls-mac-size: padding
+// added, or checked and taken off with the MAC handed out through tls-mac). Every return value,
+// length, output byte and parameter must agree (a MAC behind a bad padding is random on both sides:
+// not compared).
 //
 // Environment: AESKIT_PROVIDER_SEQUENCES (sequences per cipher, default 1000), AESKIT_TEST_SEED,
 // AESKIT_PROVIDER_TRACE. argv[1]: the folder holding aeskit.so.
@@ -267,6 +269,131 @@ void gcm_sequence(Cipher& c, Rng& rng) {
       std::fprintf(stderr, "  opened %zu-byte record (plen %zu, damage %zu): %d, %zu\n", got.size(),
                    plen, damage, drc, dl);
     if (drc > 0 && damage > 2) {
+      CHECK(dl == plen || dl == got.size());  // update: the payload; EVP_Cipher: the input
+      CHECK(plen == 0 || std::memcmp(got.data() + 8, payload.data(), plen) == 0);
+    }
+  }
+}
+
+// --- AES-CCM TLS 1.2 records (RFC 6655) --------------------------------------------------
+
+struct CcmCipher {
+  Cipher c;
+  std::size_t taglen = 16;  // 8: the CCM8 suites
+};
+
+long g_ccm_sealed = 0, g_ccm_seal_failed = 0, g_ccm_opened = 0, g_ccm_open_failed = 0;
+
+// libssl's setup (tls1_change_cipher_state): direction, IV length 12, tag length, the 4-byte
+// fixed nonce (now and then a length both refuse), then the key. Now and then the order
+// differs: the key first.
+void ccm_setup(Pair& p, CcmCipher& cc, const Bytes& key, const Bytes& fixed, int enc, Rng& rng) {
+  CHECK(EVP_CipherInit_ex2(p.a, cc.c.ours, nullptr, nullptr, enc, nullptr) ==
+        EVP_CipherInit_ex2(p.d, cc.c.theirs, nullptr, nullptr, enc, nullptr));
+  const bool key_first = rng.coin(10);
+  if (key_first)
+    CHECK(EVP_CipherInit_ex2(p.a, nullptr, key.data(), nullptr, -1, nullptr) ==
+          EVP_CipherInit_ex2(p.d, nullptr, key.data(), nullptr, -1, nullptr));
+  p.ctrl(EVP_CTRL_AEAD_SET_IVLEN, 12, nullptr, nullptr);
+  p.ctrl(EVP_CTRL_AEAD_SET_TAG, static_cast<int>(cc.taglen), nullptr, nullptr);
+  Bytes junk = rng.bytes(16), junk_d = junk;
+  if (rng.coin(10))
+    p.ctrl(EVP_CTRL_CCM_SET_IV_FIXED, rng.coin() ? 3 : static_cast<int>(5 + rng.below(8)),
+           junk.data(), junk_d.data());
+  Bytes fa = fixed, fd = fixed;
+  p.ctrl(EVP_CTRL_CCM_SET_IV_FIXED, 4, fa.data(), fd.data());
+  CHECK(EVP_CipherInit_ex2(p.a, nullptr, key.data(), nullptr, -1, nullptr) ==
+        EVP_CipherInit_ex2(p.d, nullptr, key.data(), nullptr, -1, nullptr));
+}
+
+void ccm_sequence(CcmCipher& cc, Rng& rng) {
+  Pair enc, dec;
+  Bytes key = rng.bytes(cc.c.keylen);
+  Bytes fixed = rng.bytes(4);
+  diff::g_where = cc.c.name + "/" + std::to_string(cc.taglen) + " TLS init";
+  ccm_setup(enc, cc, key, fixed, 1, rng);
+  ccm_setup(dec, cc, key, fixed, 0, rng);
+  std::uint64_t seq = rng.coin(8) ? ~std::uint64_t{0} - rng.below(3) : rng.g();
+  const std::size_t steps = 1 + rng.below(10);
+  for (std::size_t step = 0; step < steps; ++step) {
+    diff::g_where =
+        cc.c.name + "/" + std::to_string(cc.taglen) + " TLS step " + std::to_string(step);
+    const std::size_t op = rng.below(16);
+    if (op == 0) {
+      compare_params(enc);
+      compare_params(dec);
+      continue;
+    }
+    if (op == 1) {
+      (rng.coin() ? enc : dec).copy(rng);
+      continue;
+    }
+    if (op == 2 && rng.coin()) {  // the key again (libssl does not; the record mode stays)
+      Pair& p = rng.coin() ? enc : dec;
+      CHECK(EVP_CipherInit_ex2(p.a, nullptr, key.data(), nullptr, -1, nullptr) ==
+            EVP_CipherInit_ex2(p.d, nullptr, key.data(), nullptr, -1, nullptr));
+      continue;
+    }
+    if (op == 3 && rng.coin()) {  // a final instead of a record
+      Pair& p = rng.coin() ? enc : dec;
+      unsigned char oa[32], od[32];
+      int la = -5, ld = -5;
+      CHECK(EVP_CipherFinal_ex(p.a, oa, &la) == EVP_CipherFinal_ex(p.d, od, &ld));
+      CHECK(la == ld);
+      continue;
+    }
+    // A record: plaintext of 0..2000 bytes.
+    const std::size_t plen = rng.coin(4) ? rng.below(2001) : rng.piece() % 2001;
+    const unsigned char type = static_cast<unsigned char>(rng.coin(4) ? 21 : 23);
+    std::size_t hdr_len = plen + 8;
+    if (rng.coin(25)) hdr_len = rng.below(30);  // too short for an explicit nonce (and tag)
+    Bytes aad = tls_aad(seq, type, TLS1_2_VERSION, hdr_len);
+    int aad_len = 13;
+    if (rng.coin(30)) aad_len = rng.coin() ? 12 : 14;
+    aad.resize(14);
+    Bytes aad_d = aad;
+    // Now and then no tls1-aad before a record: the last one (never disarmed) is used again.
+    const bool stale_aad = step > 0 && rng.coin(20);
+    const int pad =
+        stale_aad ? 0 : enc.ctrl(EVP_CTRL_AEAD_TLS1_AAD, aad_len, aad.data(), aad_d.data());
+    Bytes payload = rng.bytes(plen);
+    Bytes rec(8 + plen + cc.taglen, 0);
+    if (plen != 0) std::memcpy(rec.data() + 8, payload.data(), plen);
+    if (rng.coin(30)) rec.resize(rng.below(8 + cc.taglen));  // shorter than nonce + tag
+    std::size_t outl = 0;
+    const int rc = record_both(enc, rec, rng, &outl);
+    (rc > 0 ? g_ccm_sealed : g_ccm_seal_failed)++;
+    if (rc <= 0 || pad <= 0 || rec.size() < 8 + cc.taglen) continue;
+    ++seq;
+    CHECK(std::memcmp(rec.data(), aad.data(), 8) == 0);  // the explicit nonce: the sequence
+    // Open it (maybe damaged: the record, its tag, the AAD, or a record cut short) with the
+    // AAD of the received record.
+    Bytes got = rec;
+    const std::size_t damage = rng.below(10);
+    if (damage == 0) got[rng.below(got.size())] ^= static_cast<unsigned char>(1 + rng.below(255));
+    if (damage == 1) got[got.size() - 1 - rng.below(cc.taglen)] ^= 0x80;  // the tag
+    if (damage == 2) got.resize(rng.below(got.size()));                   // truncated
+    Bytes dad = tls_aad(seq - 1, type, TLS1_2_VERSION, got.size());
+    if (damage == 3) dad[rng.below(11)] ^= 0x40;
+    if (damage == 4) {  // a length field other than the one sealed (hdr_len - 8)
+      std::size_t bad = got.size() + 1 + rng.below(30);
+      if (bad == hdr_len + cc.taglen) ++bad;
+      dad = tls_aad(seq - 1, type, TLS1_2_VERSION, bad);
+    }
+    Bytes dad_d = dad;
+    dec.ctrl(EVP_CTRL_AEAD_TLS1_AAD, 13, dad.data(), dad_d.data());
+    if (damage == 5 && rng.coin()) {  // a tag set now lands in the buffer holding the AAD
+      Bytes t = rng.bytes(cc.taglen), td = t;
+      dec.ctrl(EVP_CTRL_AEAD_SET_TAG, static_cast<int>(cc.taglen), t.data(), td.data());
+    }
+    std::size_t dl = 0;
+    const int drc = record_both(dec, got, rng, &dl);
+    (drc > 0 ? g_ccm_opened : g_ccm_open_failed)++;
+    if (diff::g_trace)
+      std::fprintf(stderr, "  opened %zu-byte record (plen %zu, damage %zu): %d, %zu\n", got.size(),
+                   plen, damage, drc, dl);
+    if (damage < 5) CHECK(drc <= 0);
+    if (drc > 0) {
       CHECK(dl == plen || dl == got.size());  // update: the payload; EVP_Cipher: the input
       CHECK(plen == 0 || std::memcmp(got.data() + 8, payload.data(), plen) == 0);
     }
@@ -618,7 +745,7 @@ void cbc_tls_sequence(Cipher& c, Rng& rng) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s <folder with aeskit.so> [gcm|cbc|cbc-hmac]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <folder with aeskit.so> [gcm|ccm|cbc|cbc-hmac]\n", argv[0]);
     return 2;
   }
   const std::string part = argc > 2 ? argv[2] : "";
@@ -663,6 +790,40 @@ int main(int argc, char** argv) {
     for (auto& c : gcm) {
       EVP_CIPHER_free(c.ours);
       EVP_CIPHER_free(c.theirs);
+    }
+  }
+
+  if (part.empty() || part == "ccm") {
+    std::vector<CcmCipher> ccm;
+    for (int bits : {128, 256})
+      for (std::size_t taglen : {16, 8}) {
+        CcmCipher cc;
+        cc.c.name = "AES-" + std::to_string(bits) + "-CCM";
+        cc.c.keylen = static_cast<std::size_t>(bits / 8);
+        cc.taglen = taglen;
+        cc.c.ours = EVP_CIPHER_fetch(prov.lib, cc.c.name.c_str(), "provider=aeskit");
+        cc.c.theirs = EVP_CIPHER_fetch(prov.lib, cc.c.name.c_str(), "provider=default");
+        diff::g_where = cc.c.name + " fetch";
+        CHECK(cc.c.ours != nullptr && cc.c.theirs != nullptr);
+        if (cc.c.ours != nullptr && cc.c.theirs != nullptr) ccm.push_back(cc);
+      }
+    const std::uint64_t before = prov.bytes_processed();
+    for (auto& cc : ccm) {
+      if (only != nullptr && cc.c.name != only) continue;
+      for (std::size_t i = 0; i < sequences; ++i) ccm_sequence(cc, rng);
+      std::printf("%-24s %2zu-byte tag: %zu TLS sequences\n", cc.c.name.c_str(), cc.taglen,
+                  sequences);
+    }
+    std::printf("CCM records: sealed %ld ok / %ld failed, opened %ld ok / %ld failed\n",
+                g_ccm_sealed, g_ccm_seal_failed, g_ccm_opened, g_ccm_open_failed);
+    if (only == nullptr && sequences >= 100) {
+      diff::g_where = "CCM coverage";
+      CHECK(g_ccm_sealed > 0 && g_ccm_seal_failed > 0 && g_ccm_opened > 0 && g_ccm_open_failed > 0);
+      CHECK(prov.bytes_processed() > before);
+    }
+    for (auto& cc : ccm) {
+      EVP_CIPHER_free(cc.c.ours);
+      EVP_CIPHER_free(cc.c.theirs);
     }
   }
 
