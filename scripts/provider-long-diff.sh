@@ -6,8 +6,8 @@
 #
 # Runs every differential binary of provider/tests with its sequence count scaled up, with a
 # seed of its own (printed; AESKIT_TEST_SEED=... reruns one), and adds up the sequences each
-# prints per cipher ("AES-128-GCM  2000 sequences", "... TLS sequences"). Fails if any binary
-# fails, reports a failure, or the sum stays under TOTAL. CI runs the same binaries with their
+# prints per cipher ("AES-128-GCM  2000 sequences", "AES-128-CCM  8-byte tag: 50 TLS
+# sequences"). Fails if any binary fails, reports a failure, or the sum stays under TOTAL. CI runs the same binaries with their
 # small default counts (ctest -L provider).
 #
 # Environment: TOTAL (default 10000000), THREADS (AESKIT_PROVIDER_THREADS for the main
@@ -41,7 +41,8 @@ run() {
   fi
   grep -q '^0 failures\|, 0 failures$' "$log" || { tail -30 "$log"; echo "provider-long-diff: $name reports failures" >&2; exit 1; }
   local n
-  n=$(awk '/^[A-Z][^ ]* +[0-9]+ (TLS )?sequences/ { for (i = 2; i <= NF; ++i) if ($i ~ /^[0-9]+$/) { s += $i; break } } END { print s + 0 }' "$log")
+  # The count is the number before "sequences" (or before "TLS sequences") on a per-cipher line.
+  n=$(awk '/^[A-Z]/ { for (i = 2; i <= NF; ++i) if ($i == "sequences") { j = i - 1; if ($j == "TLS") --j; if ($j ~ /^[0-9]+$/) s += $j; break } } END { print s + 0 }' "$log")
   echo "   $n sequences in $((SECONDS - start)) s: $(tail -1 "$log")"
   sum=$((sum + n))
 }
