@@ -7,8 +7,8 @@
 # Runs every differential binary of provider/tests with its sequence count scaled up, with a
 # seed of its own (printed; AESKIT_TEST_SEED=... reruns one), and adds up the sequences each
 # prints per cipher ("AES-128-GCM  2000 sequences", "AES-128-CCM  8-byte tag: 50 TLS
-# sequences"). Fails if any binary fails, reports a failure, or the sum stays under TOTAL. CI runs the same binaries with their
-# small default counts (ctest -L provider).
+# sequences"). Fails if any binary fails, reports a failure, or the sum stays under TOTAL.
+# CI runs the same binaries with their small default counts (ctest -L provider).
 #
 # Environment: TOTAL (default 10000000), THREADS (AESKIT_PROVIDER_THREADS for the main
 # differential test, default 1). The split: 70 % to the block-mode/GCM test, 22 % to the other
