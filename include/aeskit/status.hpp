@@ -39,7 +39,8 @@ enum class Errc : int {
   message_too_long = 14,       // plaintext or associated data beyond the algorithm limit
 
   // XTS (aeskit/xts.hpp).
-  bad_data_unit_length = 15,  // XTS data unit under 16 bytes, or input not whole sectors
+  bad_data_unit_length = 15,  // XTS data unit or HCTR2 message under 16 bytes, or input not
+                              // whole sectors
   weak_key = 16,              // key refused for this use (XTS encryption with Key1 == Key2)
 
   // Hashes and key derivation (aeskit/hash.hpp, aeskit/kdf.hpp).

@@ -43,7 +43,8 @@ constexpr detail::EnumRow<Errc, const char*> kMessages[] = {
      "plaintext or associated data exceeds the algorithm's length limit (max_plaintext(), "
      "max_ad(); for CCM the nonce length sets it)"},
     {bad_data_unit_length,
-     "XTS data unit must be at least 16 bytes, and a sector batch a whole number of sectors"},
+     "input too short or not whole sectors: an XTS data unit or HCTR2 message must be at least "
+     "16 bytes, and an XTS sector batch a whole number of sectors"},
     {weak_key, "XTS key halves are equal: IEEE 1619 forbids encrypting with Key1 == Key2"},
     {output_too_long,
      "requested output is longer than the algorithm can produce (HKDF: 255 times the hash length)"},
