@@ -11,6 +11,8 @@ packages=(cmake ninja-build g++ clang clang-format libssl-dev libgcrypt20-dev li
           debhelper lintian  # the Debian packages: dpkg-buildpackage with dh, lintian
           libargon2-dev  # aeskit seal -p / open -p: Argon2id (the reference implementation)
           nginx curl)  # the OpenSSL provider's real-TLS test: nginx serves, curl (OpenSSL 3) fetches
+# Intel ipsec-mb, an `aeskit speed --compare` peer (loaded at run time; x86-64 only in Debian).
+if [ "$(dpkg --print-architecture)" = amd64 ]; then packages+=(libipsec-mb-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

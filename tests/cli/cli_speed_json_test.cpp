@@ -4,8 +4,10 @@
 //     bytes, ops_per_sec, mb_per_sec, hw_masked, plus ns_per_op for single-block and
 //     key-setup items; the types and the arithmetic between them (mb_per_sec is
 //     ops_per_sec × bytes / 10^6);
-//   - impl is "aeskit", "openssl" or "libgcrypt"; both peers are measured beside aeskit when
-//     asked for (this build links them);
+//   - impl is "aeskit", "openssl", "libgcrypt", "ipsec-mb" or "ipsec-mb-job"; the first two peers
+//     are measured beside aeskit when asked for (this build links them); Intel ipsec-mb's two
+//     (direct GCM API, job API; loaded at run time) give the GCM items their records when the
+//     build found intel-ipsec-mb.h, and are refused by name, and reported absent, when not;
 //   - every (algorithm, op) name listed below is still produced: names may be added, never
 //     renamed or dropped (a deliberate change updates this list and the release notes);
 //   - hw_masked says whether the implementation ran with CPU features removed: false for
@@ -223,7 +225,9 @@ void check_record_shape(const Json& r) {
   }
   ASSERT_TRUE(r["impl"].is_string());
   const std::string impl = r["impl"];
-  EXPECT_TRUE(impl == "aeskit" || impl == "openssl" || impl == "libgcrypt") << impl;
+  EXPECT_TRUE(impl == "aeskit" || impl == "openssl" || impl == "libgcrypt" || impl == "ipsec-mb" ||
+              impl == "ipsec-mb-job")
+      << impl;
   ASSERT_TRUE(r["backend"].is_string());
   EXPECT_FALSE(r["backend"].get<std::string>().empty());
   ASSERT_TRUE(r["algorithm"].is_string());
@@ -334,6 +338,64 @@ std::vector<std::string> lines_of(const std::string& text) {
     start = end + 1;
   }
   return lines;
+}
+
+// Intel ipsec-mb as a peer: built in when CMake found intel-ipsec-mb.h (AESKIT_TEST_HAVE_IPSEC_MB;
+// the -dev package brings the library the peer loads), it measures exactly the GCM items, every
+// size, through its direct API (ipsec-mb) and its job API (ipsec-mb-job), after the cross-check
+// (exit status 0 means the outputs matched aeskit's), and the report header names it.
+// Without the header, asking for it is a usage error that says why, and a default run's
+// header says it was not measured.
+TEST(SpeedJson, IpsecMbPeer) {
+  int exit_code = -1;
+  const std::string args =
+      "--compare ipsec-mb,ipsec-mb-job --seconds 0.001 --sizes 16,1350 --filter "
+      "\"AES-128-GCM seal\" --filter \"AES-256-GCM open\" --filter \"AES-128-CTR encrypt\"";
+#if defined(AESKIT_TEST_HAVE_IPSEC_MB)
+  const Json records = speed_json("", args, exit_code);
+  ASSERT_EQ(exit_code, 0);
+  ASSERT_TRUE(records.is_array());
+  std::set<std::string> seen;
+  for (const Json& r : records) {
+    check_record_shape(r);
+    if (HasFatalFailure()) return;
+    const std::string impl = r["impl"];
+    if (impl == "aeskit") continue;
+    seen.insert(impl + " " + r["algorithm"].get<std::string>() + " " + r["op"].get<std::string>() +
+                " " + std::to_string(r["bytes"].get<std::uint64_t>()));
+    const std::string backend = r["backend"];
+    EXPECT_TRUE(backend == "avx512" || backend == "avx2" || backend == "avx" || backend == "sse")
+        << backend;
+  }
+  std::set<std::string> expected;
+  for (const char* impl : {"ipsec-mb", "ipsec-mb-job"})
+    for (const char* item : {"AES-128-GCM seal", "AES-256-GCM open"})
+      for (const char* bytes : {"16", "1350"})
+        expected.insert(std::string(impl) + " " + item + " " + bytes);
+  EXPECT_EQ(seen, expected);  // no CTR record: ipsec-mb measures GCM only
+  const std::string human = run_tool(args, exit_code);
+  ASSERT_EQ(exit_code, 0) << human;
+  EXPECT_NE(human.find("ipsec-mb:  Intel ipsec-mb "), std::string::npos) << human;
+  EXPECT_NE(human.find("direct GCM API"), std::string::npos) << human;
+  EXPECT_NE(human.find("ipsec-mb-job: Intel ipsec-mb "), std::string::npos) << human;
+#else
+  // The refusal is on standard error: read it in place of standard output.
+  const std::string cmd = "env -u AESKIT_DISABLE '" + std::string(AESKIT_CLI_PATH) + "' speed " +
+                          args + " 2>&1 >/dev/null";
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int status = pclose(p);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) != 0) << out;
+  EXPECT_NE(out.find("cannot compare with ipsec-mb: intel-ipsec-mb.h"), std::string::npos) << out;
+  const std::string human =
+      run_tool("--seconds 0.001 --sizes 16 --filter \"AES-128-GCM seal\"", exit_code);
+  ASSERT_EQ(exit_code, 0) << human;
+  EXPECT_NE(human.find("(ipsec-mb: not measured: intel-ipsec-mb.h"), std::string::npos) << human;
+#endif
 }
 
 // The default report: one compact table per key size, a row per operation, a cell per size

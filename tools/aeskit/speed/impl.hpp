@@ -47,7 +47,7 @@ struct Material {
 class Impl {
  public:
   virtual ~Impl() = default;
-  virtual std::string_view name() const = 0;     // "aeskit", "openssl", "libgcrypt"
+  virtual std::string_view name() const = 0;     // "aeskit", "openssl", "ipsec-mb", ...
   virtual std::string_view backend() const = 0;  // "aesni", "portable", "evp", "gcrypt"
   virtual std::string describe() const = 0;      // one line for the report header
   // prepare sets the key for `item`. On failure returns nullptr and sets `error`.
@@ -110,6 +110,11 @@ std::unique_ptr<Impl> make_openssl_impl(std::string& error);
 #endif
 #if defined(AESKIT_HAVE_LIBGCRYPT)
 std::unique_ptr<Impl> make_libgcrypt_impl(std::string& error);
+#endif
+#if defined(AESKIT_HAVE_IPSEC_MB)
+// Intel ipsec-mb, loaded at run time (peers/ipsec_mb.cpp): its direct GCM API and its job API.
+std::unique_ptr<Impl> make_ipsec_mb_impl(std::string& error);
+std::unique_ptr<Impl> make_ipsec_mb_job_impl(std::string& error);
 #endif
 
 }  // namespace aeskit::cli::speed
