@@ -70,6 +70,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "backend/backend.hpp"
@@ -352,6 +353,149 @@ AESKIT_WIDE_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
       clmul::product(x, clmul::load(k1), clmul::load(k1 + TableOf<V>::kMidOffset)));
 }
 
+// load_j0: the pre-counter block J0 (reflected) from memory the caller has just written, as
+// 8 + 4 + 4 bytes: a 96-bit nonce's J0 is stored as the nonce's 8 and 4 bytes and the 4 bytes
+// of the counter, and one 16-byte load over those three stores cannot take its data from the
+// store buffer (a store-forwarding stall of about a dozen cycles at the head of every short
+// message). Loads within one store forward (and within one wider store too).
+AESKIT_PCLMUL_INLINE __m128i load_j0(const std::uint8_t j0[16]) {
+  std::uint32_t w2, w3;
+  std::memcpy(&w2, j0 + 8, 4);
+  std::memcpy(&w3, j0 + 12, 4);
+  const __m128i low = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(j0));
+  const __m128i high = _mm_unpacklo_epi32(_mm_cvtsi32_si128(static_cast<int>(w2)),
+                                          _mm_cvtsi32_si128(static_cast<int>(w3)));
+  return _mm_shuffle_epi8(_mm_unpacklo_epi64(low, high), clmul::byte_reverse_mask());
+}
+
+// kShortMaxBlocks<V>: the most hashed blocks (AD, data, the lengths block) one short message may
+// have: the width's whole power table, one reduction (8 on xmm, 16 on ymm and zmm).
+template <class V>
+inline constexpr std::size_t kShortMaxBlocks = TableOf<V>::kPowers;
+
+// short_crypt: a short message (see message) with P registers of counter blocks: register j lane
+// i holds J0 + kBlocks·j + i, so block 0 is E(J0), the tag mask, and block k the k-th data
+// block's key stream; all of them go through the rounds together, so the tag's AES costs no
+// latency of its own. The hashed blocks h_1..h_T (the padded AD, the padded ciphertext, the
+// lengths block; T ≤ kShortMaxBlocks) are multiplied by K_T..K_1 from the table's last T
+// entries, kBlocks to a register, and reduced once: the chain after the cipher is one
+// multiply and one reduction (seal; open hashes its input, beside the cipher), where the
+// general path had three dependent ones (AD, data, the partial and lengths blocks).
+template <class V, unsigned R, std::size_t P, bool kSeal>
+AESKIT_WIDE_INLINE void short_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table, __m128i j0r,
+                                    const std::uint8_t* ad, std::size_t ad_len,
+                                    const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                    std::uint8_t tag[16]) {
+  constexpr std::size_t kB = V::kBlocks;
+  constexpr std::size_t kMax = kShortMaxBlocks<V>;
+  const __m128i reverse = clmul::byte_reverse_mask();
+  typename V::reg x[P];
+  first_round<V, R, P>(w, V::add32(V::broadcast(j0r), V::lane_index32()), x);
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+    const typename V::reg k = round_key<V, R>(w, r);
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], k);
+  }
+  alignas(64) std::uint8_t stream[16 * kB * P];
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < P; ++j) V::store(stream + 16 * kB * j, V::enc_last(x[j], w[R]));
+
+  // h: the hashed blocks, reflected; AD first (its products do not wait for the cipher).
+  alignas(16) __m128i h[kMax + kB];
+  std::size_t t = 0;
+  const std::size_t ad_full = ad_len / 16;
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < ad_full; ++i) h[t++] = clmul::load_block(ad + 16 * i);
+  if (ad_len % 16 != 0)
+    h[t++] = _mm_shuffle_epi8(clmul::load_partial(ad + 16 * ad_full, ad_len % 16), reverse);
+  const std::size_t full = len / 16;
+  const std::size_t rest = len % 16;
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i + 1 < kB * P; ++i) {  // full < kB·P: the bound the compiler sees
+    if (i >= full) break;
+    const __m128i d = clmul::load(in + 16 * i);
+    const __m128i c = _mm_xor_si128(d, clmul::load(stream + 16 * (i + 1)));
+    clmul::store(out + 16 * i, c);
+    h[t++] = _mm_shuffle_epi8(kSeal ? c : d, reverse);
+  }
+  if (rest != 0 && full + 1 < kB * P) {  // always true when rest != 0 (regs counts it)
+    const __m128i d = clmul::load_partial(in + 16 * full, rest);
+    const __m128i c = _mm_xor_si128(d, clmul::load(stream + 16 * (full + 1)));
+    clmul::store_partial(out + 16 * full, rest, c);
+    h[t++] = _mm_shuffle_epi8(kSeal ? _mm_and_si128(c, clmul::prefix_mask(rest)) : d, reverse);
+  }
+  h[t++] = _mm_shuffle_epi8(clmul::length_block(ad_len, len), reverse);
+  // The last register's unused lanes (ymm, zmm): zero blocks, under masked-off powers.
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i + 1 < kB; ++i) h[t + i] = _mm_setzero_si128();
+
+  // One reduction: h_j (1-based) times K_(t-j+1), the run at powers_for(t).
+  using Table = TableOf<V>;
+  const std::uint8_t* powers = table + Table::powers_for(t);
+  Product<V> acc = zero_product<V>();
+  const std::size_t regs = (t + kB - 1) / kB;
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kMax / kB; ++j) {
+    if (j >= regs) break;
+    const std::size_t n = j + 1 == regs ? t - kB * j : kB;
+    __m128i blocks[kB];
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < kB; ++i) blocks[i] = h[kB * j + i];
+    multiply_into<V>(acc, V::from_blocks(blocks), V::load_n(powers + 16 * kB * j, n),
+                     V::load_n(powers + Table::kMidOffset + 16 * kB * j, n));
+  }
+  const __m128i y = clmul::reduce(fold_lanes<V>(acc));
+  clmul::store(tag, _mm_xor_si128(clmul::load(stream), _mm_shuffle_epi8(y, reverse)));
+}
+
+// short_message: short_crypt with ceil((blocks + 1) / kBlocks) registers (J0 and the data
+// blocks' counters).
+template <class V, bool kSeal>
+AESKIT_WIDE_INLINE void short_message(const RoundKeys& rk, const GhashKey& hk,
+                                      const std::uint8_t j0[16], const std::uint8_t* ad,
+                                      std::size_t ad_len, const std::uint8_t* in, std::uint8_t* out,
+                                      std::size_t len, std::uint8_t tag[16]) {
+  const __m128i j0r = load_j0(j0);
+  const std::size_t regs = ((len + 15) / 16 + 1 + V::kBlocks - 1) / V::kBlocks;
+  static_assert(kShortMaxBlocks<V> / V::kBlocks <= 8);
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
+    const std::uint8_t* t = hk.bytes;
+    switch (regs) {
+      case 1:
+        return short_crypt<V, R, 1, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+      case 2:
+        return short_crypt<V, R, 2, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+      case 3:
+        return short_crypt<V, R, 3, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+      case 4:
+        return short_crypt<V, R, 4, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+      default:
+        if constexpr (kShortMaxBlocks<V> / V::kBlocks > 4) {
+          if (regs == 5)
+            return short_crypt<V, R, 5, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+          if (regs == 6)
+            return short_crypt<V, R, 6, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+          if (regs == 7)
+            return short_crypt<V, R, 7, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+          return short_crypt<V, R, 8, kSeal>(w, t, j0r, ad, ad_len, in, out, len, tag);
+        }
+    }
+  });
+  V::finish();
+}
+
+// is_short: whether a message's hashed blocks (padded AD, padded data, lengths) fit one
+// reduction (short_message). Lengths are public.
+template <class V>
+inline bool is_short(std::size_t ad_len, std::size_t len) {
+  const std::size_t ad_blocks = (ad_len + 15) / 16;
+  const std::size_t blocks = (len + 15) / 16;
+  return ad_blocks <= kShortMaxBlocks<V> && blocks <= kShortMaxBlocks<V> &&
+         ad_blocks + blocks + 1 <= kShortMaxBlocks<V>;
+}
+
 // message: one whole message (GcmFusedKernels::seal_message / open_message). The register of
 // (J0, CB of the final partial block) is encrypted first, so its serial rounds overlap the AD
 // hash and the bulk; then AD, whole blocks, the padded partial block and the lengths block
@@ -360,10 +504,12 @@ template <class V, bool kSeal>
 AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const std::uint8_t j0[16],
                                 const std::uint8_t* ad, std::size_t ad_len, const std::uint8_t* in,
                                 std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
+  if (is_short<V>(ad_len, len))
+    return short_message<V, kSeal>(rk, hk, j0, ad, ad_len, in, out, len, tag);
   const std::uint8_t* table = hk.bytes;
   const std::size_t blocks = len / 16;
   const std::size_t rest = len % 16;
-  const __m128i j0r = clmul::load_block(j0);  // reflected J0
+  const __m128i j0r = load_j0(j0);  // reflected J0
   const int last_ctr = static_cast<int>(static_cast<std::uint32_t>(blocks + 1));
   // E(J0), the tag mask, and E(inc32^(blocks+1)(J0)), the partial block's key stream: lanes
   // 0 and 1 of one register, or two registers at one block per register.
