@@ -61,7 +61,21 @@
 // the table's last m powers and one reduction (17..31 blocks on zmm: across both runs,
 // ghash.hpp absorb_split). So the kernel processes every block given.
 // The one-shot message kernel adds the AD, the partial block and the lengths block, the
-// last two absorbed straight from registers (no store and reload).
+// last two absorbed straight from registers (no store and reload); seal absorbs the whole
+// blocks after the last full group together with them (one reduction, absorb_unreduced) when
+// the power table has room.
+//
+// Short messages (issue 42 item 4). When the padded AD, the padded data and the lengths block
+// are at most the table's kPowers blocks (8 on xmm: 96 bytes with a 13-byte AD; 16 on ymm and
+// zmm: 224 bytes), short_crypt does the whole message in one pass: J0 and the data counters
+// side by side in P ≤ 8 registers through one run of rounds (the tag's E(J0) costs no latency
+// of its own), then every hashed block times K_T..K_1 and one reduction. Seal's chain after
+// the cipher is then XOR, one multiply, one reduction and the tag XOR, where the general order
+// ran three dependent multiply-reduce steps (AD; data; partial and lengths blocks) behind it;
+// open's hash does not wait for the cipher at all. The AD's products start before the cipher
+// finishes. J0 is loaded in the pieces derive_j0 stores (load_j0: no store-forwarding stall).
+// Measured on xmm only (this project's CI CPU has no VAES); ymm and zmm compile the same
+// template.
 // Round keys and key stream are not wiped from the stack copy / spill slots (as in the other
 // AES kernels of the tree).
 #pragma once
@@ -263,10 +277,12 @@ AESKIT_WIDE_INLINE State<V> state_at(__m128i counter, __m128i y) {
 // crypt_blocks: `blocks` whole blocks of CTR from s.base, advancing s.base and s.y. kSeal
 // hashes the output (GCM seal; GCM-SIV open, whose POLYVAL is over the plaintext), else the
 // input (GCM open). kReflect: GCM's byte order (see as_block); false for GCM-SIV.
+// absorb_tail false (seal only): the last blocks % kGroup output blocks are left unhashed, for
+// the caller to absorb with what follows them in one reduction (message).
 template <class V, unsigned R, bool kSeal, bool kReflect = true>
 AESKIT_WIDE_INLINE void crypt_blocks(const GcmKeys<V, R>& w, const std::uint8_t* table, State<V>& s,
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks) {
+                                     const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                                     bool absorb_tail = true) {
   const std::size_t groups = blocks / kGroup<V>;
   const std::size_t m = blocks % kGroup<V>;
   const std::size_t rest = kGroupBytes<V> * groups;
@@ -287,7 +303,7 @@ AESKIT_WIDE_INLINE void crypt_blocks(const GcmKeys<V, R>& w, const std::uint8_t*
     } else if (m > 0) {
       tail<V, R, kReflect>(w, s.base, in + rest, out + rest, m);
     }
-    if (m > 0) s.y = absorb_blocks<V, kReflect>(s.y, out + rest, table, m);
+    if (m > 0 && absorb_tail) s.y = absorb_blocks<V, kReflect>(s.y, out + rest, table, m);
   } else {
     for (std::size_t g = 0; g < groups; ++g)
       group<V, R, true, kRegs, kReflect>(w, table, s.base, s.y, in + kGroupBytes<V> * g,
@@ -496,6 +512,33 @@ inline bool is_short(std::size_t ad_len, std::size_t len) {
          ad_blocks + blocks + 1 <= kShortMaxBlocks<V>;
 }
 
+// absorb_unreduced: m (1..kPowers - e) GCM blocks at data and the state y, times
+// K_(m+e)..K_(e+1), folded but not reduced: the caller adds e more products (K_e..K_1) and
+// reduces once.
+template <class V>
+AESKIT_WIDE_INLINE clmul::Product absorb_unreduced(__m128i y, const std::uint8_t* data,
+                                                   const std::uint8_t* table, std::size_t m,
+                                                   std::size_t e) {
+  using Table = TableOf<V>;
+  constexpr std::size_t kB = V::kBlocks;
+  constexpr std::size_t kStride = 16 * kB;
+  const std::uint8_t* powers = table + Table::powers_for(m + e);
+  const std::size_t regs = (m + kB - 1) / kB;
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 16
+  for (std::size_t j = 1; j < Table::kPowers / kB; ++j) {
+    if (j >= regs) break;
+    const std::size_t n = j + 1 == regs ? m - kB * j : kB;
+    multiply_into<V>(acc, load_data<V, true>(data + kStride * j, n),
+                     V::load_n(powers + kStride * j, n),
+                     V::load_n(powers + Table::kMidOffset + kStride * j, n));
+  }
+  const std::size_t n0 = regs == 1 ? m : kB;
+  const typename V::reg first = V::x(load_data<V, true>(data, n0), V::low_only(y));
+  multiply_into<V>(acc, first, V::load_n(powers, n0), V::load_n(powers + Table::kMidOffset, n0));
+  return fold_lanes<V>(acc);
+}
+
 // message: one whole message (GcmFusedKernels::seal_message / open_message). The register of
 // (J0, CB of the final partial block) is encrypted first, so its serial rounds overlap the AD
 // hash and the bulk; then AD, whole blocks, the padded partial block and the lengths block
@@ -516,6 +559,12 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
   constexpr std::size_t kMaskRegs = V::kBlocks >= 2 ? 1 : 2;
   typename V::reg masks[kMaskRegs];
   __m128i y = _mm_setzero_si128();
+  // Seal: the whole blocks after the last full group, the padded partial block and the lengths
+  // block in one reduction (the general order hashes the first ones on their own), when the
+  // table has powers for all of them.
+  const std::size_t tail_blocks = blocks % kGroup<V>;
+  const std::size_t extra = (rest != 0 ? 1 : 0) + 1;
+  const bool combine = kSeal && tail_blocks > 0 && tail_blocks + extra <= TableOf<V>::kPowers;
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
     if constexpr (kMaskRegs == 1) {
@@ -534,7 +583,7 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
     for (std::size_t i = 0; i < kMaskRegs; ++i) masks[i] = V::enc_last(masks[i], w[R]);
     const __m128i counter = _mm_add_epi32(j0r, _mm_cvtsi32_si128(1));
     State<V> s = state_at<V>(counter, hash_bytes<V>(_mm_setzero_si128(), table, ad, ad_len));
-    crypt_blocks<V, R, kSeal>(w, table, s, in, out, blocks);
+    crypt_blocks<V, R, kSeal>(w, table, s, in, out, blocks, !combine);
     y = s.y;
   });
   const __m128i tag_mask = V::low_lane(masks[0]);
@@ -545,7 +594,19 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
       _mm_shuffle_epi8(clmul::length_block(ad_len, len), clmul::byte_reverse_mask());
   const std::uint8_t* k1 = table + TableOf<V>::powers_for(1);
   clmul::Product acc;
-  if (rest != 0) {
+  if (combine) {
+    acc = absorb_unreduced<V>(y, out + 16 * (blocks - tail_blocks), table, tail_blocks, extra);
+    if (rest != 0) {
+      const __m128i x = clmul::load_partial(in + 16 * blocks, rest);
+      const __m128i c = _mm_xor_si128(x, last_stream);
+      clmul::store_partial(out + 16 * blocks, rest, c);
+      const __m128i hashed = _mm_and_si128(c, clmul::prefix_mask(rest));
+      const std::uint8_t* k2 = table + TableOf<V>::powers_for(2);
+      clmul::multiply_into(acc, _mm_shuffle_epi8(hashed, clmul::byte_reverse_mask()),
+                           clmul::load(k2), clmul::load(k2 + TableOf<V>::kMidOffset));
+    }
+    clmul::multiply_into(acc, lengths, clmul::load(k1), clmul::load(k1 + TableOf<V>::kMidOffset));
+  } else if (rest != 0) {
     const __m128i x = clmul::load_partial(in + 16 * blocks, rest);
     const __m128i c = _mm_xor_si128(x, last_stream);  // x read before out is written
     clmul::store_partial(out + 16 * blocks, rest, c);
