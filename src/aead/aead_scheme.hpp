@@ -38,6 +38,22 @@
 
 namespace aeskit::detail {
 
+// AeadBatchJob: one message of AeadKey::seal_batch / open_batch after every check of the
+// one-message call passed (fixed layout; the tag detached, or after the ciphertext). `in` and
+// `out` are equal (in place) or disjoint; `tag` (tag_length() bytes) overlaps neither; jobs of
+// one batch never share buffers (the batch's precondition). A multi-message kernel writes
+// `ok` for each open job (and must leave a failed job's out[0..len) all zero).
+struct AeadBatchJob {
+  std::span<const std::uint8_t> nonce;
+  std::span<const std::uint8_t> ad;
+  const std::uint8_t* in = nullptr;
+  std::uint8_t* out = nullptr;
+  std::size_t len = 0;
+  std::uint8_t* tag_out = nullptr;       // seal
+  const std::uint8_t* tag_in = nullptr;  // open
+  bool ok = false;                       // open: the verdict
+};
+
 class AeadScheme {
  public:
   explicit AeadScheme(std::size_t tag_length) noexcept : tag_length_(tag_length) {}
@@ -107,6 +123,20 @@ class AeadScheme {
                                           std::uint8_t* out) const noexcept {
     (void)nonce, (void)ad, (void)sealed, (void)out;
     return Errc::invalid_argument;
+  }
+
+  // --- batches (the multi-message hook) ----------------------------------------------
+  // seal_jobs / open_jobs run a group of checked messages (at most kBatchGroup, aead_batch.hpp)
+  // of AeadKey::seal_batch / open_batch. The default runs seal()/open() once per job; a family
+  // with a multi-message kernel (several messages' blocks in one register, the fixed
+  // per-message work of one message overlapping the bulk of the next) overrides these two and
+  // nothing else: the checks, the write-back of status and length and the layouts that never
+  // reach a job (records, tag-first combined outputs) stay in AeadKey.
+  virtual void seal_jobs(std::span<AeadBatchJob> jobs) const noexcept {
+    for (AeadBatchJob& j : jobs) seal(j.nonce, j.ad, j.in, j.out, j.len, j.tag_out);
+  }
+  virtual void open_jobs(std::span<AeadBatchJob> jobs) const noexcept {
+    for (AeadBatchJob& j : jobs) j.ok = open(j.nonce, j.ad, j.in, j.out, j.len, j.tag_in);
   }
 
   // --- description ------------------------------------------------------------------
