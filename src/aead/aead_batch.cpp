@@ -8,7 +8,6 @@
 // the jobs go to the family in groups of kBatchGroup: gcm_seal_jobs / gcm_open_jobs for GCM,
 // AeadScheme::seal_jobs / open_jobs for the rest (aead_scheme.hpp: the hook a multi-message
 // kernel overrides). The results are written back after each group.
-#include <array>
 #include <cstring>
 
 #include "aead/aead_batch.hpp"
@@ -21,21 +20,22 @@ namespace detail {
 
 void gcm_seal_jobs(const AeadKeyState& k, std::span<AeadBatchJob> jobs) noexcept {
   for (AeadBatchJob& j : jobs)
-    seal_message(k, j.nonce, j.ad, std::span<const std::uint8_t>(j.in, j.len), j.out, j.tag_out);
+    seal_message(k, j.nonce_span(), j.ad_span(), std::span<const std::uint8_t>(j.in, j.len), j.out,
+                 j.tag_out);
 }
 
 void gcm_open_jobs(const AeadKeyState& k, std::span<AeadBatchJob> jobs) noexcept {
   for (AeadBatchJob& j : jobs)
-    j.ok =
-        open_message(k, j.nonce, j.ad, std::span<const std::uint8_t>(j.in, j.len), j.tag_in, j.out);
+    j.ok = open_message(k, j.nonce_span(), j.ad_span(), std::span<const std::uint8_t>(j.in, j.len),
+                        j.tag_in, j.out);
 }
 
 namespace {
 
 // A prepared job remembers its message, and the length to report on success.
 struct Pending {
-  AeadMessage* message = nullptr;
-  std::size_t length = 0;
+  AeadMessage* message;
+  std::size_t length;
 };
 
 // prepare_seal: AeadKey::seal's (tag after the ciphertext) or seal_detached's checks.
@@ -43,7 +43,9 @@ Status prepare_seal(const AeadKeyState& k, const AeadMessage& m, AeadBatchJob& j
                     std::size_t& length) noexcept {
   if (Status s = check_lengths(k, m.nonce, m.in.size(), m.ad.size()); !s) return s;
   const std::size_t n = m.in.size();
-  job = AeadBatchJob{m.nonce, m.ad, m.in.data(), m.out.data(), n, nullptr, nullptr, false};
+  job = AeadBatchJob{m.nonce.data(), m.nonce.size(), m.ad.data(), m.ad.size(),
+                     m.in.data(),    m.out.data(),   n,           nullptr,
+                     nullptr,        false};
   if (!m.detached) {
     const std::size_t written = n + k.tag_length;
     if (m.out.size() < written) return output_too_small(written, m.out.size());
@@ -87,7 +89,9 @@ Status prepare_open(const AeadKeyState& k, const AeadMessage& m, AeadBatchJob& j
     if (n != 0) secure_zero(m.out.data(), n);
     return Errc::authentication_failed;
   }
-  job = AeadBatchJob{m.nonce, m.ad, ciphertext.data(), m.out.data(), n, nullptr, tag.data(), false};
+  job = AeadBatchJob{m.nonce.data(),    m.nonce.size(), m.ad.data(), m.ad.size(),
+                     ciphertext.data(), m.out.data(),   n,           nullptr,
+                     tag.data(),        false};
   length = n;
   return {};
 }
@@ -129,8 +133,8 @@ Status run_batch(const AeadKey& key, const AeadKeyState* k, std::span<AeadMessag
   // Layouts that never become jobs: every record; tag || ciphertext when attached.
   const bool records = record_layout(*k);
   const bool first = tag_first(*k);
-  std::array<AeadBatchJob, kBatchGroup> jobs;
-  std::array<Pending, kBatchGroup> pending;
+  AeadBatchJob jobs[kBatchGroup];  // uninitialised: each job is written whole before use
+  Pending pending[kBatchGroup];
   std::size_t next = 0;
   while (next < messages.size()) {
     std::size_t count = 0;
@@ -153,7 +157,7 @@ Status run_batch(const AeadKey& key, const AeadKeyState* k, std::span<AeadMessag
       }
       pending[count++] = Pending{&m, length};
     }
-    const std::span<AeadBatchJob> group(jobs.data(), count);
+    const std::span<AeadBatchJob> group(jobs, count);
     if (op == BatchOp::seal) {
       if (k->scheme)
         k->scheme->seal_jobs(group);

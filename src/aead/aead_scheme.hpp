@@ -43,15 +43,22 @@ namespace aeskit::detail {
 // `out` are equal (in place) or disjoint; `tag` (tag_length() bytes) overlaps neither; jobs of
 // one batch never share buffers (the batch's precondition). A multi-message kernel writes
 // `ok` for each open job (and must leave a failed job's out[0..len) all zero).
+// No default member initialisers: a group's array of jobs stays uninitialised until a job is
+// written whole (zeroing 32 jobs would cost more than sealing a 64-byte message).
 struct AeadBatchJob {
-  std::span<const std::uint8_t> nonce;
-  std::span<const std::uint8_t> ad;
-  const std::uint8_t* in = nullptr;
-  std::uint8_t* out = nullptr;
-  std::size_t len = 0;
-  std::uint8_t* tag_out = nullptr;       // seal
-  const std::uint8_t* tag_in = nullptr;  // open
-  bool ok = false;                       // open: the verdict
+  const std::uint8_t* nonce;
+  std::size_t nonce_len;
+  const std::uint8_t* ad;
+  std::size_t ad_len;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+  std::size_t len;
+  std::uint8_t* tag_out;       // seal
+  const std::uint8_t* tag_in;  // open
+  bool ok;                     // open: the verdict
+
+  std::span<const std::uint8_t> nonce_span() const noexcept { return {nonce, nonce_len}; }
+  std::span<const std::uint8_t> ad_span() const noexcept { return {ad, ad_len}; }
 };
 
 class AeadScheme {
@@ -133,10 +140,11 @@ class AeadScheme {
   // nothing else: the checks, the write-back of status and length and the layouts that never
   // reach a job (records, tag-first combined outputs) stay in AeadKey.
   virtual void seal_jobs(std::span<AeadBatchJob> jobs) const noexcept {
-    for (AeadBatchJob& j : jobs) seal(j.nonce, j.ad, j.in, j.out, j.len, j.tag_out);
+    for (AeadBatchJob& j : jobs) seal(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_out);
   }
   virtual void open_jobs(std::span<AeadBatchJob> jobs) const noexcept {
-    for (AeadBatchJob& j : jobs) j.ok = open(j.nonce, j.ad, j.in, j.out, j.len, j.tag_in);
+    for (AeadBatchJob& j : jobs)
+      j.ok = open(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_in);
   }
 
   // --- description ------------------------------------------------------------------
