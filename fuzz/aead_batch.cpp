@@ -11,8 +11,9 @@
 // error) without changing the others.
 //
 // Input: [algorithm index][tag-length index][message count, 0..40] key (the algorithm's length),
-//        then per message: [flags][nonce length: < 192 the recommended one, else % 65][AD length][plaintext length, 2 bytes]
-//        [in offset][out offset][tag offset][bit to flip, 2 bytes] nonce, AD, plaintext.
+//        then per message: [flags][nonce length: < 192 the recommended one, else % 65]
+//        [AD length][plaintext length, 2 bytes][in offset][out offset][tag offset]
+//        [bit to flip, 2 bytes] nonce, AD, plaintext.
 // flags: bit 0 detached, bit 1 out at the in offset (in place), bit 2 flip a bit before
 // opening, bit 3 output one byte short, bit 4 tag one byte short.
 #include <algorithm>

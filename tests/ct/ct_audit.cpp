@@ -654,9 +654,10 @@ void audit_batch(Checker& c, const char* backend) {
   for (std::size_t i = 0; i < 33; ++i) {
     Bytes sample(samples[i], samples[i] + 16), one(16);
     reveal(sample);
-    c.expect(ref.encrypt_blocks(sample, one).ok() &&
-                 std::equal(one.begin(), one.end(), masks.begin() + static_cast<std::ptrdiff_t>(16 * i)),
-             "hp_masks vs one block");
+    c.expect(
+        ref.encrypt_blocks(sample, one).ok() &&
+            std::equal(one.begin(), one.end(), masks.begin() + static_cast<std::ptrdiff_t>(16 * i)),
+        "hp_masks vs one block");
   }
 }
 
