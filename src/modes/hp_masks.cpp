@@ -14,7 +14,6 @@
 
 #include "aeskit/modes.hpp"
 #include "base/buffers.hpp"
-#include "base/secure_zero.hpp"
 #include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "modes/mode_kernels.hpp"
@@ -41,8 +40,7 @@ Status hp_masks(const AesKey& key, std::span<const std::uint8_t* const> samples,
     k->backend->encrypt_blocks(k->enc, gathered, masks.data() + done * kBlockSize, count);
     done += count;
   }
-  // The samples are ciphertext (public), but wipe anyway: nothing of a packet stays behind.
-  if (n != 0) detail::secure_zero(gathered, sizeof gathered);
+  // No wipe of `gathered`: the samples are packet ciphertext, sent in the clear.
   return {};
 }
 
