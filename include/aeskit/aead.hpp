@@ -247,6 +247,30 @@ AESKIT_API Status unknown_name(std::string_view name) noexcept;
 
 }  // namespace aead
 
+// AeadMessage is one message of a batch (AeadKey::seal_batch / open_batch): the caller
+// fills the inputs, the batch writes `status` and `length` back. Every message is what the
+// one-message call with the same spans would be:
+//   attached (detached == false): seal is seal(nonce, ad, in, out) (out receives ciphertext
+//     || tag; SIV: tag || ciphertext; TLS records: the padded record); open is
+//     open(nonce, ad, in, out) with `in` the sealed message. `tag` is ignored.
+//   detached (detached == true): seal is seal_detached(nonce, ad, in, out, tag) (tag_length()
+//     bytes to the start of `tag`); open is open_detached(nonce, ad, in, tag, out) (`tag` is
+//     read, never written). TLS records have no detached form (no_detached_tag).
+// `out` may be exactly `in` (in place) as the one-message calls allow. `length` is the byte
+// count written to `out` (seal attached: ciphertext and tag; seal detached: the ciphertext;
+// open: the plaintext), 0 on failure.
+struct AeadMessage {
+  std::span<const std::uint8_t> nonce;
+  std::span<const std::uint8_t> ad;
+  std::span<const std::uint8_t> in;
+  std::span<std::uint8_t> out;
+  std::span<std::uint8_t> tag;  // detached only
+  bool detached = false;
+  // written back by the batch call:
+  Status status;
+  std::size_t length = 0;
+};
+
 // AeadKey is one AEAD key, ready to use: the AES key schedule (on the backend chosen at
 // creation, as for AesKey), the hash key (GCM: H = E_K(0^128) and its precomputed powers on
 // the fastest GHASH code this CPU offers) and the tag length, all fixed at creation. The tag
@@ -318,6 +342,21 @@ class AESKIT_API AeadKey {
   Status open_detached(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
                        std::span<const std::uint8_t> ciphertext, std::span<const std::uint8_t> tag,
                        std::span<std::uint8_t> out) const;
+
+  // seal_batch / open_batch run every message of `messages` under this key: each message's
+  // outcome is its own and is written to its `status` and `length` (see AeadMessage), exactly
+  // as the one-message call would give it. An argument error in one message (bad nonce
+  // length, output too small, overlap within the message, ...) writes nothing to that
+  // message's buffers; a failed open (authentication_failed) zeroes that message's plaintext
+  // span, as open does; every other message of the batch is sealed or opened and released
+  // normally. Returns ok when every message succeeded, else the status of the first message
+  // that failed (so a caller that checks only the return value never takes a forgery); an
+  // empty key gives invalid_state for every message. Messages must not share buffers with
+  // each other (one message's out or tag overlapping another message's spans): each message
+  // is checked on its own, and the batch may process messages in any order, interleaved.
+  // Allocates nothing.
+  Status seal_batch(std::span<AeadMessage> messages) const noexcept;
+  Status open_batch(std::span<AeadMessage> messages) const noexcept;
 
  private:
   friend struct detail::AeadAccess;

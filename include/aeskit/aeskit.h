@@ -192,6 +192,39 @@ AESKIT_C_API int aeskit_aead_open_detached(const aeskit_aead* ctx, uint8_t* out,
                                            const uint8_t* in, size_t in_len, const uint8_t* tag,
                                            size_t tag_len, const uint8_t* ad, size_t ad_len);
 
+/* Batches: many messages under one key (aeskit::AeadKey::seal_batch / open_batch). The caller
+ * fills the inputs of each aeskit_aead_message; the batch writes `status` (an aeskit_status)
+ * and `out_len` (0 on failure) back. Attached (detached == 0): seal is aeskit_aead_seal(out,
+ * max_out_len, nonce, in, ad) and open aeskit_aead_open(...); `tag` is ignored. Detached
+ * (detached != 0): seal writes the ciphertext (in_len bytes) to out and the tag (tag_length
+ * bytes) to tag, whose room is tag_len; open reads exactly tag_len bytes of tag. out may be
+ * exactly in. Each message's outcome is its own, with the one-message call's codes: a message
+ * with bad arguments (NULL with a length: NULL_POINTER) is left unwritten, a failed open
+ * zeroes that message's plaintext span (AUTHENTICATION_FAILED), the others are sealed or
+ * opened. Messages must not share buffers with each other. The call returns AESKIT_OK when
+ * every message succeeded, else the status of the first message that failed (check each
+ * message's status then); NULL_POINTER (nothing touched) for a NULL ctx, or NULL messages
+ * with count > 0. */
+typedef struct aeskit_aead_message {
+  const uint8_t* nonce;
+  size_t nonce_len;
+  const uint8_t* ad;
+  size_t ad_len;
+  const uint8_t* in;
+  size_t in_len;
+  uint8_t* out;
+  size_t max_out_len;
+  uint8_t* tag; /* detached only */
+  size_t tag_len;
+  int detached;
+  int status;     /* written back */
+  size_t out_len; /* written back */
+} aeskit_aead_message;
+AESKIT_C_API int aeskit_aead_seal_batch(const aeskit_aead* ctx, aeskit_aead_message* messages,
+                                        size_t count);
+AESKIT_C_API int aeskit_aead_open_batch(const aeskit_aead* ctx, aeskit_aead_message* messages,
+                                        size_t count);
+
 /* The AEADs of this build: aeskit_aead_count, then aeskit_aead_name(i) for i < count.
  * Errors: UNKNOWN_ALGORITHM (i out of range), NULL_POINTER. */
 AESKIT_C_API int aeskit_aead_count(size_t* out);
@@ -316,6 +349,14 @@ AESKIT_C_API int aeskit_encrypt(const aeskit_aes* key, int mode, int padding, co
 AESKIT_C_API int aeskit_decrypt(const aeskit_aes* key, int mode, int padding, const uint8_t* iv,
                                 size_t iv_len, const uint8_t* in, size_t in_len, uint8_t* out,
                                 size_t* out_len, size_t max_out_len);
+
+/* aeskit_hp_masks: QUIC header protection (RFC 9001 5.4.3) for n packets: masks[16i .. 16i+16)
+ * = AES-ECB(key, samples[i][0..16)), the samples gathered from their packets and encrypted 32
+ * at a time on the key's widest kernel. max_masks_len must be at least 16 * n; masks may not
+ * overlap a sample. Errors: OUTPUT_TOO_SMALL, OVERLAPPING_BUFFERS, NULL_POINTER (key, masks,
+ * samples or a sample NULL with n > 0); nothing is written on an error. */
+AESKIT_C_API int aeskit_hp_masks(const aeskit_aes* key, const uint8_t* const* samples, size_t n,
+                                 uint8_t* masks, size_t max_masks_len);
 
 /* The incremental form: any number of updates of any length, then finish. The key must
  * outlive the cipher. ECB/CBC write whole blocks as they complete (update writes at most

@@ -74,6 +74,18 @@ AESKIT_API Status encrypt_chained(const AesKey& key, Mode mode, std::span<std::u
 AESKIT_API Status decrypt_chained(const AesKey& key, Mode mode, std::span<std::uint8_t, 16> chain,
                                   std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 
+// hp_masks: QUIC header protection (RFC 9001 §5.4.3) for a batch of packets — masks[16i ..
+// 16i + 16) = AES-ECB(key, samples[i][0..16)) for i < samples.size(). Each sample is a pointer
+// to 16 bytes inside its own packet (not contiguous); they are gathered into a stack buffer
+// a group at a time and encrypted with the key's backend's multi-block ECB kernel (its widest
+// registers), one call per 32 samples, never one per block. masks.size() must be at least
+// 16 * samples.size(); masks may not overlap any sample. Constant-time in the samples and the
+// key. Errors: output_too_small, invalid_argument (a null sample), overlapping_buffers,
+// invalid_state (empty key); nothing is written on an error. How a QUIC stack uses the masks:
+// docs/api-cpp.md, "QUIC header protection".
+AESKIT_API Status hp_masks(const AesKey& key, std::span<const std::uint8_t* const> samples,
+                           std::span<std::uint8_t> masks);
+
 // Cipher is the incremental form: feed any number of update() calls of any length, then
 // finish(). The concatenated output equals the one-shot output for the concatenated input.
 //

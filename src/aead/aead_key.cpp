@@ -8,6 +8,7 @@
 // all families and dispatches to the scheme.
 #include <cstring>
 
+#include "aead/aead_batch.hpp"
 #include "aead/aead_checks.hpp"
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
@@ -133,6 +134,10 @@ void crypt_one_shot(const AeadKeyState& k, gcm::Op op, std::span<const std::uint
   secure_zero(j0, sizeof j0);
 }
 
+}  // namespace
+
+// seal_message, open_message, check_lengths, record_layout and tag_first are shared with the
+// batch calls (aead_batch.hpp).
 void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                   std::span<const std::uint8_t> ad, std::span<const std::uint8_t> plaintext,
                   std::uint8_t* ciphertext, std::uint8_t* tag_out) noexcept {
@@ -178,6 +183,8 @@ bool record_layout(const AeadKeyState& k) noexcept {
 bool tag_first(const AeadKeyState& k) noexcept {
   return k.scheme && k.scheme->tag_first();
 }
+
+namespace {
 
 Result<std::size_t> seal_record(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                                 std::span<const std::uint8_t> ad,

@@ -38,6 +38,29 @@
 
 namespace aeskit::detail {
 
+// AeadBatchJob: one message of AeadKey::seal_batch / open_batch after every check of the
+// one-message call passed (fixed layout; the tag detached, or after the ciphertext). `in` and
+// `out` are equal (in place) or disjoint; `tag` (tag_length() bytes) overlaps neither; jobs of
+// one batch never share buffers (the batch's precondition). A multi-message kernel writes
+// `ok` for each open job (and must leave a failed job's out[0..len) all zero).
+// No default member initialisers: a group's array of jobs stays uninitialised until a job is
+// written whole (zeroing 32 jobs would cost more than sealing a 64-byte message).
+struct AeadBatchJob {
+  const std::uint8_t* nonce;
+  std::size_t nonce_len;
+  const std::uint8_t* ad;
+  std::size_t ad_len;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+  std::size_t len;
+  std::uint8_t* tag_out;       // seal
+  const std::uint8_t* tag_in;  // open
+  bool ok;                     // open: the verdict
+
+  std::span<const std::uint8_t> nonce_span() const noexcept { return {nonce, nonce_len}; }
+  std::span<const std::uint8_t> ad_span() const noexcept { return {ad, ad_len}; }
+};
+
 class AeadScheme {
  public:
   explicit AeadScheme(std::size_t tag_length) noexcept : tag_length_(tag_length) {}
@@ -107,6 +130,21 @@ class AeadScheme {
                                           std::uint8_t* out) const noexcept {
     (void)nonce, (void)ad, (void)sealed, (void)out;
     return Errc::invalid_argument;
+  }
+
+  // --- batches (the multi-message hook) ----------------------------------------------
+  // seal_jobs / open_jobs run a group of checked messages (at most kBatchGroup, aead_batch.hpp)
+  // of AeadKey::seal_batch / open_batch. The default runs seal()/open() once per job; a family
+  // with a multi-message kernel (several messages' blocks in one register, the fixed
+  // per-message work of one message overlapping the bulk of the next) overrides these two and
+  // nothing else: the checks, the write-back of status and length and the layouts that never
+  // reach a job (records, tag-first combined outputs) stay in AeadKey.
+  virtual void seal_jobs(std::span<AeadBatchJob> jobs) const noexcept {
+    for (AeadBatchJob& j : jobs) seal(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_out);
+  }
+  virtual void open_jobs(std::span<AeadBatchJob> jobs) const noexcept {
+    for (AeadBatchJob& j : jobs)
+      j.ok = open(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_in);
   }
 
   // --- description ------------------------------------------------------------------

@@ -35,6 +35,47 @@ bool bad_io(const uint8_t* out, size_t max_out_len, const size_t* out_len, const
          null_with_length(ad, ad_len);
 }
 
+// run_batch: the C messages in groups of 32 C++ AeadMessages (no allocation); a message
+// with a NULL pointer and a length gets NULL_POINTER and is not passed on.
+int run_batch(const aeskit_aead* ctx, aeskit_aead_message* messages, size_t count, bool seal) {
+  if (ctx == nullptr || (messages == nullptr && count != 0)) return status(Errc::null_pointer);
+  constexpr std::size_t kGroup = 32;
+  AeadMessage group[kGroup];
+  std::size_t index[kGroup];
+  int first_failure = 0;
+  for (std::size_t next = 0; next < count;) {
+    std::size_t n = 0;
+    for (; next < count && n < kGroup; ++next) {
+      aeskit_aead_message& m = messages[next];
+      m.out_len = 0;
+      if (null_with_length(m.nonce, m.nonce_len) || null_with_length(m.ad, m.ad_len) ||
+          null_with_length(m.in, m.in_len) || null_with_length(m.out, m.max_out_len) ||
+          (m.detached != 0 && null_with_length(m.tag, m.tag_len))) {
+        m.status = status(Errc::null_pointer);
+        continue;
+      }
+      AeadMessage& g = group[n];
+      g = AeadMessage{};
+      g.nonce = in(m.nonce, m.nonce_len);
+      g.ad = in(m.ad, m.ad_len);
+      g.in = in(m.in, m.in_len);
+      g.out = capi::out(m.out, m.max_out_len);
+      g.detached = m.detached != 0;
+      if (g.detached) g.tag = capi::out(m.tag, m.tag_len);
+      index[n++] = next;
+    }
+    const std::span<AeadMessage> span(group, n);
+    (void)(seal ? ctx->key.seal_batch(span) : ctx->key.open_batch(span));
+    for (std::size_t i = 0; i < n; ++i) {
+      aeskit_aead_message& m = messages[index[i]];
+      m.status = status(group[i].status);
+      m.out_len = group[i].length;
+    }
+  }
+  for (std::size_t i = 0; i < count && first_failure == 0; ++i) first_failure = messages[i].status;
+  return first_failure;
+}
+
 }  // namespace
 
 extern "C" {
@@ -132,6 +173,14 @@ int aeskit_aead_open_detached(const aeskit_aead* ctx, uint8_t* out, const uint8_
     return status(ctx->key.open_detached(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
                                          in(tag, tag_len), capi::out(out, in_len)));
   });
+}
+
+int aeskit_aead_seal_batch(const aeskit_aead* ctx, aeskit_aead_message* messages, size_t count) {
+  return guarded([&] { return run_batch(ctx, messages, count, true); });
+}
+
+int aeskit_aead_open_batch(const aeskit_aead* ctx, aeskit_aead_message* messages, size_t count) {
+  return guarded([&] { return run_batch(ctx, messages, count, false); });
 }
 
 int aeskit_aead_count(size_t* out) {

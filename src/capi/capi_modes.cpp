@@ -118,6 +118,18 @@ int aeskit_decrypt(const aeskit_aes* key, int mode, int padding, const uint8_t* 
                   max_out_len);
 }
 
+int aeskit_hp_masks(const aeskit_aes* key, const uint8_t* const* samples, size_t n, uint8_t* masks,
+                    size_t max_masks_len) {
+  if (key == nullptr || (samples == nullptr && n != 0) || null_with_length(masks, max_masks_len))
+    return status(Errc::null_pointer);
+  for (size_t i = 0; i < n; ++i)
+    if (samples[i] == nullptr) return status(Errc::null_pointer);
+  return guarded([&] {
+    return status(hp_masks(key->key, std::span<const std::uint8_t* const>(samples, n),
+                           out(masks, max_masks_len)));
+  });
+}
+
 int aeskit_cipher_new(aeskit_cipher** c, const aeskit_aes* key, int mode, int direction,
                       int padding, const uint8_t* iv, size_t iv_len) {
   if (c == nullptr || key == nullptr || null_with_length(iv, iv_len))

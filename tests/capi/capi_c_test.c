@@ -190,6 +190,69 @@ static void test_aead_known_answer(void) {
   aeskit_aead_free(NULL);
 }
 
+/* Batches (aeskit_aead_seal_batch / open_batch): GCM test case 2 three times in one batch
+ * (attached, detached, in place), then opened with the middle message's tag damaged: only it
+ * fails and is zeroed; a NULL pointer with a length fails its message alone. */
+static void test_aead_batch(void) {
+  uint8_t key[16] = {0}, nonce[12] = {0}, pt[16] = {0}, want[32];
+  uint8_t a[32], b[16], btag[16], c[32], pa[16], pb[16];
+  aeskit_aead* ctx = NULL;
+  aeskit_aead_message m[4];
+  from_hex("0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf", want);
+  CHECK_RC(aeskit_aead_new(&ctx, "AES-128-GCM", key, 16, 0), AESKIT_OK);
+  memset(m, 0, sizeof m);
+  memset(c, 0, sizeof c);
+  m[0].nonce = nonce, m[0].nonce_len = 12, m[0].in = pt, m[0].in_len = 16;
+  m[0].out = a, m[0].max_out_len = sizeof a;
+  m[1] = m[0];
+  m[1].out = b, m[1].max_out_len = sizeof b, m[1].tag = btag, m[1].tag_len = sizeof btag;
+  m[1].detached = 1;
+  m[2] = m[0];
+  m[2].in = c, m[2].out = c, m[2].max_out_len = sizeof c; /* in place */
+  CHECK_RC(aeskit_aead_seal_batch(ctx, m, 3), AESKIT_OK);
+  CHECK(m[0].status == AESKIT_OK && m[0].out_len == 32 && memcmp(a, want, 32) == 0);
+  CHECK(m[1].status == AESKIT_OK && m[1].out_len == 16 && memcmp(b, want, 16) == 0 &&
+        memcmp(btag, want + 16, 16) == 0);
+  CHECK(m[2].status == AESKIT_OK && m[2].out_len == 32 && memcmp(c, want, 32) == 0);
+  m[0].in = a, m[0].in_len = 32, m[0].out = pa, m[0].max_out_len = sizeof pa;
+  btag[5] ^= 1;
+  m[1].in = b, m[1].out = pb, m[1].max_out_len = sizeof pb;
+  m[2].in = c, m[2].in_len = 32, m[2].out = c;
+  memset(pb, 0x77, sizeof pb);
+  m[3] = m[0];
+  m[3].ad = NULL, m[3].ad_len = 3; /* NULL with a length */
+  CHECK_RC(aeskit_aead_open_batch(ctx, m, 4), AESKIT_E_AUTHENTICATION_FAILED);
+  CHECK(m[0].status == AESKIT_OK && m[0].out_len == 16 && all_equal(pa, 16, 0));
+  CHECK(m[1].status == AESKIT_E_AUTHENTICATION_FAILED && m[1].out_len == 0 && all_equal(pb, 16, 0));
+  CHECK(m[2].status == AESKIT_OK && m[2].out_len == 16 && all_equal(c, 16, 0));
+  CHECK(m[3].status == AESKIT_E_NULL_POINTER && m[3].out_len == 0);
+  CHECK_RC(aeskit_aead_open_batch(NULL, m, 4), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal_batch(ctx, NULL, 1), AESKIT_E_NULL_POINTER);
+  CHECK_RC(aeskit_aead_seal_batch(ctx, NULL, 0), AESKIT_OK);
+  aeskit_aead_free(ctx);
+}
+
+/* QUIC header-protection masks: two samples in two packets, against one-block ECB. */
+static void test_hp_masks(void) {
+  uint8_t key[16], p1[40], p2[30], masks[32], one[16];
+  const uint8_t* samples[2];
+  aeskit_aes* aes = NULL;
+  size_t n = 0;
+  memset(key, 7, sizeof key);
+  memset(p1, 1, sizeof p1);
+  memset(p2, 2, sizeof p2);
+  samples[0] = p1 + 9, samples[1] = p2 + 5;
+  CHECK_RC(aeskit_aes_new(&aes, key, 16, NULL), AESKIT_OK);
+  CHECK_RC(aeskit_hp_masks(aes, samples, 2, masks, sizeof masks), AESKIT_OK);
+  CHECK_RC(aeskit_encrypt(aes, AESKIT_MODE_ECB, AESKIT_PADDING_NONE, NULL, 0, p2 + 5, 16, one, &n,
+                          sizeof one),
+           AESKIT_OK);
+  CHECK(n == 16 && memcmp(masks + 16, one, 16) == 0);
+  CHECK_RC(aeskit_hp_masks(aes, samples, 2, masks, 31), AESKIT_E_OUTPUT_TOO_SMALL);
+  CHECK_RC(aeskit_hp_masks(NULL, samples, 2, masks, 32), AESKIT_E_NULL_POINTER);
+  aeskit_aes_free(aes);
+}
+
 static void test_aead_errors(void) {
   uint8_t key[32] = {1}, nonce[12] = {2}, msg[64] = {3}, ad[8] = {4}, buf[128], out[128];
   uint8_t tag[16];
@@ -295,9 +358,10 @@ static void test_aead_errors(void) {
     from_hex("000102030405060708090a0b0c0d0e0f1011121314151617", dnonce);
     from_hex("0100000011", dad);
     from_hex("11000001", dpt);
-    from_hex("8eee8a4b8a1c8d0ceb7e07e3c834cafe75aa001f2baf00efd298de13055c9a6c39e05aee571583384357"
-             "635e144fa21444239968",
-             want);
+    from_hex(
+        "8eee8a4b8a1c8d0ceb7e07e3c834cafe75aa001f2baf00efd298de13055c9a6c39e05aee571583384357"
+        "635e144fa21444239968",
+        want);
     CHECK_RC(aeskit_aead_new(&ctx, "dndk-gcm-kc", root, 32, 0), AESKIT_OK);
     CHECK_RC(aeskit_aead_tag_length(ctx, &n), AESKIT_OK);
     CHECK(n == 48);
@@ -1260,6 +1324,8 @@ int main(void) {
   test_version_random_details();
   test_aead_known_answer();
   test_aead_errors();
+  test_aead_batch();
+  test_hp_masks();
   test_modes();
   test_xts();
   test_hctr2();

@@ -552,6 +552,115 @@ void audit_aegis(Checker& c, const char* backend) {
   }
 }
 
+// --- AEAD batches and QUIC header-protection masks (batch_*) -----------------------------
+
+// seal_batch / open_batch with a secret key, secret plaintexts and secret received messages
+// (one forged in the middle of the batch, attached and detached tags), for AES-128-GCM,
+// AES-128-GCM-SIV and AEGIS-128L on `backend`; then hp_masks of 33 secret samples under a
+// secret key. Only open's verdicts are declassified (ct_equal); the batch branches on those.
+void audit_batch(Checker& c, const char* backend) {
+  for (const char* name : {"AES-128-GCM", "AES-128-GCM-SIV", "AEGIS-128L"}) {
+    const aeskit::AeadAlgorithm* alg = aeskit::aead::find(name);
+    c.expect(alg != nullptr, std::string("find ") + name);
+    if (!alg) return;
+    Bytes key = pattern(alg->key_length(), 71);
+    Bytes key_secret = key;
+    secret(key_secret);
+    auto k = aeskit::AeadKey::create(*alg, key_secret, 16, backend);
+    auto ref = aeskit::AeadKey::create(*alg, key, 16);  // the default code, only compared
+    c.expect(k.ok() && ref.ok(), std::string(name) + " create");
+    if (!k.ok() || !ref.ok()) return;
+    const Bytes ad = pattern(13, 6);  // public
+    const std::size_t lengths[] = {0, 17, 64, 300, 1350};
+    constexpr std::size_t kN = std::size(lengths);
+    std::vector<Bytes> nonces, pts, sealed(kN), tags(kN);
+    std::vector<aeskit::AeadMessage> ms(kN);
+    for (std::size_t i = 0; i < kN; ++i) {
+      nonces.push_back(pattern(alg->nonce_recommended(), 40 + i));
+      Bytes pt = pattern(lengths[i], 9 * i + 1);
+      secret(pt);
+      pts.push_back(std::move(pt));
+      const bool detached = i % 2 == 1;
+      sealed[i].assign(lengths[i] + (detached ? 0 : 16), 0);
+      tags[i].assign(detached ? 16 : 0, 0);
+      ms[i].nonce = nonces[i];
+      ms[i].ad = ad;
+      ms[i].in = pts[i];
+      ms[i].out = sealed[i];
+      ms[i].tag = tags[i];
+      ms[i].detached = detached;
+    }
+    const aeskit::Status s = k->seal_batch(ms);
+    c.expect(s.ok(), std::string(name) + " seal_batch");
+    for (std::size_t i = 0; i < kN; ++i) {
+      reveal(sealed[i]);
+      reveal(tags[i]);
+      Bytes plain = pts[i];
+      reveal(plain);
+      Bytes expected(lengths[i] + 16);
+      auto m = ref->seal(nonces[i], ad, plain, expected);
+      Bytes got = sealed[i];
+      got.insert(got.end(), tags[i].begin(), tags[i].end());
+      c.expect(m.ok() && got == expected, std::string(name) + " batch vs reference");
+    }
+    // Open: message 2 forged (its last tag byte); the others must open.
+    std::vector<Bytes> received(kN), rtags(kN), opened(kN);
+    for (std::size_t i = 0; i < kN; ++i) {
+      received[i] = sealed[i];
+      rtags[i] = tags[i];
+      if (i == 2) received[i].back() ^= 1;
+      secret(received[i]);
+      secret(rtags[i]);
+      opened[i].assign(lengths[i], 0xAA);
+      ms[i].in = received[i];
+      ms[i].tag = rtags[i];
+      ms[i].out = opened[i];
+    }
+    const aeskit::Status o = k->open_batch(ms);
+    c.expect(o.code() == aeskit::Errc::authentication_failed, std::string(name) + " open_batch");
+    for (std::size_t i = 0; i < kN; ++i) {
+      reveal(opened[i]);
+      Bytes plain = pts[i];
+      reveal(plain);
+      if (i == 2) {
+        c.expect(ms[i].status.code() == aeskit::Errc::authentication_failed &&
+                     std::all_of(opened[i].begin(), opened[i].end(),
+                                 [](std::uint8_t x) { return x == 0; }),
+                 std::string(name) + " forged message rejected and zeroed");
+      } else {
+        c.expect(ms[i].status.ok() && opened[i] == plain, std::string(name) + " opened");
+      }
+    }
+  }
+  // Header protection: the hp key and the samples secret.
+  Bytes key = pattern(16, 72);
+  Bytes key_secret = key;
+  secret(key_secret);
+  aeskit::AesKey k, ref;
+  if (auto r = aeskit::AesKey::create(key_secret, backend); r.ok()) k = std::move(r).value();
+  if (auto r = aeskit::AesKey::create(key); r.ok()) ref = std::move(r).value();
+  c.expect(k.valid() && ref.valid(), "hp key create");
+  if (!k.valid() || !ref.valid()) return;
+  std::vector<Bytes> packets;
+  std::vector<const std::uint8_t*> samples;
+  for (std::size_t i = 0; i < 33; ++i) packets.push_back(pattern(40, 100 + i));
+  for (Bytes& p : packets) {
+    secret(p);
+    samples.push_back(p.data() + 13);
+  }
+  Bytes masks(33 * 16);
+  c.expect(aeskit::hp_masks(k, samples, masks).ok(), "hp_masks");
+  reveal(masks);
+  for (std::size_t i = 0; i < 33; ++i) {
+    Bytes sample(samples[i], samples[i] + 16), one(16);
+    reveal(sample);
+    c.expect(
+        ref.encrypt_blocks(sample, one).ok() &&
+            std::equal(one.begin(), one.end(), masks.begin() + static_cast<std::ptrdiff_t>(16 * i)),
+        "hp_masks vs one block");
+  }
+}
+
 // --- DNDK-GCM (draft-gueron-cfrg-dndkgcm), without and with key commitment: the derivation
 // (NHead blocks under the secret root key, DK and KC by XOR), the derived key's expansion, H
 // and GHASH key, GCM, and open's KC and tag comparisons. Root key, plaintexts and sealed inputs
@@ -1686,7 +1795,11 @@ std::vector<Case> all_cases() {
         "gmac_" + n, [](Checker& c, const Args& a) { audit_gmac(c, a.aes); }, {b}, true);
     add(
         "aead_" + n, [](Checker& c, const Args& a) { audit_aead_all(c, a.aes); }, {b}, true);
+    add(
+        "batch_" + n, [](Checker& c, const Args& a) { audit_batch(c, a.aes); }, {b}, true);
   }
+  add(
+      "best_batch", [](Checker& c, const Args&) { audit_batch(c, ""); }, {}, false);
   for (const char* g : {"portable", "simd", "pclmul", "vpclmul256", "vpclmul512"})
     add(
         std::string("ghash_") + g, [](Checker& c, const Args& a) { audit_ghash(c, a.ghash); },

@@ -15,6 +15,7 @@
 
 #include "aeskit/aeskit.hpp"
 #include "commands.hpp"
+#include "speed/batch.hpp"
 #include "speed/bound.hpp"
 #include "speed/buffer.hpp"
 #include "speed/chunked.hpp"
@@ -245,6 +246,7 @@ std::string table_note(const Run& run, const Item& item, std::size_t measured_si
   if (item.family == Family::cmac) return cmac_table_note(item, backend);
   if (item.kind == ItemKind::hash || item.family == Family::hkdf) return hash_table_note(item);
   if (item.kind == ItemKind::chunked) return chunked_table_note(item);
+  if (item.kind == ItemKind::batch) return note + batch_table_note(item);
   if (item.kind == ItemKind::xts) {
     const std::string kernel = xts_kernel_for(item.direction, item.key_bits, backend);
     if (!kernel.empty()) note += ", kernel " + kernel;
@@ -273,7 +275,8 @@ void time_item(Run& run, const Item& item, std::vector<Prepared>& prepared,
     // Block and setup runners read (at most) one block; message runners the whole message.
     const bool whole_message = item.kind == ItemKind::message || item.kind == ItemKind::aead ||
                                item.kind == ItemKind::xts || item.kind == ItemKind::hash ||
-                               item.kind == ItemKind::tls || item.kind == ItemKind::chunked;
+                               item.kind == ItemKind::tls || item.kind == ItemKind::chunked ||
+                               item.kind == ItemKind::batch;
     const std::size_t span = whole_message ? bytes : kBlockSize;
     for (Prepared& entry : prepared) {
       if (!entry.runner) continue;

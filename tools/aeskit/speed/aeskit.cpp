@@ -8,6 +8,7 @@
 
 #include "aeskit/aeskit.hpp"
 #include "speed/aead.hpp"
+#include "speed/batch.hpp"
 #include "speed/chunked.hpp"
 #include "speed/hash.hpp"
 #include "speed/impl.hpp"
@@ -212,6 +213,8 @@ constexpr FamilyRunner<MakeAeskitRunner> kRunners[] = {
     {Family::tls_ctr_hmac, make_aeskit_tls_runner},
     {Family::cobblestone, make_aeskit_chunked_runner},
     {Family::memory_copy, make_aeskit_chunked_runner},
+    {Family::batch, make_aeskit_batch_runner},
+    {Family::hp, make_aeskit_batch_runner},
 };
 
 class AeskitImpl final : public Impl {

@@ -8,6 +8,7 @@
 #include <thread>
 #include <utility>
 
+#include "speed/batch.hpp"
 #include "speed/chunked.hpp"
 #include "speed/hash.hpp"
 #include "speed/mac.hpp"
@@ -141,6 +142,54 @@ bool contains_ignoring_case(std::string_view text, std::string_view needle) {
   return false;
 }
 
+// add_batch_items: the batch items (speed/batch.hpp), after every other item.
+void add_batch_items(std::vector<Item>& items) {
+  struct BatchRow {
+    const char* algorithm;
+    std::initializer_list<std::size_t> counts;
+  };
+  static const BatchRow kRows[] = {
+      {"AES-128-GCM", {1, 8, 32}}, {"AES-128-GCM-SIV", {32}}, {"AEGIS-128L", {32}}};
+  for (const BatchRow& row : kRows) {
+    for (const char* verb : {"seal", "open"}) {
+      for (std::size_t n : row.counts) {
+        for (bool one_by_one : {false, true}) {
+          Item item;
+          item.kind = ItemKind::batch;
+          item.family = Family::batch;
+          item.key_bits = 128;
+          item.direction =
+              std::string_view(verb) == "seal" ? Direction::encrypt : Direction::decrypt;
+          item.algorithm = row.algorithm;
+          item.messages = n;
+          item.one_by_one = one_by_one;
+          item.op = std::string(verb) + (one_by_one ? " one by one (" : " batch (") +
+                    std::to_string(n) + (n == 1 ? " message)" : " messages)");
+          items.push_back(item);
+        }
+      }
+    }
+  }
+  const struct {
+    std::size_t samples;
+    bool one_by_one;
+    const char* op;
+  } kHp[] = {{1, false, "header-protection masks (1 sample)"},
+             {32, false, "header-protection masks (32 samples)"},
+             {32, true, "header-protection masks (32 one-block calls)"}};
+  for (const auto& hp : kHp) {
+    Item item;
+    item.kind = ItemKind::batch;
+    item.family = Family::hp;
+    item.key_bits = 128;
+    item.algorithm = "AES-128";
+    item.messages = hp.samples;
+    item.one_by_one = hp.one_by_one;
+    item.op = hp.op;
+    items.push_back(item);
+  }
+}
+
 }  // namespace
 
 std::vector<Item> all_items() {
@@ -154,6 +203,7 @@ std::vector<Item> all_items() {
     for (std::size_t b = 0; b < std::size(kKeyBits); ++b)
       if ((row.keys & (1u << b)) != 0) add_items(row, kKeyBits[b], items);
   }
+  add_batch_items(items);
   return items;
 }
 
@@ -176,6 +226,7 @@ std::vector<std::size_t> run_sizes(const Item& item, const std::vector<std::size
   if (item.kind == ItemKind::block) return {kBlockSize};
   if (item.kind == ItemKind::setup) return {0};
   if (item.kind == ItemKind::chunked) return chunked_sizes(requested);
+  if (item.kind == ItemKind::batch) return batch_sizes(item);
   if (item.kind == ItemKind::aead || item.kind == ItemKind::hash || item.kind == ItemKind::tls)
     return requested;
   if (item.kind == ItemKind::xts) {  // a data unit is at least one block
@@ -198,6 +249,7 @@ std::size_t output_length(const Item& item, std::size_t in_len) {
   if (item.kind == ItemKind::hash) return hash_output_length(item);
   if (item.kind == ItemKind::tls) return tls_output_length(item, in_len);
   if (item.kind == ItemKind::chunked) return chunked_output_length(item, in_len);
+  if (item.kind == ItemKind::batch) return batch_output_length(item, in_len);
   return item.kind == ItemKind::aead ? in_len + aead_tag_bytes(item) : in_len;
 }
 

@@ -26,6 +26,9 @@ enum class ItemKind {
   hash,     // one message hashed (op "hash") or HMACed (op "mac") per operation; the output
             // is the digest; MB/s per size (speed/hash.hpp)
   tls,      // one TLS AEAD record sealed or opened per operation (speed/tls.hpp)
+  batch,    // one batch of Item::messages AEAD messages (or header-protection samples) per
+            // operation, through the batch call or one by one (speed/batch.hpp); MB/s of the
+            // whole batch's plaintext
   chunked,  // one whole Cobblestone message sealed or opened, or one memcpy, on Item::threads
             // threads per operation; MB/s of plaintext (speed/chunked.hpp)
 };
@@ -56,6 +59,8 @@ enum class Family : unsigned char {
   tls_ctr_hmac,  // speed/tls.hpp
   cobblestone,   // speed/chunked.hpp
   memory_copy,   // "memcpy", the Cobblestone items' reference (speed/chunked.hpp)
+  batch,         // AEAD batches, the AEAD named by Item::algorithm (speed/batch.hpp; aeskit only)
+  hp,            // QUIC header-protection masks (speed/batch.hpp; aeskit only)
 };
 
 // AEAD items: every message is authenticated with this much associated data (a TLS 1.2
@@ -73,9 +78,11 @@ struct Item {
   Mode mode = Mode::ecb;       // message items only
   // AEAD items: encrypt is "seal", decrypt is "open".
   Direction direction = Direction::encrypt;
-  std::string algorithm;  // "AES-128-CTR" (message items), "AES-128-GCM" (AEAD) or "AES-128"
-  std::string op;         // "encrypt", "decrypt block", "encrypt setup", "seal", "open", ...
-  unsigned threads = 1;   // chunked items: threads per operation (named in `op`)
+  std::string algorithm;     // "AES-128-CTR" (message items), "AES-128-GCM" (AEAD) or "AES-128"
+  std::string op;            // "encrypt", "decrypt block", "encrypt setup", "seal", "open", ...
+  unsigned threads = 1;      // chunked items: threads per operation (named in `op`)
+  std::size_t messages = 0;  // batch items: messages (or samples) per operation (named in `op`)
+  bool one_by_one = false;   // batch items: the one-message calls instead of the batch call
 
   // label is "ALGORITHM op", the text --filter matches against.
   std::string label() const { return algorithm + " " + op; }
