@@ -33,6 +33,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/rounds_dispatch.hpp"
 
 #if !defined(__aarch64__) || defined(__AARCH64EB__)
 #error "armv8ce: AArch64 little-endian only"
@@ -160,38 +161,9 @@ AESKIT_ARMV8CE_INLINE block one(const Keys<R>& keys, block v) {
   return b[0];
 }
 
-// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
-template <class F>
-AESKIT_ARMV8CE_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
-  if (rounds == 10) return f.template operator()<10>();
-  if (rounds == 12) return f.template operator()<12>();
-  return f.template operator()<14>();
-}
-
-// run_groups: f.template operator()<kGroup>() for each whole group, then
-// f.template operator()<m>() once for the m = 1..7 blocks left (a public count).
-template <class F>
-AESKIT_ARMV8CE_INLINE void run_groups(std::size_t blocks, F&& f) {
-  for (; blocks >= kGroup; blocks -= kGroup) f.template operator()<kGroup>();
-  switch (blocks) {
-    case 1:
-      return f.template operator()<1>();
-    case 2:
-      return f.template operator()<2>();
-    case 3:
-      return f.template operator()<3>();
-    case 4:
-      return f.template operator()<4>();
-    case 5:
-      return f.template operator()<5>();
-    case 6:
-      return f.template operator()<6>();
-    case 7:
-      return f.template operator()<7>();
-    default:
-      return;
-  }
-}
+// with_rounds (the schedule's round count as a template argument) and run_groups (whole
+// groups of kGroup, then one tail of 1..7 blocks): the one dispatch, backend/rounds_dispatch.hpp.
+AESKIT_DEFINE_GROUP_DISPATCH(AESKIT_ARMV8CE_INLINE, kGroup);
 
 }  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce
