@@ -188,37 +188,15 @@ AESKIT_ARMV8CE_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t c
   return blocks;
 }
 
-AESKIT_ARMV8CE_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return chain<Chain::cbc>(enc, iv, in, out, blocks);
-}
-
+// cbc_encrypt, cbc_decrypt, cfb128_encrypt, cfb128_decrypt, ofb over chain and
+// feedback_decrypt.
+#define AESKIT_GROUP8_TARGET AESKIT_ARMV8CE_TARGET
 #if defined(AESKIT_ARMV8CE_EOR3)  // the base build's is in ecb_cbc_armv8ce.cpp
-AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
-}
+#define AESKIT_GROUP8_CBC_DECRYPT
 #endif
-
-AESKIT_ARMV8CE_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                 const std::uint8_t* in, std::uint8_t* out,
-                                                 std::size_t blocks) noexcept {
-  return chain<Chain::cfb>(enc, iv, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                 const std::uint8_t* in, std::uint8_t* out,
-                                                 std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::encrypt>(enc, iv, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) noexcept {
-  return chain<Chain::ofb>(enc, iv, in, out, blocks);
-}
+#include "backend/group8/entries_chains.inc"
+#undef AESKIT_GROUP8_CBC_DECRYPT
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

@@ -107,38 +107,9 @@ AESKIT_ARMV8CE_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, s
 
 }  // namespace
 
-AESKIT_ARMV8CE_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return xts<Dir::encrypt>(enc, tweak, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return xts<Dir::decrypt>(dec, tweak, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ocb_encrypt(const RoundKeys& enc, const OcbLTable& l,
-                                              std::uint64_t first_index, std::uint8_t offset[16],
-                                              std::uint8_t checksum[16], const std::uint8_t* in,
-                                              std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::encrypt>(enc, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ocb_decrypt(const RoundKeys& dec, const OcbLTable& l,
-                                              std::uint64_t first_index, std::uint8_t offset[16],
-                                              std::uint8_t checksum[16], const std::uint8_t* in,
-                                              std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::decrypt>(dec, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ocb_hash(const RoundKeys& enc, const OcbLTable& l,
-                                           std::uint64_t first_index, std::uint8_t offset[16],
-                                           std::uint8_t sum[16], const std::uint8_t* in,
-                                           std::size_t blocks) noexcept {
-  return ocb<OcbOp::hash>(enc, l, first_index, offset, sum, in, nullptr, blocks);
-}
+// xts_encrypt, xts_decrypt, ocb_encrypt, ocb_decrypt, ocb_hash over the kernels above.
+#define AESKIT_GROUP8_TARGET AESKIT_ARMV8CE_TARGET
+#include "backend/group8/entries_xts_ocb.inc"
 
 // cbc_mac: mac = E(mac ^ X_i), one block after another.
 AESKIT_ARMV8CE_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
@@ -192,6 +163,8 @@ AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
   });
   return blocks;
 }
+
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

@@ -186,35 +186,13 @@ AESKIT_POWER8_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t co
   return ctr<Counter::be128>(enc, counter, in, out, blocks);
 }
 
-AESKIT_POWER8_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return chain<Chain::cbc>(enc, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                const std::uint8_t* in, std::uint8_t* out,
-                                                std::size_t blocks) noexcept {
-  return chain<Chain::cfb>(enc, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                const std::uint8_t* in, std::uint8_t* out,
-                                                std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::encrypt>(enc, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks) noexcept {
-  return chain<Chain::ofb>(enc, iv, in, out, blocks);
-}
+// cbc_encrypt, cbc_decrypt, cfb128_encrypt, cfb128_decrypt, ofb over chain and
+// feedback_decrypt.
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#define AESKIT_GROUP8_CBC_DECRYPT
+#include "backend/group8/entries_chains.inc"
+#undef AESKIT_GROUP8_CBC_DECRYPT
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

@@ -142,38 +142,9 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
 
 }  // namespace
 
-AESKIT_POWER8_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return xts<Dir::encrypt>(enc, tweak, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return xts<Dir::decrypt>(dec, tweak, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ocb_encrypt(const RoundKeys& enc, const OcbLTable& l,
-                                             std::uint64_t first_index, std::uint8_t offset[16],
-                                             std::uint8_t checksum[16], const std::uint8_t* in,
-                                             std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::encrypt>(enc, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ocb_decrypt(const RoundKeys& dec, const OcbLTable& l,
-                                             std::uint64_t first_index, std::uint8_t offset[16],
-                                             std::uint8_t checksum[16], const std::uint8_t* in,
-                                             std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::decrypt>(dec, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ocb_hash(const RoundKeys& enc, const OcbLTable& l,
-                                          std::uint64_t first_index, std::uint8_t offset[16],
-                                          std::uint8_t sum[16], const std::uint8_t* in,
-                                          std::size_t blocks) noexcept {
-  return ocb<OcbOp::hash>(enc, l, first_index, offset, sum, in, nullptr, blocks);
-}
+// xts_encrypt, xts_decrypt, ocb_encrypt, ocb_decrypt, ocb_hash over the kernels above.
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#include "backend/group8/entries_xts_ocb.inc"
 
 // cbc_mac: mac = E(mac ^ X_i), one block after another (X_i ^ k_0 beside the chain).
 AESKIT_POWER8_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
@@ -229,6 +200,8 @@ AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
   });
   return blocks;
 }
+
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8
