@@ -31,32 +31,19 @@ AESKIT_ARMV8CE_INLINE block times_alpha(block t) {
   return vreinterpretq_u8_u64(veorq_u64(vshlq_n_u64(v, 1), vextq_u64(carry, carry, 1)));
 }
 
-template <Dir D>
-AESKIT_ARMV8CE_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block t = load(tweak);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block mask[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        mask[i] = t;
-        t = times_alpha(t);
-        b[i] = x(load(in + 16 * i), mask[i]);
-      }
-      rounds<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x3(b[i], keys.k[R], mask[i]));
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(tweak, t);
-  });
-  return blocks;
+// The tweak in memory order (a little-endian integer: times_alpha's lanes), which is also
+// the cipher's.
+AESKIT_ARMV8CE_INLINE block load_tweak(const std::uint8_t* p) {
+  return load(p);
 }
+AESKIT_ARMV8CE_INLINE void store_tweak(std::uint8_t* p, block t) {
+  store(p, t);
+}
+AESKIT_ARMV8CE_INLINE block tweak_mask(block t) {
+  return t;
+}
+
+#include "backend/group8/xts.inc"
 
 enum class OcbOp { encrypt, decrypt, hash };
 

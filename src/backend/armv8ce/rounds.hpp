@@ -55,6 +55,9 @@
 #define AESKIT_ARMV8CE_TARGET __attribute__((target(AESKIT_ARMV8CE_ISA)))
 #define AESKIT_ARMV8CE_LAMBDA __attribute__((target(AESKIT_ARMV8CE_ISA), always_inline))
 #define AESKIT_ARMV8CE_INLINE AESKIT_ARMV8CE_LAMBDA inline
+// The shared group kernels (backend/group8/*.inc) are written with these two.
+#define AESKIT_GROUP8_LAMBDA AESKIT_ARMV8CE_LAMBDA
+#define AESKIT_GROUP8_INLINE AESKIT_ARMV8CE_INLINE
 
 namespace aeskit::detail::armv8ce {
 inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
@@ -159,6 +162,24 @@ AESKIT_ARMV8CE_INLINE block one(const Keys<R>& keys, block v) {
   block b[1] = {v};
   cipher<D, R>(keys, b);
   return b[0];
+}
+
+// The hooks of the shared group kernels (backend/group8/*.inc). A group's block i is at
+// p + 16 i (LDP/LD1 immediates: no offsets to hold); finish is the last key XOR together with
+// the mode's data, one EOR3 in the eor3 build.
+struct Offsets {};
+AESKIT_ARMV8CE_INLINE Offsets make_offsets() {
+  return {};
+}
+AESKIT_ARMV8CE_INLINE block group_load(const std::uint8_t* p, const Offsets&, std::size_t i) {
+  return load(p + 16 * i);
+}
+AESKIT_ARMV8CE_INLINE void group_store(std::uint8_t* p, block b, const Offsets&, std::size_t i) {
+  store(p + 16 * i, b);
+}
+template <Dir D>
+AESKIT_ARMV8CE_INLINE block finish(block b, block k_last, block d) {
+  return x3(b, k_last, d);
 }
 
 // with_rounds (the schedule's round count as a template argument) and run_groups (whole

@@ -36,35 +36,18 @@ AESKIT_POWER8_INLINE block times_alpha(block t) {
   return reinterpret_cast<block>(vec_xor(vec_add(v, v), carry));
 }
 
-template <Dir D>
-AESKIT_POWER8_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16],
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block t = load_le(tweak);
-    const Offsets off = make_offsets();
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block mask[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        mask[i] = reverse(t);  // to the cipher's byte order
-        t = times_alpha(t);
-        b[i] = x(load(in, off.o[i]), mask[i]);
-      }
-      rounds<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = round_last(D, b[i], x(keys.k[R], mask[i]));
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store_le(tweak, t);
-  });
-  return blocks;
+// The tweak in the native byte order (times_alpha's lanes); the mask in the cipher's.
+AESKIT_POWER8_INLINE block load_tweak(const std::uint8_t* p) {
+  return load_le(p);
 }
+AESKIT_POWER8_INLINE void store_tweak(std::uint8_t* p, block t) {
+  store_le(p, t);
+}
+AESKIT_POWER8_INLINE block tweak_mask(block t) {
+  return reverse(t);
+}
+
+#include "backend/group8/xts.inc"
 
 enum class OcbOp { encrypt, decrypt, hash };
 

@@ -73,6 +73,9 @@
 #define AESKIT_POWER8_TARGET __attribute__((target(AESKIT_POWER8_ISA)))
 #define AESKIT_POWER8_LAMBDA __attribute__((target(AESKIT_POWER8_ISA), always_inline))
 #define AESKIT_POWER8_INLINE AESKIT_POWER8_LAMBDA inline
+// The shared group kernels (backend/group8/*.inc) are written with these two.
+#define AESKIT_GROUP8_LAMBDA AESKIT_POWER8_LAMBDA
+#define AESKIT_GROUP8_INLINE AESKIT_POWER8_INLINE
 
 namespace aeskit::detail::power8 {
 inline namespace AESKIT_POWER8_NS {       // rounds.hpp: p8 or p9
@@ -192,6 +195,20 @@ AESKIT_POWER8_INLINE block chain_step(const Keys<R>& keys, block s, block last) 
   block b[1] = {s};
   middle<D, R>(keys, b);
   return round_last(D, b[0], last);
+}
+
+// The hooks of the shared group kernels (backend/group8/*.inc): a group's block i at
+// p + off.o[i] (make_offsets above); finish is the last round with the mode's data folded
+// into its key operand, round_last(s, k_R ^ d).
+AESKIT_POWER8_INLINE block group_load(const std::uint8_t* p, const Offsets& off, std::size_t i) {
+  return load(p, off.o[i]);
+}
+AESKIT_POWER8_INLINE void group_store(std::uint8_t* p, block b, const Offsets& off, std::size_t i) {
+  store(p, b, off.o[i]);
+}
+template <Dir D>
+AESKIT_POWER8_INLINE block finish(block b, block k_last, block d) {
+  return round_last(D, b, x(k_last, d));
 }
 
 // with_rounds (the schedule's round count as a template argument) and run_groups (whole
