@@ -123,66 +123,26 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
   return blocks;
 }
 
+// The hooks of group8/entries_mac.inc: the chain step with d ^ k_0 beside the chain.
+template <unsigned R>
+AESKIT_POWER8_INLINE block mac_step(const Keys<R>& keys, block m, block d) {
+  return chain_step<Dir::encrypt, R>(keys, x(m, x(d, keys.k[0])), keys.k[R]);
+}
+AESKIT_POWER8_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
+  return load(p, off);
+}
+template <class Gen>
+AESKIT_POWER8_INLINE void save_counter(const Gen& gen, std::uint8_t counter[16]) {
+  gen.save(counter);
+}
+
 }  // namespace
 
 // xts_encrypt, xts_decrypt, ocb_encrypt, ocb_decrypt, ocb_hash over the kernels above.
 #define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
 #include "backend/group8/entries_xts_ocb.inc"
 
-// cbc_mac: mac = E(mac ^ X_i), one block after another (X_i ^ k_0 beside the chain).
-AESKIT_POWER8_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
-                                         const std::uint8_t* in, std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block m = load(mac);
-    for (std::size_t i = 0; i < blocks; ++i)
-      m = chain_step<Dir::encrypt, R>(keys, x(m, x(load(in, 16 * i), keys.k[0])), keys.k[R]);
-    store(mac, m);
-  });
-  return blocks;
-}
-
-// mac_ctr: out_i = in_i ^ E(counter_i) and mac = E(mac ^ X_i), X_i = out_i when mac_output,
-// else in_i (read before out_i is written: in place works).
-AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
-                                         std::uint8_t counter[16], std::uint8_t mac[16],
-                                         const std::uint8_t* in, std::uint8_t* out,
-                                         std::size_t blocks, bool mac_output) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block m = load(mac);
-    const Offsets off = make_offsets();
-    const auto run = [&]<Counter C>() AESKIT_POWER8_LAMBDA {
-      CounterGen<C> gen(counter);
-      run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-        block v[Y];
-        block b[Y];
-        gen.take(b);
-        rounds<Dir::encrypt, R>(keys, b);
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) {
-          v[i] = load(in, off.o[i]);
-          b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], v[i]));
-        }
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) {
-          store(out, b[i], off.o[i]);
-          m = chain_step<Dir::encrypt, R>(keys, x(m, x(mac_output ? b[i] : v[i], keys.k[0])),
-                                          keys.k[R]);
-        }
-        in += 16 * Y;
-        out += 16 * Y;
-      });
-      gen.save(counter);
-    };
-    if (ctr128)
-      run.template operator()<Counter::be128>();
-    else
-      run.template operator()<Counter::be32>();
-    store(mac, m);
-  });
-  return blocks;
-}
+#include "backend/group8/entries_mac.inc"
 
 #undef AESKIT_GROUP8_TARGET
 
