@@ -77,31 +77,21 @@ AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[
   return blocks;
 }
 
-// The serial chains, one block after another (f: the feedback block, iv at the start and
-// the new iv at the end):
-//   CBC encryption  C_i = E(P_i ^ C_{i-1})      f = C_i
-//   CFB encryption  C_i = P_i ^ E(C_{i-1})      f = C_i
-//   OFB             O_i = E(O_{i-1}), out_i = in_i ^ O_i      f = O_i
-enum class Chain { cbc, cfb, ofb };
-
-template <Chain C>
-AESKIT_ARMV8CE_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16],
-                                        const std::uint8_t* in, std::uint8_t* out,
-                                        std::size_t blocks) {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block f = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      const block p = load(in + 16 * i);
-      if constexpr (C == Chain::cbc) f = one<Dir::encrypt, R>(keys, x(p, f));
-      if constexpr (C == Chain::cfb) f = x(one<Dir::encrypt, R>(keys, f), p);
-      if constexpr (C == Chain::ofb) f = one<Dir::encrypt, R>(keys, f);
-      store(out + 16 * i, C == Chain::ofb ? x(f, p) : f);
-    }
-    store(iv, f);
-  });
-  return blocks;
+// The hooks of group8/chain.inc: each chain step is the block's R AES pairs on the feedback.
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block cbc_step(const Keys<R>& keys, block f, block p) {
+  return one<Dir::encrypt, R>(keys, x(p, f));
 }
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block cfb_step(const Keys<R>& keys, block f, block p) {
+  return x(one<Dir::encrypt, R>(keys, f), p);
+}
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block ofb_step(const Keys<R>& keys, block f) {
+  return one<Dir::encrypt, R>(keys, f);
+}
+
+#include "backend/group8/chain.inc"
 
 // feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
 //   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}

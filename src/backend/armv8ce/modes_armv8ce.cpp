@@ -97,9 +97,6 @@ template <unsigned R>
 AESKIT_ARMV8CE_INLINE block mac_step(const Keys<R>& keys, block m, block d) {
   return one<Dir::encrypt, R>(keys, x(m, d));
 }
-AESKIT_ARMV8CE_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
-  return load(p + off);
-}
 template <class Gen>
 AESKIT_ARMV8CE_INLINE void save_counter(const Gen& gen, std::uint8_t counter[16]) {
   store(counter, gen.current());

@@ -177,6 +177,13 @@ AESKIT_ARMV8CE_INLINE block group_load(const std::uint8_t* p, const Offsets&, st
 AESKIT_ARMV8CE_INLINE void group_store(std::uint8_t* p, block b, const Offsets&, std::size_t i) {
   store(p + 16 * i, b);
 }
+// load_at / store_at: the block at p + off (the serial loops).
+AESKIT_ARMV8CE_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
+  return load(p + off);
+}
+AESKIT_ARMV8CE_INLINE void store_at(std::uint8_t* p, block b, std::size_t off) {
+  store(p + off, b);
+}
 template <Dir D>
 AESKIT_ARMV8CE_INLINE block finish(block b, block k_last, block d) {
   return x3(b, k_last, d);

@@ -59,36 +59,23 @@ AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[1
   return blocks;
 }
 
-// The serial chains, one block after another (f: the feedback block, iv at the start and
-// the new iv at the end):
-//   CBC encryption  C_i = E(P_i ^ C_{i-1})      f = C_i
-//   CFB encryption  C_i = P_i ^ E(C_{i-1})      f = C_i
-//   OFB             O_i = E(O_{i-1}), out_i = in_i ^ O_i      f = O_i
-// What does not depend on f is computed beside the chain: P_i ^ k_0 (CBC), k_R ^ P_i folded
-// into vcipherlast (CFB); the chain itself is one XOR (f ^ ...) and R crypto instructions.
-enum class Chain { cbc, cfb, ofb };
-
-template <Chain C>
-AESKIT_POWER8_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16],
-                                       const std::uint8_t* in, std::uint8_t* out,
-                                       std::size_t blocks) {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block f = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      const block p = load(in, 16 * i);
-      if constexpr (C == Chain::cbc)
-        f = chain_step<Dir::encrypt, R>(keys, x(f, x(p, keys.k[0])), keys.k[R]);
-      if constexpr (C == Chain::cfb)
-        f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), x(keys.k[R], p));
-      if constexpr (C == Chain::ofb)
-        f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), keys.k[R]);
-      store(out, C == Chain::ofb ? x(f, p) : f, 16 * i);
-    }
-    store(iv, f);
-  });
-  return blocks;
+// The hooks of group8/chain.inc. What does not depend on the feedback f is computed beside
+// the chain: P_i ^ k_0 (CBC), k_R ^ P_i folded into vcipherlast (CFB); the chain itself is one
+// XOR (f ^ ...) and R crypto instructions.
+template <unsigned R>
+AESKIT_POWER8_INLINE block cbc_step(const Keys<R>& keys, block f, block p) {
+  return chain_step<Dir::encrypt, R>(keys, x(f, x(p, keys.k[0])), keys.k[R]);
 }
+template <unsigned R>
+AESKIT_POWER8_INLINE block cfb_step(const Keys<R>& keys, block f, block p) {
+  return chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), x(keys.k[R], p));
+}
+template <unsigned R>
+AESKIT_POWER8_INLINE block ofb_step(const Keys<R>& keys, block f) {
+  return chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), keys.k[R]);
+}
+
+#include "backend/group8/chain.inc"
 
 // feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
 //   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}

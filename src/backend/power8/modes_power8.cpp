@@ -128,9 +128,6 @@ template <unsigned R>
 AESKIT_POWER8_INLINE block mac_step(const Keys<R>& keys, block m, block d) {
   return chain_step<Dir::encrypt, R>(keys, x(m, x(d, keys.k[0])), keys.k[R]);
 }
-AESKIT_POWER8_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
-  return load(p, off);
-}
 template <class Gen>
 AESKIT_POWER8_INLINE void save_counter(const Gen& gen, std::uint8_t counter[16]) {
   gen.save(counter);

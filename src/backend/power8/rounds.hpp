@@ -206,6 +206,13 @@ AESKIT_POWER8_INLINE block group_load(const std::uint8_t* p, const Offsets& off,
 AESKIT_POWER8_INLINE void group_store(std::uint8_t* p, block b, const Offsets& off, std::size_t i) {
   store(p, b, off.o[i]);
 }
+// load_at / store_at: the block at p + off (the serial loops).
+AESKIT_POWER8_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
+  return load(p, off);
+}
+AESKIT_POWER8_INLINE void store_at(std::uint8_t* p, block b, std::size_t off) {
+  store(p, b, off);
+}
 template <Dir D>
 AESKIT_POWER8_INLINE block finish(block b, block k_last, block d) {
   return round_last(D, b, x(k_last, d));
