@@ -109,21 +109,7 @@ AESKIT_ARMV8CE_INLINE void store_group(std::uint8_t* p, const block (&b)[N]) {
   for (; i < N; ++i) store(p + 16 * i, b[i]);
 }
 
-enum class Dir { encrypt, decrypt };
-
-// Keys<R>: the R + 1 round keys of one schedule, in registers.
-template <unsigned R>
-struct Keys {
-  block k[R + 1];
-};
-
-template <unsigned R>
-AESKIT_ARMV8CE_INLINE Keys<R> load_keys(const RoundKeys& rk) {
-  Keys<R> keys;
-#pragma GCC unroll 16
-  for (unsigned i = 0; i <= R; ++i) keys.k[i] = load(rk.bytes + 16 * i);
-  return keys;
-}
+#include "backend/group8/keys.inc"  // Dir, Keys<R>, load_keys<R>
 
 // rounds: Y blocks through every round but the last key XOR (Y independent pairs per round);
 // the caller XORs k_R, usually together with the data (x3).

@@ -135,28 +135,13 @@ AESKIT_POWER8_INLINE block x(block a, block b) {
   return vec_xor(a, b);
 }
 
-enum class Dir { encrypt, decrypt };
+#include "backend/group8/keys.inc"  // Dir, Keys<R>, load_keys<R>
 
 AESKIT_POWER8_INLINE block round(Dir d, block s, block k) {
   return d == Dir::encrypt ? vec_cipher_be(s, k) : vec_ncipher_be(s, k);
 }
 AESKIT_POWER8_INLINE block round_last(Dir d, block s, block k) {
   return d == Dir::encrypt ? vec_cipherlast_be(s, k) : vec_ncipherlast_be(s, k);
-}
-
-// Keys<R>: the R + 1 round keys of one schedule (encryption k_r or decryption d_r), in
-// registers.
-template <unsigned R>
-struct Keys {
-  block k[R + 1];
-};
-
-template <unsigned R>
-AESKIT_POWER8_INLINE Keys<R> load_keys(const RoundKeys& rk) {
-  Keys<R> keys;
-#pragma GCC unroll 16
-  for (unsigned i = 0; i <= R; ++i) keys.k[i] = load(rk.bytes + 16 * i);
-  return keys;
 }
 
 // middle: Y blocks through rounds 1..R-1 (Y independent instructions per round), the first
