@@ -170,6 +170,15 @@ AESKIT_ARMV8CE_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
 AESKIT_ARMV8CE_INLINE void store_at(std::uint8_t* p, block b, std::size_t off) {
   store(p + off, b);
 }
+// load_blocks / store_blocks: a group's Y blocks, four per LD1/ST1 where they can.
+template <std::size_t Y>
+AESKIT_ARMV8CE_INLINE void load_blocks(const std::uint8_t* p, const Offsets&, block (&b)[Y]) {
+  load_group(p, b);
+}
+template <std::size_t Y>
+AESKIT_ARMV8CE_INLINE void store_blocks(std::uint8_t* p, const Offsets&, const block (&b)[Y]) {
+  store_group(p, b);
+}
 template <Dir D>
 AESKIT_ARMV8CE_INLINE block finish(block b, block k_last, block d) {
   return x3(b, k_last, d);

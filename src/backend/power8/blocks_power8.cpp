@@ -18,24 +18,8 @@ namespace aeskit::detail::power8 {
 inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 namespace {
 
-template <Dir D>
-AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
-                              std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    const Offsets off = make_offsets();
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in, off.o[i]);
-      cipher<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-  });
-}
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#include "backend/group8/ecb.inc"  // the kernel
 
 // ctr: out_i = in_i ^ E(counter_i), or with `s` (HCTR2's XCTR) out_i = in_i ^ E(S ^
 // counter_i): S, loaded in the keys' byte order, is folded into the first round key, so XCTR
@@ -121,15 +105,9 @@ AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint
 
 }  // namespace
 
-AESKIT_POWER8_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
-                                         std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::encrypt>(enc, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
-                                         std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::decrypt>(dec, in, out, blocks);
-}
+#define AESKIT_GROUP8_ECB_ENTRIES
+#include "backend/group8/ecb.inc"  // encrypt_blocks, decrypt_blocks
+#undef AESKIT_GROUP8_ECB_ENTRIES
 
 // ctr32_be / ctr32_le: the 128-bit adds up to each wrap of the 32-bit word (counter.hpp).
 AESKIT_POWER8_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
@@ -175,7 +153,6 @@ AESKIT_POWER8_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t co
 
 // cbc_encrypt, cbc_decrypt, cfb128_encrypt, cfb128_decrypt, ofb over chain and
 // feedback_decrypt.
-#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
 #define AESKIT_GROUP8_CBC_DECRYPT
 #include "backend/group8/entries_chains.inc"
 #undef AESKIT_GROUP8_CBC_DECRYPT

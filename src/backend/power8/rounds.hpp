@@ -198,6 +198,17 @@ AESKIT_POWER8_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
 AESKIT_POWER8_INLINE void store_at(std::uint8_t* p, block b, std::size_t off) {
   store(p, b, off);
 }
+// load_blocks / store_blocks: a group's Y blocks, one indexed load or store each.
+template <std::size_t Y>
+AESKIT_POWER8_INLINE void load_blocks(const std::uint8_t* p, const Offsets& off, block (&b)[Y]) {
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) b[i] = load(p, off.o[i]);
+}
+template <std::size_t Y>
+AESKIT_POWER8_INLINE void store_blocks(std::uint8_t* p, const Offsets& off, const block (&b)[Y]) {
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) store(p, b[i], off.o[i]);
+}
 template <Dir D>
 AESKIT_POWER8_INLINE block finish(block b, block k_last, block d) {
   return round_last(D, b, x(k_last, d));
