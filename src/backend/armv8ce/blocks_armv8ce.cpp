@@ -93,45 +93,27 @@ AESKIT_ARMV8CE_INLINE block ofb_step(const Keys<R>& keys, block f) {
 
 #include "backend/group8/chain.inc"
 
-// feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
-//   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
-//   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
-// with C_0 = iv; iv becomes the last input block. Every input of a group is read before its
-// first store, so in == out works. Each input is loaded twice instead of copied: as a round
-// input (LDP pairs, the rounds overwrite the registers) and into LD1's four-register lists
-// for the final XOR; the copy costs a register move per block, the second load a quarter of
-// an instruction. (GCC moves blocks out of LD1 lists that feed AESE/AESD.)
-template <Dir D>
-AESKIT_ARMV8CE_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
-                                                   const std::uint8_t* in, std::uint8_t* out,
-                                                   std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block prev = load(iv);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block c[Y];  // C_1..C_Y of the group
-      block b[Y];  // the rounds' inputs
+// The hooks of group8/feedback_decrypt.inc. Each input is loaded twice instead of copied: as
+// a round input (LDP pairs, the rounds overwrite the registers) and into LD1's four-register
+// lists for the final XOR; the copy costs a register move per block, the second load a
+// quarter of an instruction. (GCC moves blocks out of LD1 lists that feed AESE/AESD.)
+template <bool kCbc, std::size_t Y>
+AESKIT_ARMV8CE_INLINE void feedback_inputs(const std::uint8_t* in, const Offsets&, block prev,
+                                           block (&b)[Y], block (&)[Y]) {
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        if constexpr (D == Dir::decrypt)
-          b[i] = load(in + 16 * i);
-        else
-          b[i] = i == 0 ? prev : load(in + 16 * (i - 1));
-      }
-      rounds<D, R>(keys, b);
-      load_group(in, c);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i)
-        store(out + 16 * i,
-              x3(b[i], keys.k[R], D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i]));
-      prev = c[Y - 1];
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(iv, prev);
-  });
-  return blocks;
+  for (std::size_t i = 0; i < Y; ++i) {
+    if constexpr (kCbc)
+      b[i] = load(in + 16 * i);
+    else
+      b[i] = i == 0 ? prev : load(in + 16 * (i - 1));
+  }
 }
+template <std::size_t Y>
+AESKIT_ARMV8CE_INLINE void feedback_reload(const std::uint8_t* in, block (&c)[Y]) {
+  load_group(in, c);
+}
+
+#include "backend/group8/feedback_decrypt.inc"
 
 }  // namespace
 

@@ -61,47 +61,25 @@ AESKIT_POWER8_INLINE block ofb_step(const Keys<R>& keys, block f) {
 
 #include "backend/group8/chain.inc"
 
-// feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
-//   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
-//   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
-// with C_0 = iv; iv becomes the last input block. Every input of a group is read before its
-// first store, so in == out works.
-template <Dir D>
-AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
-                                                  const std::uint8_t* in, std::uint8_t* out,
-                                                  std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block prev = load(iv);
-    const Offsets off = make_offsets();
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block c[Y];  // C_1..C_Y of the group
-      block b[Y];  // the rounds' inputs
+// The hooks of group8/feedback_decrypt.inc: each ciphertext loaded once, kept across the
+// rounds for the final XOR (folded into vcipherlast's key operand).
+template <bool kCbc, std::size_t Y>
+AESKIT_POWER8_INLINE void feedback_inputs(const std::uint8_t* in, const Offsets& off, block prev,
+                                          block (&b)[Y], block (&c)[Y]) {
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, off.o[i]);
+  for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, off.o[i]);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        if constexpr (D == Dir::decrypt)
-          b[i] = c[i];
-        else
-          b[i] = i == 0 ? prev : c[i - 1];
-      }
-      rounds<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        const block other = D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i];
-        b[i] = round_last(D, b[i], x(keys.k[R], other));
-      }
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
-      prev = c[Y - 1];
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(iv, prev);
-  });
-  return blocks;
+  for (std::size_t i = 0; i < Y; ++i) {
+    if constexpr (kCbc)
+      b[i] = c[i];
+    else
+      b[i] = i == 0 ? prev : c[i - 1];
+  }
 }
+template <std::size_t Y>
+AESKIT_POWER8_INLINE void feedback_reload(const std::uint8_t*, block (&)[Y]) {}
+
+#include "backend/group8/feedback_decrypt.inc"
 
 }  // namespace
 
