@@ -77,71 +77,43 @@ AESKIT_ARMV8CE_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[
   return blocks;
 }
 
-// The serial chains, one block after another (f: the feedback block, iv at the start and
-// the new iv at the end):
-//   CBC encryption  C_i = E(P_i ^ C_{i-1})      f = C_i
-//   CFB encryption  C_i = P_i ^ E(C_{i-1})      f = C_i
-//   OFB             O_i = E(O_{i-1}), out_i = in_i ^ O_i      f = O_i
-enum class Chain { cbc, cfb, ofb };
-
-template <Chain C>
-AESKIT_ARMV8CE_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16],
-                                        const std::uint8_t* in, std::uint8_t* out,
-                                        std::size_t blocks) {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block f = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      const block p = load(in + 16 * i);
-      if constexpr (C == Chain::cbc) f = one<Dir::encrypt, R>(keys, x(p, f));
-      if constexpr (C == Chain::cfb) f = x(one<Dir::encrypt, R>(keys, f), p);
-      if constexpr (C == Chain::ofb) f = one<Dir::encrypt, R>(keys, f);
-      store(out + 16 * i, C == Chain::ofb ? x(f, p) : f);
-    }
-    store(iv, f);
-  });
-  return blocks;
+// The hooks of group8/chain.inc: each chain step is the block's R AES pairs on the feedback.
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block cbc_step(const Keys<R>& keys, block f, block p) {
+  return one<Dir::encrypt, R>(keys, x(p, f));
+}
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block cfb_step(const Keys<R>& keys, block f, block p) {
+  return x(one<Dir::encrypt, R>(keys, f), p);
+}
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block ofb_step(const Keys<R>& keys, block f) {
+  return one<Dir::encrypt, R>(keys, f);
 }
 
-// feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
-//   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
-//   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
-// with C_0 = iv; iv becomes the last input block. Every input of a group is read before its
-// first store, so in == out works. Each input is loaded twice instead of copied: as a round
-// input (LDP pairs, the rounds overwrite the registers) and into LD1's four-register lists
-// for the final XOR; the copy costs a register move per block, the second load a quarter of
-// an instruction. (GCC moves blocks out of LD1 lists that feed AESE/AESD.)
-template <Dir D>
-AESKIT_ARMV8CE_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
-                                                   const std::uint8_t* in, std::uint8_t* out,
-                                                   std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block prev = load(iv);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block c[Y];  // C_1..C_Y of the group
-      block b[Y];  // the rounds' inputs
+#include "backend/group8/chain.inc"
+
+// The hooks of group8/feedback_decrypt.inc. Each input is loaded twice instead of copied: as
+// a round input (LDP pairs, the rounds overwrite the registers) and into LD1's four-register
+// lists for the final XOR; the copy costs a register move per block, the second load a
+// quarter of an instruction. (GCC moves blocks out of LD1 lists that feed AESE/AESD.)
+template <bool kCbc, std::size_t Y>
+AESKIT_ARMV8CE_INLINE void feedback_inputs(const std::uint8_t* in, const Offsets&, block prev,
+                                           block (&b)[Y], block (&)[Y]) {
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        if constexpr (D == Dir::decrypt)
-          b[i] = load(in + 16 * i);
-        else
-          b[i] = i == 0 ? prev : load(in + 16 * (i - 1));
-      }
-      rounds<D, R>(keys, b);
-      load_group(in, c);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i)
-        store(out + 16 * i,
-              x3(b[i], keys.k[R], D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i]));
-      prev = c[Y - 1];
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(iv, prev);
-  });
-  return blocks;
+  for (std::size_t i = 0; i < Y; ++i) {
+    if constexpr (kCbc)
+      b[i] = load(in + 16 * i);
+    else
+      b[i] = i == 0 ? prev : load(in + 16 * (i - 1));
+  }
 }
+template <std::size_t Y>
+AESKIT_ARMV8CE_INLINE void feedback_reload(const std::uint8_t* in, block (&c)[Y]) {
+  load_group(in, c);
+}
+
+#include "backend/group8/feedback_decrypt.inc"
 
 }  // namespace
 
@@ -188,37 +160,15 @@ AESKIT_ARMV8CE_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t c
   return blocks;
 }
 
-AESKIT_ARMV8CE_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return chain<Chain::cbc>(enc, iv, in, out, blocks);
-}
-
+// cbc_encrypt, cbc_decrypt, cfb128_encrypt, cfb128_decrypt, ofb over chain and
+// feedback_decrypt.
+#define AESKIT_GROUP8_TARGET AESKIT_ARMV8CE_TARGET
 #if defined(AESKIT_ARMV8CE_EOR3)  // the base build's is in ecb_cbc_armv8ce.cpp
-AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
-}
+#define AESKIT_GROUP8_CBC_DECRYPT
 #endif
-
-AESKIT_ARMV8CE_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                 const std::uint8_t* in, std::uint8_t* out,
-                                                 std::size_t blocks) noexcept {
-  return chain<Chain::cfb>(enc, iv, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                 const std::uint8_t* in, std::uint8_t* out,
-                                                 std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::encrypt>(enc, iv, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) noexcept {
-  return chain<Chain::ofb>(enc, iv, in, out, blocks);
-}
+#include "backend/group8/entries_chains.inc"
+#undef AESKIT_GROUP8_CBC_DECRYPT
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

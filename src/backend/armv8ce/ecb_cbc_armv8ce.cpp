@@ -20,21 +20,8 @@ namespace aeskit::detail::armv8ce {
 inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base (this file is never built as eor3)
 namespace {
 
-template <Dir D>
-AESKIT_ARMV8CE_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
-                               std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block b[Y];
-      load_group(in, b);
-      cipher<D, R>(keys, b);
-      store_group(out, b);
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-  });
-}
+#define AESKIT_GROUP8_TARGET AESKIT_ARMV8CE_TARGET
+#include "backend/group8/ecb.inc"  // the kernel
 
 // cbc_decrypt_two_eor: CBC decryption where x3 is two EORs (no FEAT_SHA3). Each ciphertext
 // block is loaded once (LDP pairs) and feeds two things: its own rounds, which overwrite its
@@ -122,15 +109,10 @@ AESKIT_ARMV8CE_INLINE std::size_t cbc_decrypt_two_eor(const RoundKeys& rk, std::
 
 }  // namespace
 
-AESKIT_ARMV8CE_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
-                                          std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::encrypt>(enc, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
-                                          std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::decrypt>(dec, in, out, blocks);
-}
+#define AESKIT_GROUP8_ECB_ENTRIES
+#include "backend/group8/ecb.inc"  // encrypt_blocks, decrypt_blocks
+#undef AESKIT_GROUP8_ECB_ENTRIES
+#undef AESKIT_GROUP8_TARGET
 
 AESKIT_ARMV8CE_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
                                               const std::uint8_t* in, std::uint8_t* out,

@@ -31,32 +31,19 @@ AESKIT_ARMV8CE_INLINE block times_alpha(block t) {
   return vreinterpretq_u8_u64(veorq_u64(vshlq_n_u64(v, 1), vextq_u64(carry, carry, 1)));
 }
 
-template <Dir D>
-AESKIT_ARMV8CE_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block t = load(tweak);
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-      block mask[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        mask[i] = t;
-        t = times_alpha(t);
-        b[i] = x(load(in + 16 * i), mask[i]);
-      }
-      rounds<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out + 16 * i, x3(b[i], keys.k[R], mask[i]));
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(tweak, t);
-  });
-  return blocks;
+// The tweak in memory order (a little-endian integer: times_alpha's lanes), which is also
+// the cipher's.
+AESKIT_ARMV8CE_INLINE block load_tweak(const std::uint8_t* p) {
+  return load(p);
 }
+AESKIT_ARMV8CE_INLINE void store_tweak(std::uint8_t* p, block t) {
+  store(p, t);
+}
+AESKIT_ARMV8CE_INLINE block tweak_mask(block t) {
+  return t;
+}
+
+#include "backend/group8/xts.inc"
 
 enum class OcbOp { encrypt, decrypt, hash };
 
@@ -105,93 +92,25 @@ AESKIT_ARMV8CE_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, s
   return blocks;
 }
 
+// The hooks of group8/entries_mac.inc.
+template <unsigned R>
+AESKIT_ARMV8CE_INLINE block mac_step(const Keys<R>& keys, block m, block d) {
+  return one<Dir::encrypt, R>(keys, x(m, d));
+}
+template <class Gen>
+AESKIT_ARMV8CE_INLINE void save_counter(const Gen& gen, std::uint8_t counter[16]) {
+  store(counter, gen.current());
+}
+
 }  // namespace
 
-AESKIT_ARMV8CE_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return xts<Dir::encrypt>(enc, tweak, in, out, blocks);
-}
+// xts_encrypt, xts_decrypt, ocb_encrypt, ocb_decrypt, ocb_hash over the kernels above.
+#define AESKIT_GROUP8_TARGET AESKIT_ARMV8CE_TARGET
+#include "backend/group8/entries_xts_ocb.inc"
 
-AESKIT_ARMV8CE_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
-                                              const std::uint8_t* in, std::uint8_t* out,
-                                              std::size_t blocks) noexcept {
-  return xts<Dir::decrypt>(dec, tweak, in, out, blocks);
-}
+#include "backend/group8/entries_mac.inc"
 
-AESKIT_ARMV8CE_TARGET std::size_t ocb_encrypt(const RoundKeys& enc, const OcbLTable& l,
-                                              std::uint64_t first_index, std::uint8_t offset[16],
-                                              std::uint8_t checksum[16], const std::uint8_t* in,
-                                              std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::encrypt>(enc, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ocb_decrypt(const RoundKeys& dec, const OcbLTable& l,
-                                              std::uint64_t first_index, std::uint8_t offset[16],
-                                              std::uint8_t checksum[16], const std::uint8_t* in,
-                                              std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::decrypt>(dec, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_ARMV8CE_TARGET std::size_t ocb_hash(const RoundKeys& enc, const OcbLTable& l,
-                                           std::uint64_t first_index, std::uint8_t offset[16],
-                                           std::uint8_t sum[16], const std::uint8_t* in,
-                                           std::size_t blocks) noexcept {
-  return ocb<OcbOp::hash>(enc, l, first_index, offset, sum, in, nullptr, blocks);
-}
-
-// cbc_mac: mac = E(mac ^ X_i), one block after another.
-AESKIT_ARMV8CE_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
-                                          const std::uint8_t* in, std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block m = load(mac);
-    for (std::size_t i = 0; i < blocks; ++i)
-      m = one<Dir::encrypt, R>(keys, x(m, load(in + 16 * i)));
-    store(mac, m);
-  });
-  return blocks;
-}
-
-// mac_ctr: out_i = in_i ^ E(counter_i) and mac = E(mac ^ X_i), X_i = out_i when mac_output,
-// else in_i (read before out_i is written: in place works).
-AESKIT_ARMV8CE_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
-                                          std::uint8_t counter[16], std::uint8_t mac[16],
-                                          const std::uint8_t* in, std::uint8_t* out,
-                                          std::size_t blocks, bool mac_output) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_ARMV8CE_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block m = load(mac);
-    const auto run = [&]<Counter C>() AESKIT_ARMV8CE_LAMBDA {
-      CounterGen<C> gen(counter);
-      run_groups(blocks, [&]<std::size_t Y>() AESKIT_ARMV8CE_LAMBDA {
-        block v[Y];
-        block b[Y];
-        gen.take(b);
-        rounds<Dir::encrypt, R>(keys, b);
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) {
-          v[i] = load(in + 16 * i);
-          b[i] = x3(b[i], keys.k[R], v[i]);
-        }
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) {
-          store(out + 16 * i, b[i]);
-          m = one<Dir::encrypt, R>(keys, x(m, mac_output ? b[i] : v[i]));
-        }
-        in += 16 * Y;
-        out += 16 * Y;
-      });
-      store(counter, gen.current());
-    };
-    if (ctr128)
-      run.template operator()<Counter::be128>();
-    else
-      run.template operator()<Counter::be32>();
-    store(mac, m);
-  });
-  return blocks;
-}
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

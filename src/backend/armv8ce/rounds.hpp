@@ -33,6 +33,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/rounds_dispatch.hpp"
 
 #if !defined(__aarch64__) || defined(__AARCH64EB__)
 #error "armv8ce: AArch64 little-endian only"
@@ -54,6 +55,9 @@
 #define AESKIT_ARMV8CE_TARGET __attribute__((target(AESKIT_ARMV8CE_ISA)))
 #define AESKIT_ARMV8CE_LAMBDA __attribute__((target(AESKIT_ARMV8CE_ISA), always_inline))
 #define AESKIT_ARMV8CE_INLINE AESKIT_ARMV8CE_LAMBDA inline
+// The shared group kernels (backend/group8/*.inc) are written with these two.
+#define AESKIT_GROUP8_LAMBDA AESKIT_ARMV8CE_LAMBDA
+#define AESKIT_GROUP8_INLINE AESKIT_ARMV8CE_INLINE
 
 namespace aeskit::detail::armv8ce {
 inline constexpr std::size_t kGroup = 8;  // blocks per interleaved group (see the header)
@@ -105,21 +109,7 @@ AESKIT_ARMV8CE_INLINE void store_group(std::uint8_t* p, const block (&b)[N]) {
   for (; i < N; ++i) store(p + 16 * i, b[i]);
 }
 
-enum class Dir { encrypt, decrypt };
-
-// Keys<R>: the R + 1 round keys of one schedule, in registers.
-template <unsigned R>
-struct Keys {
-  block k[R + 1];
-};
-
-template <unsigned R>
-AESKIT_ARMV8CE_INLINE Keys<R> load_keys(const RoundKeys& rk) {
-  Keys<R> keys;
-#pragma GCC unroll 16
-  for (unsigned i = 0; i <= R; ++i) keys.k[i] = load(rk.bytes + 16 * i);
-  return keys;
-}
+#include "backend/group8/keys.inc"  // Dir, Keys<R>, load_keys<R>
 
 // rounds: Y blocks through every round but the last key XOR (Y independent pairs per round);
 // the caller XORs k_R, usually together with the data (x3).
@@ -160,38 +150,43 @@ AESKIT_ARMV8CE_INLINE block one(const Keys<R>& keys, block v) {
   return b[0];
 }
 
-// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
-template <class F>
-AESKIT_ARMV8CE_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
-  if (rounds == 10) return f.template operator()<10>();
-  if (rounds == 12) return f.template operator()<12>();
-  return f.template operator()<14>();
+// The hooks of the shared group kernels (backend/group8/*.inc). A group's block i is at
+// p + 16 i (LDP/LD1 immediates: no offsets to hold); finish is the last key XOR together with
+// the mode's data, one EOR3 in the eor3 build.
+struct Offsets {};
+AESKIT_ARMV8CE_INLINE Offsets make_offsets() {
+  return {};
+}
+AESKIT_ARMV8CE_INLINE block group_load(const std::uint8_t* p, const Offsets&, std::size_t i) {
+  return load(p + 16 * i);
+}
+AESKIT_ARMV8CE_INLINE void group_store(std::uint8_t* p, block b, const Offsets&, std::size_t i) {
+  store(p + 16 * i, b);
+}
+// load_at / store_at: the block at p + off (the serial loops).
+AESKIT_ARMV8CE_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
+  return load(p + off);
+}
+AESKIT_ARMV8CE_INLINE void store_at(std::uint8_t* p, block b, std::size_t off) {
+  store(p + off, b);
+}
+// load_blocks / store_blocks: a group's Y blocks, four per LD1/ST1 where they can.
+template <std::size_t Y>
+AESKIT_ARMV8CE_INLINE void load_blocks(const std::uint8_t* p, const Offsets&, block (&b)[Y]) {
+  load_group(p, b);
+}
+template <std::size_t Y>
+AESKIT_ARMV8CE_INLINE void store_blocks(std::uint8_t* p, const Offsets&, const block (&b)[Y]) {
+  store_group(p, b);
+}
+template <Dir D>
+AESKIT_ARMV8CE_INLINE block finish(block b, block k_last, block d) {
+  return x3(b, k_last, d);
 }
 
-// run_groups: f.template operator()<kGroup>() for each whole group, then
-// f.template operator()<m>() once for the m = 1..7 blocks left (a public count).
-template <class F>
-AESKIT_ARMV8CE_INLINE void run_groups(std::size_t blocks, F&& f) {
-  for (; blocks >= kGroup; blocks -= kGroup) f.template operator()<kGroup>();
-  switch (blocks) {
-    case 1:
-      return f.template operator()<1>();
-    case 2:
-      return f.template operator()<2>();
-    case 3:
-      return f.template operator()<3>();
-    case 4:
-      return f.template operator()<4>();
-    case 5:
-      return f.template operator()<5>();
-    case 6:
-      return f.template operator()<6>();
-    case 7:
-      return f.template operator()<7>();
-    default:
-      return;
-  }
-}
+// with_rounds (the schedule's round count as a template argument) and run_groups (whole
+// groups of kGroup, then one tail of 1..7 blocks): the one dispatch, backend/rounds_dispatch.hpp.
+AESKIT_DEFINE_GROUP_DISPATCH(AESKIT_ARMV8CE_INLINE, kGroup);
 
 }  // namespace AESKIT_ARMV8CE_NS
 }  // namespace aeskit::detail::armv8ce

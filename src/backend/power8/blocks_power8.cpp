@@ -18,24 +18,8 @@ namespace aeskit::detail::power8 {
 inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
 namespace {
 
-template <Dir D>
-AESKIT_POWER8_INLINE void ecb(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
-                              std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    const Offsets off = make_offsets();
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = load(in, off.o[i]);
-      cipher<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-  });
-}
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#include "backend/group8/ecb.inc"  // the kernel
 
 // ctr: out_i = in_i ^ E(counter_i), or with `s` (HCTR2's XCTR) out_i = in_i ^ E(S ^
 // counter_i): S, loaded in the keys' byte order, is folded into the first round key, so XCTR
@@ -59,90 +43,49 @@ AESKIT_POWER8_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[1
   return blocks;
 }
 
-// The serial chains, one block after another (f: the feedback block, iv at the start and
-// the new iv at the end):
-//   CBC encryption  C_i = E(P_i ^ C_{i-1})      f = C_i
-//   CFB encryption  C_i = P_i ^ E(C_{i-1})      f = C_i
-//   OFB             O_i = E(O_{i-1}), out_i = in_i ^ O_i      f = O_i
-// What does not depend on f is computed beside the chain: P_i ^ k_0 (CBC), k_R ^ P_i folded
-// into vcipherlast (CFB); the chain itself is one XOR (f ^ ...) and R crypto instructions.
-enum class Chain { cbc, cfb, ofb };
-
-template <Chain C>
-AESKIT_POWER8_INLINE std::size_t chain(const RoundKeys& enc, std::uint8_t iv[16],
-                                       const std::uint8_t* in, std::uint8_t* out,
-                                       std::size_t blocks) {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block f = load(iv);
-    for (std::size_t i = 0; i < blocks; ++i) {
-      const block p = load(in, 16 * i);
-      if constexpr (C == Chain::cbc)
-        f = chain_step<Dir::encrypt, R>(keys, x(f, x(p, keys.k[0])), keys.k[R]);
-      if constexpr (C == Chain::cfb)
-        f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), x(keys.k[R], p));
-      if constexpr (C == Chain::ofb)
-        f = chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), keys.k[R]);
-      store(out, C == Chain::ofb ? x(f, p) : f, 16 * i);
-    }
-    store(iv, f);
-  });
-  return blocks;
+// The hooks of group8/chain.inc. What does not depend on the feedback f is computed beside
+// the chain: P_i ^ k_0 (CBC), k_R ^ P_i folded into vcipherlast (CFB); the chain itself is one
+// XOR (f ^ ...) and R crypto instructions.
+template <unsigned R>
+AESKIT_POWER8_INLINE block cbc_step(const Keys<R>& keys, block f, block p) {
+  return chain_step<Dir::encrypt, R>(keys, x(f, x(p, keys.k[0])), keys.k[R]);
+}
+template <unsigned R>
+AESKIT_POWER8_INLINE block cfb_step(const Keys<R>& keys, block f, block p) {
+  return chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), x(keys.k[R], p));
+}
+template <unsigned R>
+AESKIT_POWER8_INLINE block ofb_step(const Keys<R>& keys, block f) {
+  return chain_step<Dir::encrypt, R>(keys, x(f, keys.k[0]), keys.k[R]);
 }
 
-// feedback_decrypt: the decryptions that run 8 blocks at a time because every input is known:
-//   Dir::decrypt (CBC)  P_i = D(C_i) ^ C_{i-1}
-//   Dir::encrypt (CFB)  P_i = C_i ^ E(C_{i-1})
-// with C_0 = iv; iv becomes the last input block. Every input of a group is read before its
-// first store, so in == out works.
-template <Dir D>
-AESKIT_POWER8_INLINE std::size_t feedback_decrypt(const RoundKeys& rk, std::uint8_t iv[16],
-                                                  const std::uint8_t* in, std::uint8_t* out,
-                                                  std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block prev = load(iv);
-    const Offsets off = make_offsets();
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block c[Y];  // C_1..C_Y of the group
-      block b[Y];  // the rounds' inputs
+#include "backend/group8/chain.inc"
+
+// The hooks of group8/feedback_decrypt.inc: each ciphertext loaded once, kept across the
+// rounds for the final XOR (folded into vcipherlast's key operand).
+template <bool kCbc, std::size_t Y>
+AESKIT_POWER8_INLINE void feedback_inputs(const std::uint8_t* in, const Offsets& off, block prev,
+                                          block (&b)[Y], block (&c)[Y]) {
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, off.o[i]);
+  for (std::size_t i = 0; i < Y; ++i) c[i] = load(in, off.o[i]);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        if constexpr (D == Dir::decrypt)
-          b[i] = c[i];
-        else
-          b[i] = i == 0 ? prev : c[i - 1];
-      }
-      rounds<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        const block other = D == Dir::decrypt ? (i == 0 ? prev : c[i - 1]) : c[i];
-        b[i] = round_last(D, b[i], x(keys.k[R], other));
-      }
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
-      prev = c[Y - 1];
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store(iv, prev);
-  });
-  return blocks;
+  for (std::size_t i = 0; i < Y; ++i) {
+    if constexpr (kCbc)
+      b[i] = c[i];
+    else
+      b[i] = i == 0 ? prev : c[i - 1];
+  }
 }
+template <std::size_t Y>
+AESKIT_POWER8_INLINE void feedback_reload(const std::uint8_t*, block (&)[Y]) {}
+
+#include "backend/group8/feedback_decrypt.inc"
 
 }  // namespace
 
-AESKIT_POWER8_TARGET void encrypt_blocks(const RoundKeys& enc, const std::uint8_t* in,
-                                         std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::encrypt>(enc, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET void decrypt_blocks(const RoundKeys& dec, const std::uint8_t* in,
-                                         std::uint8_t* out, std::size_t blocks) noexcept {
-  ecb<Dir::decrypt>(dec, in, out, blocks);
-}
+#define AESKIT_GROUP8_ECB_ENTRIES
+#include "backend/group8/ecb.inc"  // encrypt_blocks, decrypt_blocks
+#undef AESKIT_GROUP8_ECB_ENTRIES
 
 // ctr32_be / ctr32_le: the 128-bit adds up to each wrap of the 32-bit word (counter.hpp).
 AESKIT_POWER8_TARGET std::size_t ctr32_be(const RoundKeys& enc, std::uint8_t counter[16],
@@ -186,35 +129,12 @@ AESKIT_POWER8_TARGET std::size_t ctr128_be(const RoundKeys& enc, std::uint8_t co
   return ctr<Counter::be128>(enc, counter, in, out, blocks);
 }
 
-AESKIT_POWER8_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return chain<Chain::cbc>(enc, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t cbc_decrypt(const RoundKeys& dec, std::uint8_t iv[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::decrypt>(dec, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t cfb128_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                const std::uint8_t* in, std::uint8_t* out,
-                                                std::size_t blocks) noexcept {
-  return chain<Chain::cfb>(enc, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t cfb128_decrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                                const std::uint8_t* in, std::uint8_t* out,
-                                                std::size_t blocks) noexcept {
-  return feedback_decrypt<Dir::encrypt>(enc, iv, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks) noexcept {
-  return chain<Chain::ofb>(enc, iv, in, out, blocks);
-}
+// cbc_encrypt, cbc_decrypt, cfb128_encrypt, cfb128_decrypt, ofb over chain and
+// feedback_decrypt.
+#define AESKIT_GROUP8_CBC_DECRYPT
+#include "backend/group8/entries_chains.inc"
+#undef AESKIT_GROUP8_CBC_DECRYPT
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

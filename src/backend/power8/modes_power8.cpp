@@ -36,35 +36,18 @@ AESKIT_POWER8_INLINE block times_alpha(block t) {
   return reinterpret_cast<block>(vec_xor(vec_add(v, v), carry));
 }
 
-template <Dir D>
-AESKIT_POWER8_INLINE std::size_t xts(const RoundKeys& rk, std::uint8_t tweak[16],
-                                     const std::uint8_t* in, std::uint8_t* out,
-                                     std::size_t blocks) {
-  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(rk);
-    block t = load_le(tweak);
-    const Offsets off = make_offsets();
-    run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-      block mask[Y];
-      block b[Y];
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) {
-        mask[i] = reverse(t);  // to the cipher's byte order
-        t = times_alpha(t);
-        b[i] = x(load(in, off.o[i]), mask[i]);
-      }
-      rounds<D, R>(keys, b);
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) b[i] = round_last(D, b[i], x(keys.k[R], mask[i]));
-#pragma GCC unroll 8
-      for (std::size_t i = 0; i < Y; ++i) store(out, b[i], off.o[i]);
-      in += 16 * Y;
-      out += 16 * Y;
-    });
-    store_le(tweak, t);
-  });
-  return blocks;
+// The tweak in the native byte order (times_alpha's lanes); the mask in the cipher's.
+AESKIT_POWER8_INLINE block load_tweak(const std::uint8_t* p) {
+  return load_le(p);
 }
+AESKIT_POWER8_INLINE void store_tweak(std::uint8_t* p, block t) {
+  store_le(p, t);
+}
+AESKIT_POWER8_INLINE block tweak_mask(block t) {
+  return reverse(t);
+}
+
+#include "backend/group8/xts.inc"
 
 enum class OcbOp { encrypt, decrypt, hash };
 
@@ -140,95 +123,25 @@ AESKIT_POWER8_INLINE std::size_t ocb(const RoundKeys& rk, const OcbLTable& l, st
   return blocks;
 }
 
+// The hooks of group8/entries_mac.inc: the chain step with d ^ k_0 beside the chain.
+template <unsigned R>
+AESKIT_POWER8_INLINE block mac_step(const Keys<R>& keys, block m, block d) {
+  return chain_step<Dir::encrypt, R>(keys, x(m, x(d, keys.k[0])), keys.k[R]);
+}
+template <class Gen>
+AESKIT_POWER8_INLINE void save_counter(const Gen& gen, std::uint8_t counter[16]) {
+  gen.save(counter);
+}
+
 }  // namespace
 
-AESKIT_POWER8_TARGET std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return xts<Dir::encrypt>(enc, tweak, in, out, blocks);
-}
+// xts_encrypt, xts_decrypt, ocb_encrypt, ocb_decrypt, ocb_hash over the kernels above.
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#include "backend/group8/entries_xts_ocb.inc"
 
-AESKIT_POWER8_TARGET std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
-                                             const std::uint8_t* in, std::uint8_t* out,
-                                             std::size_t blocks) noexcept {
-  return xts<Dir::decrypt>(dec, tweak, in, out, blocks);
-}
+#include "backend/group8/entries_mac.inc"
 
-AESKIT_POWER8_TARGET std::size_t ocb_encrypt(const RoundKeys& enc, const OcbLTable& l,
-                                             std::uint64_t first_index, std::uint8_t offset[16],
-                                             std::uint8_t checksum[16], const std::uint8_t* in,
-                                             std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::encrypt>(enc, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ocb_decrypt(const RoundKeys& dec, const OcbLTable& l,
-                                             std::uint64_t first_index, std::uint8_t offset[16],
-                                             std::uint8_t checksum[16], const std::uint8_t* in,
-                                             std::uint8_t* out, std::size_t blocks) noexcept {
-  return ocb<OcbOp::decrypt>(dec, l, first_index, offset, checksum, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t ocb_hash(const RoundKeys& enc, const OcbLTable& l,
-                                          std::uint64_t first_index, std::uint8_t offset[16],
-                                          std::uint8_t sum[16], const std::uint8_t* in,
-                                          std::size_t blocks) noexcept {
-  return ocb<OcbOp::hash>(enc, l, first_index, offset, sum, in, nullptr, blocks);
-}
-
-// cbc_mac: mac = E(mac ^ X_i), one block after another (X_i ^ k_0 beside the chain).
-AESKIT_POWER8_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
-                                         const std::uint8_t* in, std::size_t blocks) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block m = load(mac);
-    for (std::size_t i = 0; i < blocks; ++i)
-      m = chain_step<Dir::encrypt, R>(keys, x(m, x(load(in, 16 * i), keys.k[0])), keys.k[R]);
-    store(mac, m);
-  });
-  return blocks;
-}
-
-// mac_ctr: out_i = in_i ^ E(counter_i) and mac = E(mac ^ X_i), X_i = out_i when mac_output,
-// else in_i (read before out_i is written: in place works).
-AESKIT_POWER8_TARGET std::size_t mac_ctr(const RoundKeys& enc, bool ctr128,
-                                         std::uint8_t counter[16], std::uint8_t mac[16],
-                                         const std::uint8_t* in, std::uint8_t* out,
-                                         std::size_t blocks, bool mac_output) noexcept {
-  with_rounds(enc.rounds, [&]<unsigned R>() AESKIT_POWER8_LAMBDA {
-    const Keys<R> keys = load_keys<R>(enc);
-    block m = load(mac);
-    const Offsets off = make_offsets();
-    const auto run = [&]<Counter C>() AESKIT_POWER8_LAMBDA {
-      CounterGen<C> gen(counter);
-      run_groups(blocks, [&]<std::size_t Y>() AESKIT_POWER8_LAMBDA {
-        block v[Y];
-        block b[Y];
-        gen.take(b);
-        rounds<Dir::encrypt, R>(keys, b);
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) {
-          v[i] = load(in, off.o[i]);
-          b[i] = round_last(Dir::encrypt, b[i], x(keys.k[R], v[i]));
-        }
-#pragma GCC unroll 8
-        for (std::size_t i = 0; i < Y; ++i) {
-          store(out, b[i], off.o[i]);
-          m = chain_step<Dir::encrypt, R>(keys, x(m, x(mac_output ? b[i] : v[i], keys.k[0])),
-                                          keys.k[R]);
-        }
-        in += 16 * Y;
-        out += 16 * Y;
-      });
-      gen.save(counter);
-    };
-    if (ctr128)
-      run.template operator()<Counter::be128>();
-    else
-      run.template operator()<Counter::be32>();
-    store(mac, m);
-  });
-  return blocks;
-}
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

@@ -52,6 +52,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/rounds_dispatch.hpp"
 
 #if !defined(__powerpc64__) || !defined(__LITTLE_ENDIAN__)
 #error "power8: 64-bit little-endian POWER only"
@@ -72,6 +73,9 @@
 #define AESKIT_POWER8_TARGET __attribute__((target(AESKIT_POWER8_ISA)))
 #define AESKIT_POWER8_LAMBDA __attribute__((target(AESKIT_POWER8_ISA), always_inline))
 #define AESKIT_POWER8_INLINE AESKIT_POWER8_LAMBDA inline
+// The shared group kernels (backend/group8/*.inc) are written with these two.
+#define AESKIT_GROUP8_LAMBDA AESKIT_POWER8_LAMBDA
+#define AESKIT_GROUP8_INLINE AESKIT_POWER8_INLINE
 
 namespace aeskit::detail::power8 {
 inline namespace AESKIT_POWER8_NS {       // rounds.hpp: p8 or p9
@@ -131,28 +135,13 @@ AESKIT_POWER8_INLINE block x(block a, block b) {
   return vec_xor(a, b);
 }
 
-enum class Dir { encrypt, decrypt };
+#include "backend/group8/keys.inc"  // Dir, Keys<R>, load_keys<R>
 
 AESKIT_POWER8_INLINE block round(Dir d, block s, block k) {
   return d == Dir::encrypt ? vec_cipher_be(s, k) : vec_ncipher_be(s, k);
 }
 AESKIT_POWER8_INLINE block round_last(Dir d, block s, block k) {
   return d == Dir::encrypt ? vec_cipherlast_be(s, k) : vec_ncipherlast_be(s, k);
-}
-
-// Keys<R>: the R + 1 round keys of one schedule (encryption k_r or decryption d_r), in
-// registers.
-template <unsigned R>
-struct Keys {
-  block k[R + 1];
-};
-
-template <unsigned R>
-AESKIT_POWER8_INLINE Keys<R> load_keys(const RoundKeys& rk) {
-  Keys<R> keys;
-#pragma GCC unroll 16
-  for (unsigned i = 0; i <= R; ++i) keys.k[i] = load(rk.bytes + 16 * i);
-  return keys;
 }
 
 // middle: Y blocks through rounds 1..R-1 (Y independent instructions per round), the first
@@ -193,38 +182,41 @@ AESKIT_POWER8_INLINE block chain_step(const Keys<R>& keys, block s, block last) 
   return round_last(D, b[0], last);
 }
 
-// with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14).
-template <class F>
-AESKIT_POWER8_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
-  if (rounds == 10) return f.template operator()<10>();
-  if (rounds == 12) return f.template operator()<12>();
-  return f.template operator()<14>();
+// The hooks of the shared group kernels (backend/group8/*.inc): a group's block i at
+// p + off.o[i] (make_offsets above); finish is the last round with the mode's data folded
+// into its key operand, round_last(s, k_R ^ d).
+AESKIT_POWER8_INLINE block group_load(const std::uint8_t* p, const Offsets& off, std::size_t i) {
+  return load(p, off.o[i]);
+}
+AESKIT_POWER8_INLINE void group_store(std::uint8_t* p, block b, const Offsets& off, std::size_t i) {
+  store(p, b, off.o[i]);
+}
+// load_at / store_at: the block at p + off (the serial loops).
+AESKIT_POWER8_INLINE block load_at(const std::uint8_t* p, std::size_t off) {
+  return load(p, off);
+}
+AESKIT_POWER8_INLINE void store_at(std::uint8_t* p, block b, std::size_t off) {
+  store(p, b, off);
+}
+// load_blocks / store_blocks: a group's Y blocks, one indexed load or store each.
+template <std::size_t Y>
+AESKIT_POWER8_INLINE void load_blocks(const std::uint8_t* p, const Offsets& off, block (&b)[Y]) {
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) b[i] = load(p, off.o[i]);
+}
+template <std::size_t Y>
+AESKIT_POWER8_INLINE void store_blocks(std::uint8_t* p, const Offsets& off, const block (&b)[Y]) {
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < Y; ++i) store(p, b[i], off.o[i]);
+}
+template <Dir D>
+AESKIT_POWER8_INLINE block finish(block b, block k_last, block d) {
+  return round_last(D, b, x(k_last, d));
 }
 
-// run_groups: f.template operator()<kGroup>() for each whole group, then
-// f.template operator()<m>() once for the m = 1..7 blocks left (a public count).
-template <class F>
-AESKIT_POWER8_INLINE void run_groups(std::size_t blocks, F&& f) {
-  for (; blocks >= kGroup; blocks -= kGroup) f.template operator()<kGroup>();
-  switch (blocks) {
-    case 1:
-      return f.template operator()<1>();
-    case 2:
-      return f.template operator()<2>();
-    case 3:
-      return f.template operator()<3>();
-    case 4:
-      return f.template operator()<4>();
-    case 5:
-      return f.template operator()<5>();
-    case 6:
-      return f.template operator()<6>();
-    case 7:
-      return f.template operator()<7>();
-    default:
-      return;
-  }
-}
+// with_rounds (the schedule's round count as a template argument) and run_groups (whole
+// groups of kGroup, then one tail of 1..7 blocks): the one dispatch, backend/rounds_dispatch.hpp.
+AESKIT_DEFINE_GROUP_DISPATCH(AESKIT_POWER8_INLINE, kGroup);
 
 }  // namespace AESKIT_POWER8_NS
 }  // namespace aeskit::detail::power8

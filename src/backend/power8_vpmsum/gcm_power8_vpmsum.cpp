@@ -159,19 +159,9 @@ AESKIT_POWER8_INLINE std::size_t gcm(const RoundKeys& enc, const GhashKey& hkey,
   return blocks;
 }
 
-AESKIT_POWER8_TARGET std::size_t seal(const RoundKeys& enc, const GhashKey& hkey,
-                                      std::uint8_t counter[16], std::uint8_t hash[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) noexcept {
-  return gcm<true>(enc, hkey, counter, hash, in, out, blocks);
-}
-
-AESKIT_POWER8_TARGET std::size_t open(const RoundKeys& enc, const GhashKey& hkey,
-                                      std::uint8_t counter[16], std::uint8_t hash[16],
-                                      const std::uint8_t* in, std::uint8_t* out,
-                                      std::size_t blocks) noexcept {
-  return gcm<false>(enc, hkey, counter, hash, in, out, blocks);
-}
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#include "backend/group8/entries_gcm.inc"
+#undef AESKIT_GROUP8_TARGET
 
 }  // namespace
 }  // namespace AESKIT_POWER8_NS
