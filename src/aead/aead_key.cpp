@@ -188,14 +188,20 @@ namespace {
   return ok;
 }
 
-// check_lengths: nonce, then plaintext/ciphertext and AD limits. Inline: a call per message.
-inline Status check_lengths(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
-                            std::size_t data_len, std::size_t ad_len) noexcept {
-  if (Status s = check_nonce(*k.algorithm, nonce); !s) return s;
+// check_limits: plaintext/ciphertext and AD limits (the nonce already checked).
+inline Status check_limits(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                           std::size_t data_len, std::size_t ad_len) noexcept {
   if (data_too_long(*k.algorithm, 0, data_len) || ad_too_long(*k.algorithm, 0, ad_len))
     return Errc::message_too_long;
   if (k.scheme) return k.scheme->check(nonce, data_len, ad_len);
   return {};
+}
+
+// check_lengths: nonce, then plaintext/ciphertext and AD limits. Inline: a call per message.
+inline Status check_lengths(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
+                            std::size_t data_len, std::size_t ad_len) noexcept {
+  if (Status s = check_nonce(*k.algorithm, nonce); !s) return s;
+  return check_limits(k, nonce, data_len, ad_len);
 }
 
 // record_layout: a scheme whose ciphertext is not plaintext-sized (aead_scheme.hpp).
@@ -367,7 +373,7 @@ Result<std::size_t> AeadKey::open(std::span<const std::uint8_t> nonce,
   if (Status s = detail::check_nonce(*k.algorithm, nonce); !s) return s;
   if (ciphertext_and_tag.size() < k.tag_length) return Errc::authentication_failed;
   const std::size_t n = ciphertext_and_tag.size() - k.tag_length;
-  if (Status s = detail::check_lengths(k, nonce, n, ad.size()); !s) return s;
+  if (Status s = detail::check_limits(k, nonce, n, ad.size()); !s) return s;
   if (out.size() < n) return aeskit::detail::output_too_small(n, out.size());
   if (detail::tag_first(k)) {
     // tag || ciphertext: the tag is copied out first so that in-place use (out at the
