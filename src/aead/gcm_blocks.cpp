@@ -35,14 +35,8 @@ void hash_padded(const GcmKey& key, std::uint8_t hash[16], const std::uint8_t* d
   secure_zero(last, sizeof last);
 }
 
-void derive_j0(const GcmKey& key, std::span<const std::uint8_t> nonce,
-               std::uint8_t j0[16]) noexcept {
-  if (nonce.size() == 12) {
-    std::memcpy(j0, nonce.data(), 12);
-    j0[12] = j0[13] = j0[14] = 0;
-    j0[15] = 1;
-    return;
-  }
+void derive_j0_hashed(const GcmKey& key, std::span<const std::uint8_t> nonce,
+                      std::uint8_t j0[16]) noexcept {
   std::memset(j0, 0, 16);
   hash_padded(key, j0, nonce.data(), nonce.size());
   std::uint8_t lengths[16] = {};
@@ -94,16 +88,6 @@ void crypt_message(const GcmKey& key, Op op, std::uint8_t counter[16], std::uint
   if (op == Op::seal) hash_blocks(key, hash, block, 1);
   secure_zero(block, sizeof block);
   secure_zero(ks, sizeof ks);
-}
-
-bool crypt_message_fused(const GcmKey& key, Op op, const std::uint8_t j0[16],
-                         std::span<const std::uint8_t> ad, const std::uint8_t* in,
-                         std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) noexcept {
-  if (key.fused == nullptr) return false;
-  auto* kernel = op == Op::seal ? key.fused->seal_message : key.fused->open_message;
-  if (kernel == nullptr) return false;
-  kernel(key.aes->enc, key.hkey, j0, ad.data(), ad.size(), in, out, len, tag);
-  return true;
 }
 
 void finish_tag(const GcmKey& key, const std::uint8_t j0[16], std::uint8_t hash[16],
