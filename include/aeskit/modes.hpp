@@ -76,9 +76,10 @@ AESKIT_API Status decrypt_chained(const AesKey& key, Mode mode, std::span<std::u
 
 // hp_masks: QUIC header protection (RFC 9001 §5.4.3) for a batch of packets — masks[16i ..
 // 16i + 16) = AES-ECB(key, samples[i][0..16)) for i < samples.size(). Each sample is a pointer
-// to 16 bytes inside its own packet (not contiguous); they are gathered into a stack buffer
-// a group at a time and encrypted with the key's backend's multi-block ECB kernel (its widest
-// registers), one call per 32 samples, never one per block. masks.size() must be at least
+// to 16 bytes inside its own packet (not contiguous; samples may overlap each other). One call
+// of the key's backend's gathered-ECB kernel loads every sample straight from its pointer into
+// its widest registers (backends without one: gathered into a stack buffer 32 at a time for
+// its multi-block ECB kernel), never one block per call. masks.size() must be at least
 // 16 * samples.size(); masks may not overlap any sample. Constant-time in the samples and the
 // key. Errors: output_too_small, invalid_argument (a null sample), overlapping_buffers,
 // invalid_state (empty key); nothing is written on an error. How a QUIC stack uses the masks:

@@ -182,6 +182,13 @@ struct AesBackend {
   std::size_t (*xctr)(const RoundKeys& enc, const std::uint8_t s[16], std::uint8_t counter[16],
                       const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks) noexcept = nullptr;
+
+  // ecb_gather: out[16i .. 16i+16) = E(the 16 bytes at in[i]) for i < blocks: ECB of blocks
+  // that lie anywhere (QUIC header-protection samples, one per packet), each loaded straight
+  // from its pointer into the cipher's registers (no gather copy). The blocks may overlap each
+  // other (they are only read) but not `out` (the caller checks). Returns blocks processed.
+  std::size_t (*ecb_gather)(const RoundKeys& enc, const std::uint8_t* const* in, std::uint8_t* out,
+                            std::size_t blocks) noexcept = nullptr;
 };
 
 // The backends compiled into this build, fastest first (backend/catalog.hpp; registries.cpp).

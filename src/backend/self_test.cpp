@@ -22,7 +22,8 @@
 //      chosen (through the portable decryption) so the counter wraps 2^32 inside both laps.
 // Start states are chosen so the runs cross a 32-bit counter wrap (ctr32_be, ctr32_le, xctr,
 // mac_ctr), a carry from the low 32 and the low 64 bits (ctr128_be), the XTS α reduction, and
-// OCB runs starting at block index 1 and at index 5 (unaligned to any group).
+// OCB runs starting at block index 1 and at index 5 (unaligned to any group). ecb_gather reads
+// its blocks through pointers scattered over the input at byte offsets 0..4.
 //
 // The portable backend is the reference; its own self-test is step 1 only. A broken reference
 // fails every backend, and best_backend() then still ends at the portable backend.
@@ -106,6 +107,7 @@ struct Scratch {
   std::uint8_t chain_iv[kBlock];
   State ref_state[kMaxBlocks + 1];           // state after k blocks
   std::uint8_t buf[kMaxBlocks + 1][kBlock];  // the kernel's output, and a guard block
+  const std::uint8_t* gather[kMaxBlocks];    // ecb_gather's block pointers into `in`
 };
 
 constexpr std::uint8_t kGuard = 0xA5;
@@ -330,6 +332,25 @@ void Run::bulk_entries() {
         },
         [this](int, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
           return b.xctr(s.enc, st.b, st.a, in, out, n);
+        });
+  }
+
+  // ecb_gather: out_i = E(the 16 bytes at gather[i]), the pointers into `in` in a scattered
+  // order at byte offsets 0..4 (unaligned; neighbours overlap by up to 4 bytes, and from block
+  // max_blocks - 1 on the blocks repeat at other offsets). The kernel never reads `buf`, so
+  // both laps are out of place.
+  if (b.ecb_gather) {
+    for (std::size_t k = 0; k < max_blocks; ++k)
+      s.gather[k] = s.in[0] + kBlock * ((k * 5) % (max_blocks - 1)) + k % 5;
+    check(
+        E::ecb_gather, true, plain,
+        [this](int, const State& start, std::size_t len) {
+          for (std::size_t k = 0; k < len; ++k) std::memcpy(s.tmp[k], s.gather[k], kBlock);
+          ref_encrypt(s.tmp[0], s.ref_out[0], len);
+          for (std::size_t k = 0; k <= len; ++k) s.ref_state[k] = start;
+        },
+        [this](int, State&, const std::uint8_t*, std::uint8_t* out, std::size_t n) {
+          return b.ecb_gather(s.enc, s.gather, out, n);
         });
   }
 

@@ -87,15 +87,16 @@ enum class SelfTestEntry : unsigned {
   gcm_siv_derive,   // vs encrypt_blocks on LE32(i) || N + expand_key (AES-128/256 only)
   gcm_siv_tag_ctr,  // vs E(S ^ N, bit 127 cleared) then ctr32_le from tag | 0x80, 0.. blocks
   xctr,             // HCTR2's XCTR: vs E(S ^ counter), ctr32_le's counter, across the wrap
+  ecb_gather,       // vs encrypt_blocks of the gathered blocks (odd offsets, overlapping)
 };
-inline constexpr unsigned kSelfTestEntryCount = 21;
+inline constexpr unsigned kSelfTestEntryCount = 22;
 // The entries' names, in enum order: the AesBackend member names ("key_schedule" for the first).
 inline constexpr std::string_view kSelfTestEntryNames[kSelfTestEntryCount] = {
     "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le",
     "ctr128_be",    "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt",
     "ofb",          "xts_encrypt",    "xts_decrypt",    "ocb_encrypt",    "ocb_decrypt",
     "ocb_hash",     "cbc_mac",        "mac_ctr",        "gcm_siv_derive", "gcm_siv_tag_ctr",
-    "xctr"};
+    "xctr",         "ecb_gather"};
 
 // self_test_entry_name: "ctr32_be", ...; "" for a value past the last entry.
 inline std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {

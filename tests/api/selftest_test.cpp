@@ -79,6 +79,7 @@ std::vector<d::SelfTestEntry> present_entries(const d::AesBackend& b) {
       {b.gcm_siv_derive != nullptr, E::gcm_siv_derive},
       {b.gcm_siv_tag_ctr != nullptr, E::gcm_siv_tag_ctr},
       {b.xctr != nullptr, E::xctr},
+      {b.ecb_gather != nullptr, E::ecb_gather},
   };
   for (const auto& [has, e] : optional)
     if (has) out.push_back(e);

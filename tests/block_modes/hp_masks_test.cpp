@@ -1,7 +1,9 @@
 // tests/block_modes/hp_masks_test.cpp — aeskit::hp_masks (QUIC header-protection masks, issue
 // 42) and its C twin aeskit_hp_masks: every backend this CPU runs (AESKIT_DISABLE honoured),
-// every key size, n = 0, 1, 7, 32, 33, 100 samples at random offsets in separate packets,
-// each mask equal to a one-block encrypt_blocks of its sample; argument errors write nothing.
+// every key size, n = 0, 1, 7, 8, 9, 31, 32, 33, 64, 65, 100 samples at random offsets in
+// separate packets and overlapping each other at odd offsets of one buffer (and repeated), each
+// mask equal to a one-block encrypt_blocks of its sample; argument errors write nothing, and a
+// sample that touches the masks by one byte is refused while one next to them is not.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -50,7 +52,7 @@ TEST_P(HpMasks, EveryCountEqualsOneBlockCalls) {
   for (std::size_t key_len : {16u, 24u, 32u}) {
     aeskit::AesKey key;
     ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng_.bytes(key_len), GetParam(), key));
-    for (std::size_t n : {0u, 1u, 7u, 32u, 33u, 100u}) {
+    for (std::size_t n : {0u, 1u, 7u, 8u, 9u, 31u, 32u, 33u, 64u, 65u, 100u}) {
       SCOPED_TRACE(std::to_string(key_len) + "-byte key, n = " + std::to_string(n));
       const Packets p = make_packets(rng_, n);
       Bytes expected(16 * n);
@@ -76,6 +78,100 @@ TEST_P(HpMasks, EveryCountEqualsOneBlockCalls) {
       aeskit_aes_free(c);
     }
   }
+}
+
+// expect_one_block_calls: hp_masks(samples) == one encrypt_blocks call per sample, and nothing
+// written past the masks.
+void expect_one_block_calls(const aeskit::AesKey& key,
+                            const std::vector<const std::uint8_t*>& samples) {
+  const std::size_t n = samples.size();
+  Bytes expected(16 * n);
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_TRUE(
+        key.encrypt_blocks(std::span(samples[i], 16), std::span(expected).subspan(16 * i, 16))
+            .ok());
+  Bytes masks(16 * n + 3, kFill);
+  ASSERT_TRUE(aeskit::hp_masks(key, samples, masks).ok());
+  EXPECT_EQ(to_hex(std::span(masks).first(16 * n)), to_hex(expected));
+  EXPECT_EQ(Bytes(masks.begin() + static_cast<std::ptrdiff_t>(16 * n), masks.end()),
+            Bytes(3, kFill));
+}
+
+// Samples overlapping each other (read only): sample i at offset 3i + 1 of one buffer (odd
+// alignments, neighbours sharing 13 bytes), in reverse order, and the same pointer repeated.
+TEST_P(HpMasks, OverlappingSamplesAtOddOffsets) {
+  if (!aeskit_test::backend_available(GetParam()))
+    GTEST_SKIP() << GetParam() << " is not available on this CPU";
+  for (std::size_t key_len : {16u, 32u}) {
+    aeskit::AesKey key;
+    ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng_.bytes(key_len), GetParam(), key));
+    const Bytes buffer = rng_.bytes(3 * 100 + 1 + 16);
+    for (std::size_t n : {1u, 7u, 8u, 9u, 31u, 32u, 33u, 100u}) {
+      SCOPED_TRACE(std::to_string(key_len) + "-byte key, n = " + std::to_string(n));
+      std::vector<const std::uint8_t*> forward, backward, repeated;
+      for (std::size_t i = 0; i < n; ++i) {
+        forward.push_back(buffer.data() + 3 * i + 1);
+        backward.push_back(buffer.data() + 3 * (n - 1 - i) + 1);
+        repeated.push_back(buffer.data() + 5 + (i % 2));
+      }
+      ASSERT_NO_FATAL_FAILURE(expect_one_block_calls(key, forward));
+      ASSERT_NO_FATAL_FAILURE(expect_one_block_calls(key, backward));
+      ASSERT_NO_FATAL_FAILURE(expect_one_block_calls(key, repeated));
+    }
+  }
+}
+
+// The overlap test's edges: samples in the same buffer as the masks, one byte before them
+// (sample ends where the masks begin: allowed), touching the first or last mask byte
+// (refused), just past them (allowed); the first bad sample's error wins.
+TEST_P(HpMasks, OverlapEdges) {
+  if (!aeskit_test::backend_available(GetParam()))
+    GTEST_SKIP() << GetParam() << " is not available on this CPU";
+  aeskit::AesKey key;
+  ASSERT_NO_FATAL_FAILURE(aeskit_test::make_key(rng_.bytes(16), GetParam(), key));
+  constexpr std::size_t n = 9;
+  Bytes arena = rng_.bytes(64 + 16 * n + 64);
+  const std::uint8_t* masks_at = arena.data() + 64;
+  const std::span<std::uint8_t> masks(arena.data() + 64, 16 * n);
+  Packets p = make_packets(rng_, n);
+  const struct {
+    std::ptrdiff_t offset;  // of the sample from the masks' first byte
+    bool overlaps;
+  } cases[] = {{-16, false}, {-15, true},        {-1, true},      {0, true},
+               {7, true},    {16 * n - 1, true}, {16 * n, false}, {16 * n + 9, false}};
+  for (const auto& c : cases) {
+    for (std::size_t slot : {std::size_t{0}, std::size_t{4}, n - 1}) {
+      SCOPED_TRACE("offset " + std::to_string(c.offset) + ", sample " + std::to_string(slot));
+      std::vector<const std::uint8_t*> samples = p.samples;
+      samples[slot] = masks_at + c.offset;
+      const Bytes before = arena;
+      const aeskit::Status st = aeskit::hp_masks(key, samples, masks);
+      if (c.overlaps) {
+        EXPECT_EQ(st.code(), Errc::overlapping_buffers);
+        EXPECT_EQ(arena, before);
+      } else {
+        // The sample lies outside the masks: compare with one-block calls on a copy of it.
+        EXPECT_TRUE(st.ok());
+        std::vector<const std::uint8_t*> copy = samples;
+        const Bytes sample(samples[slot], samples[slot] + 16);
+        copy[slot] = sample.data();
+        Bytes expected(16 * n);
+        for (std::size_t i = 0; i < n; ++i)
+          ASSERT_TRUE(
+              key.encrypt_blocks(std::span(copy[i], 16), std::span(expected).subspan(16 * i, 16))
+                  .ok());
+        EXPECT_EQ(to_hex(masks), to_hex(expected));
+      }
+    }
+  }
+  // Two bad samples: the first one's error.
+  std::vector<const std::uint8_t*> both = p.samples;
+  both[2] = masks_at + 3;
+  both[5] = nullptr;
+  EXPECT_EQ(aeskit::hp_masks(key, both, masks).code(), Errc::overlapping_buffers);
+  both[2] = nullptr;
+  both[5] = masks_at + 3;
+  EXPECT_EQ(aeskit::hp_masks(key, both, masks).code(), Errc::invalid_argument);
 }
 
 TEST_P(HpMasks, ArgumentErrorsWriteNothing) {

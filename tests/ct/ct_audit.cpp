@@ -557,7 +557,9 @@ void audit_aegis(Checker& c, const char* backend) {
 // seal_batch / open_batch with a secret key, secret plaintexts and secret received messages
 // (one forged in the middle of the batch, attached and detached tags), for AES-128-GCM,
 // AES-128-GCM-SIV and AEGIS-128L on `backend`; then hp_masks of 33 secret samples under a
-// secret key. Only open's verdicts are declassified (ct_equal); the batch branches on those.
+// secret key (through the backend's ecb_gather entry where it has one: on aesni four whole
+// groups of 8 and a one-block tail; vperm and portable gather and call encrypt_blocks). Only open's
+// verdicts are declassified (ct_equal); the batch branches on those.
 void audit_batch(Checker& c, const char* backend) {
   for (const char* name : {"AES-128-GCM", "AES-128-GCM-SIV", "AEGIS-128L"}) {
     const aeskit::AeadAlgorithm* alg = aeskit::aead::find(name);

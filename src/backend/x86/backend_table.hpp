@@ -29,7 +29,7 @@
     .xts_decrypt = WIDE::xts_decrypt, .ocb_encrypt = WIDE::ocb_encrypt,                           \
     .ocb_decrypt = WIDE::ocb_decrypt, .ocb_hash = WIDE::ocb_hash, .cbc_mac = aesni::cbc_mac,      \
     .mac_ctr = aesni::mac_ctr, .gcm_siv_derive = aesni::gcm_siv_derive,                           \
-    .gcm_siv_tag_ctr = WIDE::gcm_siv_tag_ctr, .xctr = WIDE::xctr,                                 \
+    .gcm_siv_tag_ctr = WIDE::gcm_siv_tag_ctr, .xctr = WIDE::xctr, .ecb_gather = WIDE::ecb_gather, \
   }
 
 // AESKIT_X86_GCM_FUSED(name, aes backend, ghash backend, wide): the fused GCM kernels of a
