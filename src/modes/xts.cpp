@@ -86,11 +86,14 @@ struct Unit {
   // data_unit: len >= 16 bytes with the encrypted tweak t = T_0 (clobbered).
   void data_unit(std::uint8_t t[16], const std::uint8_t* in, std::uint8_t* out,
                  std::size_t len) const {
-    // One block (a 16-byte data unit or sector: openssl speed's 16-byte XTS) goes straight
-    // to the block call: the backend's XTS kernel spends ~100 instructions on one block (its
-    // tweak and batch set-up) where one_block needs ~30 (callgrind through the OpenSSL
-    // provider: 369 -> 276 instructions per 16-byte EVP update).
-    if (len == 16) return one_block(t, in, out);
+    // One block (a 16-byte data unit or sector: openssl speed's 16-byte XTS): the backend's
+    // XTS kernel directly when it has one (the x86 kernels keep T in a register for a lone
+    // block), else the block call; not through whole_blocks' batch set-up.
+    if (len == 16) {
+      auto kernel = enc ? b.xts_encrypt : b.xts_decrypt;
+      if (kernel == nullptr || kernel(rk, t, in, out, 1) != 1) one_block(t, in, out);
+      return;
+    }
     const std::size_t m = len / 16;
     const std::size_t r = len % 16;
     if (r == 0) return whole_blocks(t, in, out, m);
