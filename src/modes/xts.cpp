@@ -16,7 +16,8 @@
 //   decryption (§5.4.2): the last two tweaks in swapped order:
 //                        PP = D(C_{m-1} ^ T_m) ^ T_m;  P_m = PP[0..r);
 //                        P_{m-1} = D((C_m || PP[r..16)) ^ T_{m-1}) ^ T_{m-1}.
-// Whole blocks go to the backend's xts_encrypt/xts_decrypt kernel when it has one; whatever it
+// A data unit of exactly one block is one block call (Unit::one_block). Longer ones: whole
+// blocks go to the backend's xts_encrypt/xts_decrypt kernel when it has one; whatever it
 // leaves is done here in batches: the tweaks of a batch are computed with the constant-time
 // doubling below, XORed in, the batch goes through encrypt_blocks/decrypt_blocks in one call,
 // and the tweaks are XORed out. Every branch depends on lengths only; the tweak doubling uses
@@ -85,6 +86,14 @@ struct Unit {
   // data_unit: len >= 16 bytes with the encrypted tweak t = T_0 (clobbered).
   void data_unit(std::uint8_t t[16], const std::uint8_t* in, std::uint8_t* out,
                  std::size_t len) const {
+    // One block (a 16-byte data unit or sector: openssl speed's 16-byte XTS): the backend's
+    // XTS kernel directly when it has one (the x86 kernels keep T in a register for a lone
+    // block), else the block call; not through whole_blocks' batch set-up.
+    if (len == 16) {
+      auto kernel = enc ? b.xts_encrypt : b.xts_decrypt;
+      if (kernel == nullptr || kernel(rk, t, in, out, 1) != 1) one_block(t, in, out);
+      return;
+    }
     const std::size_t m = len / 16;
     const std::size_t r = len % 16;
     if (r == 0) return whole_blocks(t, in, out, m);

@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/aesni/kernels.hpp"
 #include "backend/vaes256/kernels.hpp"
 #include "backend/x86/xts.hpp"
 
 namespace aeskit::detail::vaes256 {
 namespace xts_narrow = vaes256;  // calls under kXtsNarrowBelow blocks
+namespace xts_lone = aesni;      // one block: the AES-NI entries (aesni/xts_aesni.cpp)
 inline constexpr std::size_t kXtsNarrowBelow = 0;
 #include "backend/x86/entries_xts.inc"
 }  // namespace aeskit::detail::vaes256
