@@ -354,6 +354,29 @@ AESKIT_WIDE_INLINE void siv_open_blocks(const RoundKeys& rk, const GhashKey& pk,
   V::finish();
 }
 
+// xctr_polyval_blocks: the GcmFusedKernels xctr_polyval entry (HCTR2's second pass, ePrint
+// 2021/1441 §3): XCTR, out_i = in_i ^ E(S ^ counter_i) with the little-endian counter of
+// siv_open_blocks, then POLYVAL over the output. S only ever enters the cipher XORed with the
+// counter block, which is XORed with round key 0 next: E(S ^ c) starts from c ^ (K_0 ^ S). So
+// this is siv_open_blocks' loop (CTR32-LE, POLYVAL of the output: each group's AES rounds
+// interleaved with the products of the previous group's output and one reduction per group)
+// on a copy of the schedule whose key 0 is K_0 ^ S: no extra instruction per block. The copy
+// (16·(R+1) bytes, secret) is wiped before return.
+template <class V>
+AESKIT_WIDE_INLINE void xctr_polyval_blocks(const RoundKeys& rk, const GhashKey& pk,
+                                            const std::uint8_t s[16], std::uint8_t counter[16],
+                                            std::uint8_t state[16], const std::uint8_t* in,
+                                            std::uint8_t* out, std::size_t count) {
+  RoundKeys whitened;  // only keys 0..rounds and `rounds` are written and read
+  const std::size_t key_bytes = 16 * (static_cast<std::size_t>(rk.rounds) + 1);
+  whitened.rounds = rk.rounds;
+  std::memcpy(whitened.bytes, rk.bytes, key_bytes);
+  clmul::store(whitened.bytes, _mm_xor_si128(clmul::load(rk.bytes), clmul::load(s)));
+  siv_open_blocks<V>(whitened, pk, counter, state, in, out, count);
+  volatile std::uint8_t* wipe = whitened.bytes;  // not elided: read back through volatile
+  for (std::size_t i = 0; i < key_bytes; ++i) wipe[i] = 0;
+}
+
 // hash_bytes: y over len bytes, the last partial block zero-padded (built in a register).
 template <class V>
 AESKIT_WIDE_INLINE __m128i hash_bytes(__m128i y, const std::uint8_t* table,
