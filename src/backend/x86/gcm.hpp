@@ -16,7 +16,9 @@
 // over the ciphertext). The same loop with kReflect false is AES-GCM-SIV's open pass (RFC 8452
 // §5, siv_open_blocks): the counter is the little-endian word in bytes 0..3 and POLYVAL takes
 // the plaintext (the output, as seal hashes its output) without byte reflection, so counters
-// and hashed blocks skip the VPSHUFBs and nothing else changes.
+// and hashed blocks skip the VPSHUFBs and nothing else changes. HCTR2's second pass (XCTR,
+// then POLYVAL over its output: xctr_polyval_blocks) is that same loop on a copy of the
+// schedule whose round key 0 has S XORed in.
 //
 // The field and products are those of clmul/gf128_clmul.hpp and ghash.hpp: reflected
 // blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
