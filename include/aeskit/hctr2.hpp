@@ -73,7 +73,8 @@ class AESKIT_API Hctr2Key {
                  std::span<std::uint8_t> out) const;
 
   // kernel describes the code paths this key runs, e.g. "aesni: xctr (bulk kernel, 128-bit)
-  // + clmul polyval"; empty for an empty key.
+  // + pclmul polyval (native); second pass fused (aesni+pclmul 8x)" (the last part where XCTR
+  // and the second POLYVAL pass run as one loop); empty for an empty key.
   std::string kernel() const;
 
  private:

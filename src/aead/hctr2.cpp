@@ -12,13 +12,17 @@
 // Per call, with hbar and L from set-up:
 //   the tweak part of H (the length block, then the zero-padded tweak) is hashed ONCE and its
 //   state copied for the two message parts; the second POLYVAL pass (over V when encrypting,
-//   over N when decrypting) simply FOLLOWS the XCTR pass, reading what XCTR wrote (not fused:
-//   a fused XCTR + POLYVAL kernel is a later optimisation).
+//   over N when decrypting: XCTR's output either way) runs fused with XCTR when the key's
+//   (AES backend, POLYVAL's GHASH backend) pair has a fused kernel with an xctr_polyval entry
+//   (backend/gcm_fused_kernels.hpp; the hash key then has its native kernel's whole table),
+//   over the whole blocks; otherwise, and for a partial last block, it follows the XCTR pass,
+//   reading what XCTR wrote.
 // Constant-time: the only branches are on the message and tweak lengths (public); the key,
 // hbar, L, the plaintext and every intermediate (MM, UU, S, hash states) are only XORed,
 // multiplied and encrypted, and wiped before return.
 #include <cstring>
 
+#include "aead/gcm_fused.hpp"
 #include "aead/polyval.hpp"
 #include "aeskit/hctr2.hpp"
 #include "backend/self_test.hpp"
@@ -35,6 +39,9 @@ struct Hctr2Key::State {
   AesKey aes;
   detail::PolyvalKey hash;  // POLYVAL keyed with hbar = E_K(0^128), full table
   std::uint8_t l[16];       // L = E_K(le128(1))
+  // fused: the pair's kernels when they have xctr_polyval and `hash` is on that pair's native
+  // POLYVAL key with the whole table; nullptr: XCTR, then POLYVAL.
+  const detail::GcmFusedKernels* fused = nullptr;
 
   explicit State(AesKey k) noexcept : aes(std::move(k)) {}
   State(const State&) = delete;
@@ -86,12 +93,11 @@ void tweak_state(const detail::PolyvalKey& key, std::span<const std::uint8_t> tw
   hash_bytes(key, state, tweak.data(), tweak.size(), false);
 }
 
-// xctr_bytes: out = in ^ XCTR_K(S) over n bytes, counters from le128(1): whole blocks through
-// the backend's xctr entry (or the generic batches), a partial last block through a stack
-// block.
-void xctr_bytes(const detail::KeyState& key, const std::uint8_t s[16], const std::uint8_t* in,
-                std::uint8_t* out, std::size_t n) {
-  std::uint8_t counter[16] = {1};
+// xctr_bytes: out = in ^ XCTR_K(S) over n bytes, counters from `counter` (le128(1) for a
+// whole message part; advanced): whole blocks through the backend's xctr entry (or the
+// generic batches), a partial last block through a stack block.
+void xctr_bytes(const detail::KeyState& key, const std::uint8_t s[16], std::uint8_t counter[16],
+                const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
   const std::size_t whole = n / 16;
   if (whole != 0) detail::xctr_blocks(key, s, counter, in, out, whole);
   const std::size_t rest = n % 16;
@@ -123,7 +129,12 @@ Result<Hctr2Key> Hctr2Key::create(std::span<const std::uint8_t> key, std::string
   blocks[16] = 1;  // le128(1)
   ks.backend->encrypt_blocks(ks.enc, blocks, blocks, 2);
   const detail::PolyvalChoice code = detail::choose_polyval(nullptr, cpu::cpu_features(), true);
-  detail::polyval_init(code, blocks, state->hash);
+  detail::polyval_init(code, blocks, state->hash);  // no block bound: the whole table
+  if (code.native != nullptr) {
+    const detail::GcmFusedKernels* f =
+        detail::find_gcm_fused(*ks.backend, *code.ghash, cpu::cpu_features());
+    if (f != nullptr && f->xctr_polyval != nullptr) state->fused = f;
+  }
   std::memcpy(state->l, blocks + 16, 16);
   detail::secure_zero(blocks, sizeof blocks);
   return Hctr2Key(std::move(state));
@@ -161,8 +172,9 @@ Status check(bool valid, std::span<const std::uint8_t> in, std::span<std::uint8_
 // Z = MM, R' = N, output M || N. X is read and R hashed before XCTR writes R' (in == out);
 // R' is hashed from `out`.
 Status wide_block(const detail::KeyState& key, const detail::PolyvalKey& hk,
-                  const std::uint8_t l[16], bool encrypt, std::span<const std::uint8_t> tweak,
-                  std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+                  const detail::GcmFusedKernels* fused, const std::uint8_t l[16], bool encrypt,
+                  std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
+                  std::span<std::uint8_t> out) {
   const std::size_t n = in.size() - 16;
   std::uint8_t ht[16], h[16], y[16], z[16], s[16];
   tweak_state(hk, tweak, n, ht);
@@ -175,9 +187,17 @@ Status wide_block(const detail::KeyState& key, const detail::PolyvalKey& hk,
     key.backend->decrypt_blocks(key.decryption_keys(), y, z, 1);
   detail::xor_bytes(s, y, z, 16);
   detail::xor_bytes(s, s, l, 16);
-  xctr_bytes(key, s, in.data() + 16, out.data() + 16, n);
   std::memcpy(h, ht, 16);
-  hash_bytes(hk, h, out.data() + 16, n, true);
+  std::uint8_t counter[16] = {1};
+  std::size_t done = 0;  // blocks of the message part through the fused pass
+  if (fused != nullptr && n >= 16)
+    done = fused->xctr_polyval(key.enc, hk.hkey, s, counter, h, in.data() + 16, out.data() + 16,
+                               n / 16);
+  // The rest (all of it without the fused pass; else the partial block, if any), counter at
+  // le128(done + 1): XCTR, then POLYVAL continued over what it wrote.
+  const std::size_t at = 16 + 16 * done;
+  xctr_bytes(key, s, counter, in.data() + at, out.data() + at, n - 16 * done);
+  hash_bytes(hk, h, out.data() + at, n - 16 * done, true);
   detail::xor_bytes(out.data(), z, h, 16);
   for (std::uint8_t* secret : {ht, h, y, z, s}) detail::secure_zero(secret, 16);
   return {};
@@ -188,13 +208,15 @@ Status wide_block(const detail::KeyState& key, const detail::PolyvalKey& hk,
 Status Hctr2Key::encrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
                          std::span<std::uint8_t> out) const {
   if (Status st = check(valid(), in, out); !st.ok()) return st;
-  return wide_block(state_of(state_->aes), state_->hash, state_->l, true, tweak, in, out);
+  return wide_block(state_of(state_->aes), state_->hash, state_->fused, state_->l, true, tweak, in,
+                    out);
 }
 
 Status Hctr2Key::decrypt(std::span<const std::uint8_t> tweak, std::span<const std::uint8_t> in,
                          std::span<std::uint8_t> out) const {
   if (Status st = check(valid(), in, out); !st.ok()) return st;
-  return wide_block(state_of(state_->aes), state_->hash, state_->l, false, tweak, in, out);
+  return wide_block(state_of(state_->aes), state_->hash, state_->fused, state_->l, false, tweak, in,
+                    out);
 }
 
 std::string Hctr2Key::kernel() const {
@@ -216,6 +238,9 @@ std::string Hctr2Key::kernel() const {
   else
     text.append("bulk kernel");
   text.append(") + ").append(detail::describe_polyval(state_->hash.code));
+  // "...; second pass fused (aesni+pclmul 8x)" when XCTR and the second POLYVAL pass run as one.
+  if (state_->fused != nullptr)
+    text.append("; second pass fused (").append(state_->fused->name).append(")");
   return text;
 }
 

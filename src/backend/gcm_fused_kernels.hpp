@@ -1,9 +1,9 @@
 // src/backend/gcm_fused_kernels.hpp — the contract of a fused AES-CTR + GHASH kernel pair
-// (GCM's bulk work, and AES-GCM-SIV's open pass): one AES backend's RoundKeys and one GHASH
-// backend's GhashKey, read by one loop that interleaves both (AES rounds hide the carry-less
-// multiplications' latency). Defined next to the other backend contracts (backend.hpp,
-// ghash_backend.hpp); the kernels live in their AES backend's folder and are listed in catalog.hpp;
-// the AEAD layer chooses and drives them (src/aead/gcm_fused.hpp).
+// (GCM's bulk work, AES-GCM-SIV's open pass and HCTR2's XCTR + POLYVAL pass): one AES backend's
+// RoundKeys and one GHASH backend's GhashKey, read by one loop that interleaves both (AES rounds
+// hide the carry-less multiplications' latency). Defined next to the other backend contracts
+// (backend.hpp, ghash_backend.hpp); the kernels live in their AES backend's folder and are listed
+// in catalog.hpp; the AEAD layer chooses and drives them (src/aead/gcm_fused.hpp).
 //
 // CPU features: none (a table of function pointers). References: NIST SP 800-38D.
 // Same rules as every backend entry: noexcept, allocation-free, constant-time, any
@@ -53,6 +53,16 @@ struct GcmFusedKernels {
   // exactly those.
   std::size_t (*polyval_open)(const RoundKeys& enc, const GhashKey& pkey, std::uint8_t counter[16],
                               std::uint8_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                              std::size_t blocks) noexcept = nullptr;
+  // xctr_polyval (optional): HCTR2's second pass (ePrint 2021/1441 §3) on the same pair: for
+  // each block X_i: Y_i = X_i ^ E(S ^ counter), then counter's first 4 bytes += 1 as in
+  // polyval_open (AesBackend::xctr: HCTR2 starts at le128(1) and never wraps), then state =
+  // dot(state ^ Y_i, H) (POLYVAL over the output, in both of HCTR2's directions; in == out
+  // allowed). `s` is secret and only read; pkey and state as for polyval_open. Returns blocks
+  // processed, counter and state advanced past exactly those.
+  std::size_t (*xctr_polyval)(const RoundKeys& enc, const GhashKey& pkey, const std::uint8_t s[16],
+                              std::uint8_t counter[16], std::uint8_t state[16],
+                              const std::uint8_t* in, std::uint8_t* out,
                               std::size_t blocks) noexcept = nullptr;
 };
 

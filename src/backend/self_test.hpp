@@ -15,15 +15,15 @@
 //     run through every kernel). A failed GHASH backend is skipped by best_ghash_backend() and
 //     refused when pinned; a failed POLYVAL kernel is never chosen (POLYVAL then runs through
 //     the RFC 8452 Appendix A mapping over the GHASH backend). (self_test_ghash.cpp)
-//   - Fused GCM kernels (gcm_fused.hpp: seal/open, seal_message/open_message, polyval_open), once
-//   their AES
-//     and GHASH backends passed: every block count 0..2 groups + 1 and messages of every
-//     such block count with partial blocks, AD of 0, 1, 16 and 17 bytes (all four at each
-//     count for AES-128, rotating for AES-192/256), in place and not, AES-128/192/256, against the
-//     unfused composition (the AES backend's ctr32_be, the GHASH backend's update, the tag E_K(J0)
-//     ^ GHASH); polyval_open (AES-GCM-SIV's open pass) at every block count against the AES
+//   - Fused GCM kernels (gcm_fused.hpp: seal/open, seal_message/open_message, polyval_open,
+//     xctr_polyval), once their AES and GHASH backends passed: every block count 0..2 groups
+//     + 1 and messages of every such block count with partial blocks, AD of 0, 1, 16 and 17
+//     bytes (all four at each count for AES-128, rotating for AES-192/256), in place and not,
+//     AES-128/192/256, against the unfused composition (the AES backend's ctr32_be, the GHASH
+//     backend's update, the tag E_K(J0) ^ GHASH); polyval_open (AES-GCM-SIV's open pass) and
+//     xctr_polyval (HCTR2's XCTR + POLYVAL pass) at every block count against the AES
 //     backend's single blocks and the native POLYVAL kernel's update. A failed fused kernel is
-//     never chosen: keys on its backend pair run the unfused path (GCM and GCM-SIV).
+//     never chosen: keys on its backend pair run the unfused path (GCM, GCM-SIV and HCTR2).
 //     (self_test_gcm.cpp)
 //   - AEGIS kernel tables (aegis_kernels.hpp), once their AES backend passed: every kernel of
 //     the table, seal and open, on messages crossing its update width, unrolled loop and
@@ -186,14 +186,15 @@ enum class GcmFusedSelfTestEntry : unsigned {
   open,
   seal_message,
   open_message,
-  polyval_open
+  polyval_open,
+  xctr_polyval
 };
-inline constexpr unsigned kGcmFusedSelfTestEntryCount = 5;
+inline constexpr unsigned kGcmFusedSelfTestEntryCount = 6;
 inline constexpr std::string_view kGcmFusedSelfTestEntryNames[kGcmFusedSelfTestEntryCount] = {
-    "seal", "open", "seal_message", "open_message", "polyval_open"};
+    "seal", "open", "seal_message", "open_message", "polyval_open", "xctr_polyval"};
 
 // gcm_fused_self_test_entry_name: "seal", "open", "seal_message", "open_message",
-// "polyval_open".
+// "polyval_open", "xctr_polyval".
 inline std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
   return entry_name_of(kGcmFusedSelfTestEntryNames, entry);
 }

@@ -519,6 +519,7 @@ std::vector<d::GcmFusedSelfTestEntry> fused_entries(const d::GcmFusedKernels& k)
   if (k.seal_message != nullptr) out.push_back(E::seal_message);
   if (k.open_message != nullptr) out.push_back(E::open_message);
   if (k.polyval_open != nullptr) out.push_back(E::polyval_open);
+  if (k.xctr_polyval != nullptr) out.push_back(E::xctr_polyval);
   return out;
 }
 
@@ -595,6 +596,10 @@ TEST_F(SelfTest, AFailedFusedGcmKernelIsNeverUsed) {
     EXPECT_EQ(gcm->backend_name(), aes.name);
     EXPECT_NE(gcm->kernel().find("[generic, not fused]"), std::string::npos) << gcm->kernel();
     EXPECT_EQ(sealed(*gcm), reference);
+    // Nor by HCTR2's second pass (its key then runs XCTR, then POLYVAL).
+    auto hctr2 = aeskit::Hctr2Key::create(kKey16, aes.name);
+    ASSERT_TRUE(hctr2.ok());
+    EXPECT_EQ(hctr2->kernel().find("fused"), std::string::npos) << hctr2->kernel();
 
     bool seen = false;
     for (const aeskit::GcmKernelInfo& info : aeskit::gcm_fused_kernels()) {

@@ -6,13 +6,17 @@
 // any 32-bit start, 0..145 blocks, in place. Seeds from support/rng.hpp (AESKIT_TEST_SEED).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "aead/gcm_fused.hpp"
+#include "aead/polyval.hpp"
 #include "aeskit/backends.hpp"
 #include "aeskit/hctr2.hpp"
 #include "backend/backend.hpp"
 #include "core/key_state.hpp"
+#include "cpu/features.hpp"
 #include "hctr2_model.hpp"
 #include "modes/mode_kernels.hpp"
 #include "support/backends.hpp"
@@ -199,9 +203,15 @@ TEST(Hctr2Differential, XctrPublishedVectors) {
   }
 }
 
-// Which code each backend's key reports: its xctr kernel where its table has one.
+// Which code each backend's key reports: its xctr kernel where its table has one, and the fused
+// XCTR + POLYVAL pass exactly where the backend pair with POLYVAL's GHASH backend has one (the
+// differential tests above then ran it: every length, both directions, in place).
 TEST(Hctr2Differential, KernelReport) {
   const Bytes key(32, 7);
+  const aeskit::cpu::FeatureSet& features = aeskit::cpu::cpu_features();
+  const aeskit::detail::PolyvalChoice polyval =
+      aeskit::detail::choose_polyval(nullptr, features, true);
+  std::size_t fused_keys = 0;
   for (const std::string& name : available_backends()) {
     auto k = aeskit::Hctr2Key::create(key, name);
     ASSERT_TRUE(k.ok());
@@ -210,7 +220,16 @@ TEST(Hctr2Differential, KernelReport) {
     const bool has = aeskit::detail::find_backend(name)->xctr != nullptr;
     EXPECT_EQ(text.find("xctr (bulk kernel") != std::string::npos, has) << text;
     EXPECT_NE(text.find("polyval"), std::string::npos) << text;
+    const aeskit::detail::GcmFusedKernels* f =
+        polyval.native == nullptr
+            ? nullptr
+            : aeskit::detail::find_gcm_fused(*aeskit::detail::find_backend(name), *polyval.ghash,
+                                             features);
+    const bool fused = f != nullptr && f->xctr_polyval != nullptr;
+    EXPECT_EQ(text.find("; second pass fused (") != std::string::npos, fused) << text;
+    fused_keys += fused ? 1 : 0;
   }
+  std::printf("[ hctr2] %zu of the backends run the fused XCTR + POLYVAL pass here\n", fused_keys);
   EXPECT_EQ(aeskit::Hctr2Key().kernel(), "");
 }
 

@@ -39,4 +39,5 @@
     .name = NAME, .aes = &AES, .ghash = &GHASH, .seal = WIDE::gcm_seal_blocks,         \
     .open = WIDE::gcm_open_blocks, .seal_message = WIDE::gcm_seal_message,             \
     .open_message = WIDE::gcm_open_message, .polyval_open = WIDE::gcm_siv_open_blocks, \
+    .xctr_polyval = WIDE::hctr2_xctr_polyval,                                          \
   }

@@ -16,7 +16,9 @@
 // over the ciphertext). The same loop with kReflect false is AES-GCM-SIV's open pass (RFC 8452
 // §5, siv_open_blocks): the counter is the little-endian word in bytes 0..3 and POLYVAL takes
 // the plaintext (the output, as seal hashes its output) without byte reflection, so counters
-// and hashed blocks skip the VPSHUFBs and nothing else changes.
+// and hashed blocks skip the VPSHUFBs and nothing else changes. HCTR2's second pass (XCTR,
+// then POLYVAL over its output: xctr_polyval_blocks) is that same loop on a copy of the
+// schedule whose round key 0 has S XORed in.
 //
 // The field and products are those of clmul/gf128_clmul.hpp and ghash.hpp: reflected
 // blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
@@ -352,6 +354,29 @@ AESKIT_WIDE_INLINE void siv_open_blocks(const RoundKeys& rk, const GhashKey& pk,
   clmul::store(counter, _mm_add_epi32(s.counter, _mm_cvtsi32_si128(n)));
   clmul::store(state, s.y);
   V::finish();
+}
+
+// xctr_polyval_blocks: the GcmFusedKernels xctr_polyval entry (HCTR2's second pass, ePrint
+// 2021/1441 §3): XCTR, out_i = in_i ^ E(S ^ counter_i) with the little-endian counter of
+// siv_open_blocks, then POLYVAL over the output. S only ever enters the cipher XORed with the
+// counter block, which is XORed with round key 0 next: E(S ^ c) starts from c ^ (K_0 ^ S). So
+// this is siv_open_blocks' loop (CTR32-LE, POLYVAL of the output: each group's AES rounds
+// interleaved with the products of the previous group's output and one reduction per group)
+// on a copy of the schedule whose key 0 is K_0 ^ S: no extra instruction per block. The copy
+// (16·(R+1) bytes, secret) is wiped before return.
+template <class V>
+AESKIT_WIDE_INLINE void xctr_polyval_blocks(const RoundKeys& rk, const GhashKey& pk,
+                                            const std::uint8_t s[16], std::uint8_t counter[16],
+                                            std::uint8_t state[16], const std::uint8_t* in,
+                                            std::uint8_t* out, std::size_t count) {
+  RoundKeys whitened;  // only keys 0..rounds and `rounds` are written and read
+  const std::size_t key_bytes = 16 * (static_cast<std::size_t>(rk.rounds) + 1);
+  whitened.rounds = rk.rounds;
+  std::memcpy(whitened.bytes, rk.bytes, key_bytes);
+  clmul::store(whitened.bytes, _mm_xor_si128(clmul::load(rk.bytes), clmul::load(s)));
+  siv_open_blocks<V>(whitened, pk, counter, state, in, out, count);
+  volatile std::uint8_t* wipe = whitened.bytes;  // not elided: read back through volatile
+  for (std::size_t i = 0; i < key_bytes; ++i) wipe[i] = 0;
 }
 
 // hash_bytes: y over len bytes, the last partial block zero-padded (built in a register).
