@@ -340,8 +340,10 @@ void Run::bulk_entries() {
   // max_blocks - 1 on the blocks repeat at other offsets). The kernel never reads `buf`, so
   // both laps are out of place.
   if (b.ecb_gather) {
+    // Offsets into the whole of `in` (its bytes as one array, not past the row s.in[0]).
+    const auto* const in_bytes = reinterpret_cast<const std::uint8_t*>(&s.in);
     for (std::size_t k = 0; k < max_blocks; ++k)
-      s.gather[k] = s.in[0] + kBlock * ((k * 5) % (max_blocks - 1)) + k % 5;
+      s.gather[k] = in_bytes + kBlock * ((k * 5) % (max_blocks - 1)) + k % 5;
     check(
         E::ecb_gather, true, plain,
         [this](int, const State& start, std::size_t len) {
