@@ -41,12 +41,12 @@ struct BlockCtx {
   bool iv_set = false;
   bool enc = false;
   bool pad = true;
-  unsigned int num = 0;        // CTR: bytes of ks used
-  std::size_t bufsz = 0;       // ECB/CBC: bytes in buf
-  unsigned char buf[16] = {};  // ECB/CBC: partial (or held-back) block
-  unsigned char ks[16] = {};   // CTR: key stream of the last partial block
-  unsigned char iv[16] = {};   // CBC chaining value / CTR next counter block
-  unsigned char oiv[16] = {};  // the IV given at init
+  unsigned int num = 0;                    // CTR: bytes of ks used
+  std::size_t bufsz = 0;                   // ECB/CBC: bytes in buf
+  alignas(16) unsigned char buf[16] = {};  // ECB/CBC: partial (or held-back) block
+  alignas(16) unsigned char ks[16] = {};   // CTR: key stream of the last partial block
+  alignas(16) unsigned char iv[16] = {};   // CBC chaining value / CTR next counter block
+  unsigned char oiv[16] = {};              // the IV given at init
   // TLS records (libssl: tls-version, tls-mac-size): each update is one record, padded
   // when encrypting, unpadded and its MAC handed out (tls-mac) when decrypting.
   unsigned int tlsversion = 0;
@@ -99,18 +99,15 @@ bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_
     const auto s = c->enc ? key.encrypt_blocks({in, len}, {out, len})
                           : key.decrypt_blocks({in, len}, {out, len});
     if (!s.ok()) return false;
-  } else if (c->enc && len == 16) {
-    // One block: the raw block call, measured faster here than the chained call (0.81x vs
-    // 0.73x of the default provider under openssl speed at 16 bytes, 2026-12-06).
-    xor16(out, in, c->iv);  // in and out are the same or disjoint
-    if (!key.encrypt_blocks({out, 16}, {out, 16}).ok()) return false;
-    std::memcpy(c->iv, out, 16);
   } else if (len == 16) {
-    unsigned char ct[16];
-    std::memcpy(ct, in, 16);  // before in place overwrites it
-    if (!key.decrypt_blocks({in, 16}, {out, 16}).ok()) return false;
-    xor16(out, out, c->iv);
-    std::memcpy(c->iv, ct, 16);
+    // One block: the chained call, which hands a lone block to the backend's one-block CBC
+    // path (x86: the block XORed with the chaining value in a register, one trip of the
+    // chain through memory per call).
+    const std::span<std::uint8_t, 16> chain{c->iv, 16};
+    const auto s =
+        c->enc ? aeskit::encrypt_chained(key, aeskit::Mode::cbc, chain, {in, 16}, {out, 16})
+               : aeskit::decrypt_chained(key, aeskit::Mode::cbc, chain, {in, 16}, {out, 16});
+    if (!s.ok()) return false;
   } else if (c->enc || len > kShort) {
     // CBC: the chaining value stays in the context and the library's chained call takes it
     // in and out (one load and one store per call, the chain in a register inside it).
@@ -277,8 +274,8 @@ int tls_record_update(BlockCtx* c, unsigned char* out, std::size_t* outl, std::s
 
 // ECB/CBC update: OpenSSL's block update (fill the partial block, hold the last whole block
 // back when decrypting with padding, keep the trailing bytes), or a TLS record.
-int block_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
-                 const unsigned char* in, std::size_t inl) {
+[[gnu::noinline]] int block_update(void* vctx, unsigned char* out, std::size_t* outl,
+                                   std::size_t outsize, const unsigned char* in, std::size_t inl) {
   auto* c = static_cast<BlockCtx*>(vctx);
   if (!c->key_set) return 0;
   if (c->tlsversion > 0) return tls_record_update(c, out, outl, outsize, in, inl);
@@ -318,6 +315,39 @@ int block_update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t 
     c->bufsz += inl;
   }
   *outl = outlint;
+  return 1;
+}
+
+// ECB/CBC update: one whole block with none held (openssl speed's 16-byte updates, a caller
+// feeding block by block) straight to the library's one-block call (CBC: the chained call,
+// which runs the backend's one-block CBC path), what block_update does for it without its
+// bookkeeping; anything else goes to block_update. Aligned: this path's speed is a chain of
+// calls, and where it falls in the fetch windows measurably moves it (the same code 16 or 22
+// ns per 16-byte CBC update; docs/openssl-provider.md).
+template <Kind K>
+[[gnu::aligned(64)]] int block16_update(void* vctx, unsigned char* out, std::size_t* outl,
+                                        std::size_t outsize, const unsigned char* in,
+                                        std::size_t inl) {
+  auto* c = static_cast<BlockCtx*>(vctx);
+  if (inl != 16 || c->bufsz != 0 || !c->key_set || c->tlsversion != 0 || outsize < 16 ||
+      (!c->enc && c->pad))
+    return block_update(vctx, out, outl, outsize, in, inl);
+  const aeskit::AesKey& key = *c->key;
+  aeskit::Status s;
+  // One call site for both directions (the function chosen, not the branch): both then run
+  // the same instructions up to the library.
+  if constexpr (K == Kind::cbc) {
+    const auto fn = c->enc ? aeskit::encrypt_chained : aeskit::decrypt_chained;
+    s = fn(key, aeskit::Mode::cbc, std::span<std::uint8_t, 16>{c->iv, 16}, {in, 16}, {out, 16});
+  } else {
+    const auto fn = c->enc ? &aeskit::AesKey::encrypt_blocks : &aeskit::AesKey::decrypt_blocks;
+    s = (key.*fn)({in, 16}, {out, 16});
+  }
+  if (!s.ok()) return 0;
+  if (c->provctx != nullptr)
+    static_cast<ProviderContext*>(c->provctx)
+        ->stats.add(c->stat, c->enc ? stats::Dir::seal : stats::Dir::open, 16);
+  *outl = 16;
   return 1;
 }
 
@@ -493,7 +523,7 @@ struct Table {
                                      dupctx,
                                      encrypt_init<init>,
                                      decrypt_init<init>,
-                                     stream ? stream_update : block_update,
+                                     stream ? stream_update : block16_update<K>,
                                      stream ? stream_final : block_final,
                                      oneshot,
                                      params,

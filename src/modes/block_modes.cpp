@@ -26,6 +26,7 @@ void cbc_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uin
                         std::uint8_t* out, std::size_t blocks) {
   const AesBackend& b = *key.backend;
   std::size_t done = b.cbc_encrypt ? b.cbc_encrypt(key.enc, iv, in, out, blocks) : 0;
+  if (done == blocks) return;  // the kernel did it all: no scratch block to wipe
   // Generic chain: one block-cipher call per block.
   std::uint8_t x[16];
   for (std::size_t i = done; i < blocks; ++i) {

@@ -52,6 +52,22 @@ void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in
 void cfb8_bytes(const KeyState& key, Direction direction, std::uint8_t iv[16],
                 const std::uint8_t* in, std::uint8_t* out, std::size_t len);
 
+// cbc_encrypt_one / cbc_decrypt_one: exactly one CBC block (an OpenSSL provider's 16-byte
+// update): the backend's CBC entry for one block (the x86 backends' one-block path keeps the
+// chaining value's XOR in a register), else the loops above.
+inline void cbc_encrypt_one(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
+                            std::uint8_t* out) {
+  const auto kernel = key.backend->cbc_encrypt;
+  if (kernel == nullptr || kernel(key.enc, iv, in, out, 1) != 1)
+    cbc_encrypt_blocks(key, iv, in, out, 1);
+}
+inline void cbc_decrypt_one(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
+                            std::uint8_t* out) {
+  const auto kernel = key.backend->cbc_decrypt;
+  if (kernel == nullptr || kernel(key.decryption_keys(), iv, in, out, 1) != 1)
+    cbc_decrypt_blocks(key, iv, in, out, 1);
+}
+
 // encrypt_one: a single block through the key's backend (for partial blocks of stream modes).
 inline void encrypt_one(const KeyState& key, const std::uint8_t in[16], std::uint8_t out[16]) {
   key.backend->encrypt_blocks(key.enc, in, out, 1);

@@ -21,6 +21,10 @@
 //   OFB: o_i = E(o_{i-1}); the next input is o_i ^ k[0] = AESENCLAST(s, k[R] ^ k[0]), and
 //        out_i = p_i ^ o_i is computed off the chain.
 // Plaintext blocks are loaded before the store that may overwrite them (in == out is allowed).
+// One block of CBC encryption (an OpenSSL provider's 16-byte update, a TLS record's last
+// block) skips the schedule load: c = E(p ^ iv) with the round keys as memory operands
+// (rounds.hpp cipher_one) and p ^ iv in a register from its loads to the stores of c, so
+// the chain passes through memory once per call (the iv and, in place, the block).
 #include <immintrin.h>
 
 #include <cstddef>
@@ -56,6 +60,15 @@ AESKIT_AESNI_TARGET void cbc_encrypt_chain(const RoundKeys& rk, std::uint8_t iv[
 }
 
 template <unsigned R>
+AESKIT_AESNI_INLINE void cbc_encrypt_one(const RoundKeys& rk, std::uint8_t iv[16],
+                                         const std::uint8_t* in, std::uint8_t* out) noexcept {
+  const __m128i x = _mm_xor_si128(load_block(in), load_block(iv));
+  const __m128i c = cipher_one<Dir::encrypt, R>(rk, x, _mm_setzero_si128());
+  store_block(out, c);
+  store_block(iv, c);
+}
+
+template <unsigned R>
 AESKIT_AESNI_TARGET void cfb128_encrypt_chain(const RoundKeys& rk, std::uint8_t iv[16],
                                               const std::uint8_t* in, std::uint8_t* out,
                                               std::size_t blocks) noexcept {
@@ -88,9 +101,16 @@ AESKIT_AESNI_TARGET void ofb_chain(const RoundKeys& rk, std::uint8_t iv[16], con
 
 }  // namespace
 
-AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc, std::uint8_t iv[16],
-                                            const std::uint8_t* in, std::uint8_t* out,
-                                            std::size_t blocks) noexcept {
+// Aligned like the one-block entries' other stops (modes/one_shot.cpp encrypt_chained).
+[[gnu::aligned(64)]] AESKIT_AESNI_TARGET std::size_t cbc_encrypt(const RoundKeys& enc,
+                                                                 std::uint8_t iv[16],
+                                                                 const std::uint8_t* in,
+                                                                 std::uint8_t* out,
+                                                                 std::size_t blocks) noexcept {
+  if (blocks == 1) {
+    AESKIT_WITH_ROUNDS(enc.rounds, R, cbc_encrypt_one<R>(enc, iv, in, out));
+    return 1;
+  }
   AESKIT_WITH_ROUNDS(enc.rounds, R, cbc_encrypt_chain<R>(enc, iv, in, out, blocks));
   return blocks;
 }
