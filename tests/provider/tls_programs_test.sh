@@ -24,7 +24,11 @@
 # opened >= 256 MiB).
 #
 # Bounded: every program runs under `timeout`; everything started is killed by the EXIT trap;
-# the temporary directory is removed. Needs nginx and curl (scripts/install-deps.sh): when
+# the temporary directory is removed. The bounds are generous (a loaded 2-core CI machine,
+# other builds compiling, made s_server cases fail now and then with the earlier ones) and
+# the waits poll: on an idle machine a case takes what its work takes, not its bound. The
+# output files of a program started in the background are created before it starts.
+# TLS_TEST_SCALE=<n> multiplies every bound (default 1). Needs nginx and curl (scripts/install-deps.sh): when
 # one is missing the case is skipped (exit 77), unless AESKIT_REQUIRE_TLS_PROGRAMS=1 (CI),
 # which makes it fail.
 set -euo pipefail
@@ -64,6 +68,9 @@ cleanup() {
 trap cleanup EXIT
 t0=$(date +%s%N)
 elapsed() { echo "$(( ($(date +%s%N) - t0) / 1000000 )) ms"; }
+scale=${TLS_TEST_SCALE:-1}
+# bound SECONDS: a time bound scaled by TLS_TEST_SCALE.
+bound() { echo $(($1 * scale)); }
 fail() {
   echo "FAIL ($case_name): $*" >&2
   exit 1
@@ -87,7 +94,7 @@ need_counter() {
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # A throwaway self-signed RSA certificate for localhost, made with the default provider only.
-timeout 30 "$openssl" req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/key.pem" -out "$tmp/cert.pem" \
+timeout "$(bound 60)" "$openssl" req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/key.pem" -out "$tmp/cert.pem" \
   -subj /CN=localhost -addext subjectAltName=DNS:localhost -days 2 2>"$tmp/req.log" ||
   { cat "$tmp/req.log"; fail "openssl req"; }
 
@@ -106,28 +113,38 @@ if [[ $case_name == s_server-* ]]; then
   back=$(wc -c <"$tmp/lines")
   want=$(perl -ne 'chomp; print scalar reverse($_), "\n"' "$tmp/lines" | sha256sum | cut -d' ' -f1)
 
-  AESKIT_PROVIDER_STATS=$tmp/server.stats timeout 60 "$openssl" s_server -accept 127.0.0.1:0 \
+  # The files exist before s_server starts: its redirections are made in the background job,
+  # which a loaded machine may not have run yet when the loop below first reads server.out
+  # (that race, "sed: can't read .../server.out", was the failure seen under load).
+  : >"$tmp/server.out"
+  : >"$tmp/server.err"
+  AESKIT_PROVIDER_STATS=$tmp/server.stats timeout "$(bound 120)" "$openssl" s_server -accept 127.0.0.1:0 \
     -naccept 1 -rev -cert "$tmp/cert.pem" -key "$tmp/key.pem" "${tls[@]}" "${prov[@]}" \
     >"$tmp/server.out" 2>"$tmp/server.err" &
   server=$!
   pids+=("$server")
+  # Ready when it prints ACCEPT (after listen(2); not probed with a connection, which would
+  # be its one -naccept). Polled every 50 ms up to a time bound (not a count of polls, which
+  # a loaded machine stretches unevenly).
   port=
-  for _ in $(seq 100); do
+  deadline=$(($(date +%s) + $(bound 45)))
+  while :; do
     port=$(sed -n 's/^ACCEPT 127\.0\.0\.1:\([0-9][0-9]*\)$/\1/p' "$tmp/server.out")
     [ -n "$port" ] && break
     kill -0 "$server" 2>/dev/null || break
-    sleep 0.1
+    [ "$(date +%s)" -lt "$deadline" ] || break
+    sleep 0.05
   done
-  [ -n "$port" ] || { cat "$tmp/server.out" "$tmp/server.err"; fail "s_server did not start"; }
+  [ -n "$port" ] || { cat "$tmp/server.out" "$tmp/server.err"; fail "s_server did not start ($(elapsed))"; }
   echo "-- $case_name: s_server on 127.0.0.1:$port, TLS $proto $suite, $sent bytes each way"
-  AESKIT_PROVIDER_STATS=$tmp/client.stats timeout 60 "$openssl" s_client -connect "127.0.0.1:$port" \
+  AESKIT_PROVIDER_STATS=$tmp/client.stats timeout "$(bound 100)" "$openssl" s_client -connect "127.0.0.1:$port" \
     -quiet -verify_return_error -CAfile "$tmp/cert.pem" -servername localhost "${tls[@]}" \
     "${prov[@]}" <"$tmp/payload" >"$tmp/received" 2>"$tmp/client.err" ||
-    { cat "$tmp/client.err" "$tmp/server.err"; fail "s_client failed"; }
+    { cat "$tmp/client.err" "$tmp/server.err"; fail "s_client failed ($(elapsed))"; }
   rc=0
   wait "$server" || rc=$?
   pids=()
-  [ $rc = 0 ] || { cat "$tmp/server.err"; fail "s_server exited with $rc"; }
+  [ $rc = 0 ] || { cat "$tmp/server.err"; fail "s_server exited with $rc ($(elapsed))"; }
   grep -q "^Protocol version: TLSv$proto\$" "$tmp/server.err" || { cat "$tmp/server.err"; fail "not TLS $proto"; }
   grep -q "^Ciphersuite: $suite\$" "$tmp/server.err" || { cat "$tmp/server.err"; fail "not $suite"; }
   got=$(sha256sum <"$tmp/received" | cut -d' ' -f1)
@@ -223,8 +240,10 @@ CONF
     >"$tmp/nginx.out" 2>&1 &
   nginx_pid=$!
   pids+=("$nginx_pid")
-  local _
-  for _ in $(seq 100); do
+  # Ready when the port accepts (nginx serves many connections, so probing costs nothing);
+  # polled every 50 ms up to a time bound.
+  local deadline=$(($(date +%s) + $(bound 45)))
+  while [ "$(date +%s)" -lt "$deadline" ]; do
     if port_busy "$port"; then return 0; fi
     kill -0 "$nginx_pid" 2>/dev/null || return 1
     sleep 0.05
