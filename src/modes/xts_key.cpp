@@ -9,6 +9,7 @@
 #include "aeskit/xts.hpp"
 #include "backend/self_test.hpp"
 #include "base/buffers.hpp"
+#include "base/declassify.hpp"
 #include "core/error_detail.hpp"
 #include "core/key_state.hpp"
 #include "cpu/features.hpp"
@@ -27,7 +28,11 @@ bool halves_equal(std::span<const std::uint8_t> key) {
   const std::size_t half = key.size() / 2;
   unsigned diff = 0;
   for (std::size_t i = 0; i < half; ++i) diff |= static_cast<unsigned>(key[i] ^ key[half + i]);
-  return ((diff - 1) >> 8 & 1) != 0;  // 1 iff diff == 0 (diff < 256)
+  bool equal = ((diff - 1) >> 8 & 1) != 0;  // 1 iff diff == 0 (diff < 256)
+  // Public by design: encrypt's weak_key refusal reveals this one bit of the key (IEEE 1619
+  // §5.1's Key1 != Key2 rule), so it is released here and crypt() may branch on it.
+  detail::declassify(equal);
+  return equal;
 }
 
 const detail::KeyState& state_of(const AesKey& key) {
