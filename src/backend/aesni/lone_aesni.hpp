@@ -52,10 +52,12 @@ AESKIT_AESNI_INLINE std::size_t ctr(const RoundKeys& rk, std::uint8_t counter[16
     if constexpr (C == Counter::be32) {
       next = reverse_bytes(_mm_add_epi32(le, _mm_cvtsi32_si128(1)));
     } else {
-      // +1 on the low half; a carry (low half wrapped to zero) goes into the high half.
-      const auto lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(le)) + 1;
+      // +1 on the low half; its carry (the top bit falling from 1 to 0, only on a wrap) goes
+      // into the high half without a branch or CMOV (the counter may be secret: EAX's N').
+      const auto before = static_cast<std::uint64_t>(_mm_cvtsi128_si64(le));
+      const std::uint64_t lo = before + 1;
       const auto hi = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(le, le))) +
-                      (lo == 0 ? 1u : 0u);
+                      ((before & ~lo) >> 63);
       next = reverse_bytes(_mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)));
     }
   }

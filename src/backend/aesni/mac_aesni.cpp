@@ -70,8 +70,11 @@ struct Counter128 {
   }
   AESKIT_AESNI_INLINE __m128i next() {
     const __m128i block = current();
-    lo += 1;
-    hi += lo == 0 ? 1u : 0u;
+    // The carry out of the low half without a branch or CMOV: EAX's counter N' is
+    // OMAC_K(N), secret. The low half's top bit falls from 1 to 0 only when it wraps.
+    const std::uint64_t before = lo;
+    lo = before + 1;
+    hi += (before & ~lo) >> 63;
     return block;
   }
   AESKIT_AESNI_INLINE void store(std::uint8_t* block) const { store_block(block, current()); }

@@ -145,8 +145,11 @@ struct CounterGen<Counter::be128> {
   }
   AESKIT_ARMV8CE_INLINE block next() {
     const block b = current();
-    lo += 1;
-    hi += lo == 0 ? 1 : 0;  // public counter: a branch is fine
+    // The carry without a branch: EAX's counter N' = OMAC_K(N) is secret. The low half's top
+    // bit falls from 1 to 0 only when it wraps.
+    const std::uint64_t before = lo;
+    lo = before + 1;
+    hi += (before & ~lo) >> 63;
     return b;
   }
   template <std::size_t Y>
