@@ -45,7 +45,12 @@
 // instructions per block: 10-14 AES, ~13 scalar, ~7 loads/XORs/stores; no performance
 // counters in the VM to confirm), since 6, 10 and 12
 // blocks per group measured the same or slower than 8. The calls' leftover blocks (< 8) and
-// all wider widths use the register schedule above.
+// all wider widths use the register schedule above. Open: short calls lose (512 bytes,
+// 4 groups: AES-128 0.48 -> 0.53, AES-256 0.57 -> 0.62 ticks/B), presumably the first
+// group waiting for its tweaks (scalar stores read back by 16-byte loads) and the extra
+// group filled and wiped; gating groups_x1 by length or skipping the last fill measured
+// no better (code placement moved every size by a few percent).
+
 //
 // The tweak XOR on the way out is folded into the last round key: VAESENCLAST(x, k[R] ^ t) =
 // last_round(x) ^ k[R] ^ t (and VAESDECLAST alike). in == out is safe: each block is read
