@@ -44,13 +44,15 @@
 // (AES-128) and 0.29 (AES-256) ticks per byte; what remains is most likely issue width (~30
 // instructions per block: 10-14 AES, ~13 scalar, ~7 loads/XORs/stores; no performance
 // counters in the VM to confirm), since 6, 10 and 12
-// blocks per group measured the same or slower than 8. The calls' leftover blocks (< 8) and
-// all wider widths use the register schedule above. Open: short calls lose (512 bytes,
-// 4 groups: AES-128 0.48 -> 0.53, AES-256 0.57 -> 0.62 ticks/B), presumably the first
-// group waiting for its tweaks (scalar stores read back by 16-byte loads) and the extra
-// group filled and wiped; gating groups_x1 by length or skipping the last fill measured
-// no better (code placement moved every size by a few percent).
-
+// blocks per group measured the same or slower than 8. groups_x1 runs only in calls of
+// kXtsLongFrom = 64 blocks (1 KiB) or more, out of line (xts_long, a tail call); shorter
+// calls, the leftover blocks (< 8) and all wider widths use the register schedule above.
+// With groups_x1 inline for every length, 256- and 512-byte calls were 15% and 5% slower
+// (the first group waits for its tweaks: scalar stores read back by 16-byte loads, not
+// forwarded; and one group more is filled and wiped); computing the first group's tweaks in
+// vector registers instead was slower still. Measured on Zen 2 against the register schedule
+// (interleaved, best of 3, `aeskit speed`): 1350 B 1.02-1.14x, 4 KiB 1.09-1.22x, 16 KiB
+// 1.15x (AES-128) and 1.25x (AES-256); 64-512 B within 3% (code placement).
 //
 // The tweak XOR on the way out is folded into the last round key: VAESENCLAST(x, k[R] ^ t) =
 // last_round(x) ^ k[R] ^ t (and VAESDECLAST alike). in == out is safe: each block is read
@@ -226,9 +228,12 @@ struct XtsKernel {
     if (m != kB) {
       t[0] = V::low_only(V::lane(t[Y - 1], m));  // T_blocks: lane m of the last register
     } else if constexpr (Y < V::kRegs) {
-      t[0] = t[Y];  // T_blocks: lane 0 of the next register
-    } else if constexpr (kB == 1) {
-      // Not reached: xmm whole groups run in groups_x1, and its tail is under kRegs blocks.
+      t[0] = t[Y];                   // T_blocks: lane 0 of the next register
+    } else if constexpr (kB == 1) {  // short xmm calls (not xts_long): the α chain
+      t[0] = V::from_blocks({mul_alpha<V>(V::low_lane(t[V::kRegs - 1]))});
+#pragma GCC unroll 8
+      for (std::size_t i = 1; i < V::kRegs; ++i)
+        t[i] = V::from_blocks({mul_alpha<V>(V::low_lane(t[i - 1]))});
     } else {
       static_assert(kB * V::kRegs % 8 == 0);
 #pragma GCC unroll 8
@@ -240,26 +245,48 @@ struct XtsKernel {
   }
 };
 
-template <class V, Dir D>
-AESKIT_WIDE_INLINE void xts(const RoundKeys& rk, std::uint8_t tweak[16], const std::uint8_t* in,
-                            std::uint8_t* out, std::size_t blocks) {
+// xts_body: the whole call; kLong (xmm only) runs the whole groups in groups_x1 first.
+template <class V, Dir D, bool kLong>
+AESKIT_WIDE_INLINE void xts_body(const RoundKeys& rk, std::uint8_t tweak[16],
+                                 const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tweak));
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     XtsKernel<V, D, R> kernel{keys_of<V, R>(rk), {}, in, out};
-    if constexpr (V::kBlocks == 1) {  // xmm: whole groups in groups_x1, then the tail
+    std::size_t rest = blocks;
+    if constexpr (kLong) {
       kernel.t[0] = next;
-      const std::size_t rest = kernel.groups_x1(blocks);
-      if (rest > 0) {
-        kernel.start(kernel.t[0], rest);
-        run_groups<V>(kernel, rest);
-      }
-    } else {
-      kernel.start(next, blocks);
-      run_groups<V>(kernel, blocks);
+      rest = kernel.groups_x1(blocks);
+    }
+    if (rest > 0 || !kLong) {
+      kernel.start(kLong ? V::low_lane(kernel.t[0]) : next, rest);
+      run_groups<V>(kernel, rest);
     }
     next = V::low_lane(kernel.t[0]);
   });
   _mm_storeu_si128(reinterpret_cast<__m128i*>(tweak), next);
+}
+
+// xts_long: a long xmm call, out of line and reached by a tail call, so the short calls keep
+// the register schedule's code as it was (inlining groups_x1 beside it made 256-512-byte
+// calls 5-20% slower on Zen 2: code layout and register allocation).
+template <class V, Dir D>
+[[gnu::noinline]] AESKIT_WIDE_TARGET void xts_long(const RoundKeys& rk, std::uint8_t tweak[16],
+                                                   const std::uint8_t* in, std::uint8_t* out,
+                                                   std::size_t blocks) {
+  xts_body<V, D, true>(rk, tweak, in, out, blocks);
+}
+
+// kXtsLongFrom: the xmm calls from this many blocks take groups_x1 (below it the register
+// schedule measured faster: 256 and 512 bytes lost 15% and 5% with groups_x1).
+inline constexpr std::size_t kXtsLongFrom = 64;
+
+template <class V, Dir D>
+AESKIT_WIDE_INLINE void xts(const RoundKeys& rk, std::uint8_t tweak[16], const std::uint8_t* in,
+                            std::uint8_t* out, std::size_t blocks) {
+  if constexpr (V::kBlocks == 1) {
+    if (blocks >= kXtsLongFrom) return xts_long<V, D>(rk, tweak, in, out, blocks);
+  }
+  xts_body<V, D, false>(rk, tweak, in, out, blocks);
 }
 
 }  // namespace aeskit::detail::x86
