@@ -37,6 +37,7 @@
 #include "backend/aesni/rounds.hpp"
 #include "backend/rounds_dispatch.hpp"
 #include "backend/x86/targets.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail::aesni {
 namespace {
@@ -75,6 +76,9 @@ struct Counter128 {
     const std::uint64_t before = lo;
     lo = before + 1;
     hi += (before & ~lo) >> 63;
+    // Without the barrier GCC turns the counter into the loop's induction variable and ends
+    // the loop on a comparison of it (a branch on N', though its outcome is public).
+    AESKIT_REGISTER_BARRIER("+r", lo);
     return block;
   }
   AESKIT_AESNI_INLINE void store(std::uint8_t* block) const { store_block(block, current()); }

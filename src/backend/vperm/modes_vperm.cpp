@@ -12,6 +12,7 @@
 #include "backend/vperm/core_vperm.hpp"
 #include "backend/vperm/kernels.hpp"
 #include "base/byte_order.hpp"
+#include "base/ct_shadow.hpp"
 
 namespace aeskit::detail::vperm {
 namespace {
@@ -50,8 +51,12 @@ AESKIT_SIMD_TARGET void ctr128_group(const RoundKeys& enc, Counter128& ctr, cons
     x[b] = V128::reverse_bytes(V128::from_u32(
         static_cast<std::uint32_t>(ctr.lo), static_cast<std::uint32_t>(ctr.lo >> 32),
         static_cast<std::uint32_t>(ctr.hi), static_cast<std::uint32_t>(ctr.hi >> 32)));
-    ++ctr.lo;
-    ctr.hi += (ctr.lo == 0);  // carry (the counter is public)
+    // The carry without a branch, and the counter kept out of the loop's induction (GCC
+    // otherwise ends the loop on a comparison of it): EAX's counter N' = OMAC_K(N) is secret.
+    const std::uint64_t before = ctr.lo;
+    ctr.lo = before + 1;
+    ctr.hi += (before & ~ctr.lo) >> 63;
+    AESKIT_REGISTER_BARRIER("+r", ctr.lo);
   }
   encrypt_n<N>(enc.bytes, enc.rounds, x);
   xor_out<N>(x, in, out);
