@@ -161,6 +161,30 @@ struct Counter32 {
   }
 };
 
+// le32_fill / le32_refill (xmm): the little-endian counters' stores for
+// CtrKernel::run_whole_groups, shared by CounterLe32 (key = k0) and CounterXctr (key = S ^ k0):
+// the N blocks t + j (32-bit word 0) XORed with key at dst, or only their word 0 rewritten
+// ((c + j) ^ kw, kw = key's word 0); both return t + N.
+template <std::size_t N>
+AESKIT_WIDE_INLINE __m128i le32_fill(__m128i t, std::uint8_t* dst, __m128i key) {
+  const __m128i one = _mm_cvtsi32_si128(1);
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < N; ++j) {
+    _mm_store_si128(reinterpret_cast<__m128i*>(dst + 16 * j), _mm_xor_si128(t, key));
+    t = _mm_add_epi32(t, one);
+  }
+  return t;
+}
+
+template <std::size_t N>
+AESKIT_WIDE_INLINE __m128i le32_refill(__m128i t, std::uint8_t* dst, std::uint32_t kw) {
+  const auto c = static_cast<std::uint32_t>(_mm_cvtsi128_si32(t));
+#pragma GCC unroll 8
+  for (std::size_t j = 0; j < N; ++j)
+    put_word(dst + 16 * j, (c + static_cast<std::uint32_t>(j)) ^ kw);
+  return _mm_add_epi32(t, _mm_cvtsi32_si128(static_cast<int>(N)));
+}
+
 template <class V>
 struct CounterLe32 {
   static constexpr bool kReversed = false;
@@ -178,25 +202,14 @@ struct CounterLe32 {
   // fill (xmm): the next N blocks XORed with k0 at dst (CtrKernel::run_whole_groups).
   template <std::size_t N>
   AESKIT_WIDE_INLINE void fill(std::uint8_t* dst, __m128i k0) {
-    const __m128i one = _mm_cvtsi32_si128(1);
-    __m128i v = t;
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < N; ++j) {
-      _mm_store_si128(reinterpret_cast<__m128i*>(dst + 16 * j), _mm_xor_si128(v, k0));
-      v = _mm_add_epi32(v, one);
-    }
-    t = v;
+    t = le32_fill<N>(t, dst, k0);
   }
 
   // refill (xmm): only word 0 changes: (c + j) ^ k0's word 0 (kw).
   static constexpr int kWord = 0;
   template <std::size_t N>
   AESKIT_WIDE_INLINE bool refill(std::uint8_t* dst, __m128i, std::uint32_t kw, bool) {
-    const auto c = static_cast<std::uint32_t>(_mm_cvtsi128_si32(t));
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < N; ++j)
-      put_word(dst + 16 * j, (c + static_cast<std::uint32_t>(j)) ^ kw);
-    t = _mm_add_epi32(t, _mm_cvtsi32_si128(static_cast<int>(N)));
+    t = le32_refill<N>(t, dst, kw);
     return true;
   }
 };
@@ -222,15 +235,7 @@ struct CounterXctr {
   // k0 in one register.
   template <std::size_t N>
   AESKIT_WIDE_INLINE void fill(std::uint8_t* dst, __m128i k0) {
-    const __m128i sk = _mm_xor_si128(s, k0);
-    const __m128i one = _mm_cvtsi32_si128(1);
-    __m128i v = t;
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < N; ++j) {
-      _mm_store_si128(reinterpret_cast<__m128i*>(dst + 16 * j), _mm_xor_si128(v, sk));
-      v = _mm_add_epi32(v, one);
-    }
-    t = v;
+    t = le32_fill<N>(t, dst, _mm_xor_si128(s, k0));
   }
 
   // refill (xmm): only word 0 changes: (c + j) ^ (S ^ k0)'s word 0 (kw: the caller passes
@@ -238,12 +243,7 @@ struct CounterXctr {
   static constexpr int kWord = 0;
   template <std::size_t N>
   AESKIT_WIDE_INLINE bool refill(std::uint8_t* dst, __m128i, std::uint32_t kw, bool) {
-    const auto c = static_cast<std::uint32_t>(_mm_cvtsi128_si32(t));
-    kw ^= static_cast<std::uint32_t>(_mm_cvtsi128_si32(s));
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < N; ++j)
-      put_word(dst + 16 * j, (c + static_cast<std::uint32_t>(j)) ^ kw);
-    t = _mm_add_epi32(t, _mm_cvtsi32_si128(static_cast<int>(N)));
+    t = le32_refill<N>(t, dst, kw ^ static_cast<std::uint32_t>(_mm_cvtsi128_si32(s)));
     return true;
   }
 };
