@@ -99,18 +99,11 @@ bool blocks(BlockCtx* c, unsigned char* out, const unsigned char* in, std::size_
     const auto s = c->enc ? key.encrypt_blocks({in, len}, {out, len})
                           : key.decrypt_blocks({in, len}, {out, len});
     if (!s.ok()) return false;
-  } else if (len == 16) {
-    // One block: the chained call, which hands a lone block to the backend's one-block CBC
-    // path (x86: the block XORed with the chaining value in a register, one trip of the
-    // chain through memory per call).
-    const std::span<std::uint8_t, 16> chain{c->iv, 16};
-    const auto s =
-        c->enc ? aeskit::encrypt_chained(key, aeskit::Mode::cbc, chain, {in, 16}, {out, 16})
-               : aeskit::decrypt_chained(key, aeskit::Mode::cbc, chain, {in, 16}, {out, 16});
-    if (!s.ok()) return false;
-  } else if (c->enc || len > kShort) {
+  } else if (c->enc || len == 16 || len > kShort) {
     // CBC: the chaining value stays in the context and the library's chained call takes it
-    // in and out (one load and one store per call, the chain in a register inside it).
+    // in and out (one load and one store per call, the chain in a register inside it). One
+    // block, either way, goes to the backend's one-block CBC path (x86: the block XORed with
+    // the chaining value in a register).
     const std::span<std::uint8_t, 16> chain{c->iv, 16};
     const auto s =
         c->enc ? aeskit::encrypt_chained(key, aeskit::Mode::cbc, chain, {in, len}, {out, len})
