@@ -64,6 +64,7 @@
 #include <cstring>
 
 #include "backend/x86/rounds.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::x86 {
 
@@ -412,12 +413,7 @@ struct CtrKernel {
       in += 16 * G;
       out += 16 * G;
     }
-    // Wiped: counter ^ k0 with a public counter is k0. The asm keeps the stores (the buffer
-    // is dead after them).
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < G; ++j)
-      _mm_store_si128(reinterpret_cast<__m128i*>(area + 16 * j), _mm_setzero_si128());
-    __asm__ volatile("" : : "r"(area) : "memory");
+    secure_zero(area, sizeof area);  // counter ^ k0 with a public counter is k0
     return blocks;
   }
 };

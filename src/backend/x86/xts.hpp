@@ -66,6 +66,7 @@
 #include <utility>
 
 #include "backend/x86/rounds.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::x86 {
 
@@ -206,8 +207,7 @@ struct XtsKernel {
       nxt = done;
     }
     t[0] = V::x(_mm_load_si128(reinterpret_cast<const __m128i*>(opaque(cur))), k0r);
-    volatile std::uint64_t* wipe = bufs[0];  // volatile: not elided as dead stores
-    for (std::size_t i = 0; i < 4 * kX1; ++i) wipe[i] = 0;
+    secure_zero(bufs, sizeof bufs);
     return blocks;
   }
 
