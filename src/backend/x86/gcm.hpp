@@ -95,6 +95,7 @@
 #include "backend/ghash_backend.hpp"
 #include "backend/x86/ghash.hpp"
 #include "backend/x86/rounds.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::x86::gcm {
 
@@ -375,8 +376,7 @@ AESKIT_WIDE_INLINE void xctr_polyval_blocks(const RoundKeys& rk, const GhashKey&
   std::memcpy(whitened.bytes, rk.bytes, key_bytes);
   clmul::store(whitened.bytes, _mm_xor_si128(clmul::load(rk.bytes), clmul::load(s)));
   siv_open_blocks<V>(whitened, pk, counter, state, in, out, count);
-  volatile std::uint8_t* wipe = whitened.bytes;  // not elided: read back through volatile
-  for (std::size_t i = 0; i < key_bytes; ++i) wipe[i] = 0;
+  secure_zero(whitened.bytes, key_bytes);
 }
 
 // hash_bytes: y over len bytes, the last partial block zero-padded (built in a register).

@@ -20,6 +20,7 @@
 #include "speed/bound.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 
 #include "aeskit/backends.hpp"
@@ -99,17 +100,22 @@ MachineLimits measure_limits(double mhz) {
   for (const InstructionTiming& t : m.aes) m.aes_rate = std::max(m.aes_rate, t.lane_rate());
   if (!m.aes.empty()) m.aes_latency = m.aes.front().latency;
   for (const InstructionTiming& t : m.clmul) m.clmul_rate = std::max(m.clmul_rate, t.lane_rate());
-  // Sharing, at the widest width timed for both instructions: compare the pair's cycles with
-  // the two alone (1 / per_cycle each).
+  // Sharing, at the widest width timed for both instructions: AES rounds and products
+  // interleaved at their throughput ratio (r rounds per product), set against the two alone.
   for (const InstructionTiming& a : m.aes) {
     for (const InstructionTiming& c : m.clmul) {
-      if (a.lanes != c.lanes || a.lanes * 128 <= m.pair_width) continue;
-      const double pair = aes_clmul_pair_cycles(a.lanes * 128, mhz);
-      if (pair <= 0 || a.per_cycle <= 0 || c.per_cycle <= 0) continue;
-      const double alone_a = 1 / a.per_cycle, alone_c = 1 / c.per_cycle;
-      const double f = (pair - std::max(alone_a, alone_c)) / std::min(alone_a, alone_c);
-      m.pair_width = a.lanes * 128;
-      m.pair_cycles = pair;
+      if (a.lanes != c.lanes || a.lanes * 128 <= m.mix_width) continue;
+      if (a.per_cycle <= 0 || c.per_cycle <= 0) continue;
+      const auto r =
+          static_cast<unsigned>(std::clamp(std::lround(a.per_cycle / c.per_cycle), 1L, 4L));
+      const double mix = aes_clmul_mix_cycles(a.lanes * 128, r, mhz);
+      if (mix <= 0) continue;
+      const double alone_a = 3.0 * r / a.per_cycle, alone_c = 3.0 / c.per_cycle;
+      const double f = (mix - std::max(alone_a, alone_c)) / std::min(alone_a, alone_c);
+      m.mix_width = a.lanes * 128;
+      m.mix_rounds = r;
+      m.mix_cycles = mix;
+      m.mix_alone = std::max(alone_a, alone_c);
       m.sharing = std::clamp(f, 0.0, 1.0);
     }
   }
@@ -157,12 +163,14 @@ void print_bounds(std::FILE* out, const MachineLimits& m, const std::vector<Reco
                    t.lane_rate());
   std::fprintf(out, "  %-38s %9.2f %11s %13s\n", "dependent add (the clock's reference)", 1.0, "-",
                "-");
-  if (m.pair_cycles > 0) {
+  if (m.mix_cycles > 0) {
     std::fprintf(out,
-                 "  AES round and carry-less multiply interleaved (%u-bit): %.2f cycles per pair, "
-                 "sharing %.2f\n  (0: separate units, the slower one sets the pace; 1: the times "
-                 "add; used by the GCM and HCTR2 bounds)\n",
-                 m.pair_width, m.pair_cycles, m.sharing);
+                 "  AES rounds and carry-less multiplies interleaved, %u rounds per product (%u-bit,"
+                 " their\n  throughput ratio): %.2f cycles per %u rounds + 3 products, against %.2f"
+                 " for the slower alone:\n  sharing %.2f (0: separate units, the slower one sets "
+                 "the pace; 1: the times add;\n  used by the GCM and HCTR2 bounds)\n",
+                 m.mix_rounds, m.mix_width, m.mix_cycles, 3 * m.mix_rounds, m.mix_alone,
+                 m.sharing);
   }
   if (m.aes_rate <= 0) {
     std::fprintf(out,

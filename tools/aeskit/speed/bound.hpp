@@ -32,11 +32,15 @@ struct MachineLimits {
   double clmul_rate = 0;                 // best 64x64 products per cycle over the widths
   // sharing: how much AES rounds and carry-less products slow each other when interleaved at
   // the widest width that has both (0: independent units, the time is the larger of the two;
-  // 1: one resource, the times add), from pair_cycles; 0 when not measured. pair_cycles: the
-  // cycles per (AES round + product) instruction pair of that measurement, 0 if none.
+  // 1: one resource, the times add), from mix_cycles; 0 when not measured. The mix is
+  // mix_rounds AES rounds per product (their throughput ratio, rounded to 1..4), 3 products
+  // per iteration, so that each kind alone takes about as long as the other: mix_alone is
+  // that time (the larger of the two), mix_cycles the time interleaved.
   double sharing = 0;
-  double pair_cycles = 0;
-  unsigned pair_width = 0;
+  double mix_cycles = 0;
+  double mix_alone = 0;
+  unsigned mix_rounds = 0;
+  unsigned mix_width = 0;
   // overlapped: the cost of two streams of work that the code interleaves (AES at x
   // cycles/byte alone, products at y alone): max(x, y) + sharing · min(x, y).
   double overlapped(double x, double y) const;
@@ -61,8 +65,9 @@ void print_bounds(std::FILE* out, const MachineLimits& limits, const std::vector
 // (the reciprocal throughput), or 0 when this build cannot run it. `width` is 128, 256 or 512.
 double aes_round_cycles(unsigned width, bool independent, double mhz);
 double clmul_cycles(unsigned width, bool independent, double mhz);
-// aes_clmul_pair_cycles: cycles per pair when independent chains of AES rounds and of
-// carry-less products, as many of each, run interleaved at `width`; 0 when not measured.
-double aes_clmul_pair_cycles(unsigned width, double mhz);
+// aes_clmul_mix_cycles: cycles per iteration when 3 · rounds_per_product (1..4) independent
+// chains of AES rounds and 3 of carry-less products run interleaved at `width`, one round of
+// each AES chain and one product of each product chain per iteration; 0 when not measured.
+double aes_clmul_mix_cycles(unsigned width, unsigned rounds_per_product, double mhz);
 
 }  // namespace aeskit::cli::speed

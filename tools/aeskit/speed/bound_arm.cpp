@@ -92,7 +92,7 @@ double clmul_cycles(unsigned, bool, double) {
 #if !defined(__x86_64__)
 namespace aeskit::cli::speed {
 // No interleaved loop outside x86 yet: the model then treats the units as independent.
-double aes_clmul_pair_cycles(unsigned, double) {
+double aes_clmul_mix_cycles(unsigned, unsigned, double) {
   return 0;
 }
 }  // namespace aeskit::cli::speed
