@@ -1,6 +1,6 @@
 // src/backend/x86/cbc_cfb.hpp — CBC decryption and CFB128 decryption for every width (xmm
-// AES-NI, ymm/zmm VAES; the serial chains, CBC/CFB encryption, run one block at a time on the AES-NI
-// kernels, where a wider register gains nothing).
+// AES-NI, ymm/zmm VAES; the serial chains, CBC/CFB encryption, run one block at a time on the
+// AES-NI kernels, where a wider register gains nothing).
 //
 // CPU features: those of the width's policy (vec256.hpp / vec512.hpp).
 // References: NIST SP 800-38A §6.2 (CBC), §6.3 (CFB); FIPS-197.

@@ -164,13 +164,13 @@ void print_bounds(std::FILE* out, const MachineLimits& m, const std::vector<Reco
   std::fprintf(out, "  %-38s %9.2f %11s %13s\n", "dependent add (the clock's reference)", 1.0, "-",
                "-");
   if (m.mix_cycles > 0) {
-    std::fprintf(out,
-                 "  AES rounds and carry-less multiplies interleaved, %u rounds per product (%u-bit,"
-                 " their\n  throughput ratio): %.2f cycles per %u rounds + 3 products, against %.2f"
-                 " for the slower alone:\n  sharing %.2f (0: separate units, the slower one sets "
-                 "the pace; 1: the times add;\n  used by the GCM and HCTR2 bounds)\n",
-                 m.mix_rounds, m.mix_width, m.mix_cycles, 3 * m.mix_rounds, m.mix_alone,
-                 m.sharing);
+    std::fprintf(
+        out,
+        "  AES rounds and carry-less multiplies interleaved, %u rounds per product (%u-bit,"
+        " their\n  throughput ratio): %.2f cycles per %u rounds + 3 products, against %.2f"
+        " for the slower alone:\n  sharing %.2f (0: separate units, the slower one sets "
+        "the pace; 1: the times add;\n  used by the GCM and HCTR2 bounds)\n",
+        m.mix_rounds, m.mix_width, m.mix_cycles, 3 * m.mix_rounds, m.mix_alone, m.sharing);
   }
   if (m.aes_rate <= 0) {
     std::fprintf(out,

@@ -80,27 +80,27 @@ AESKIT_BOUND_LOOP(clmul512, "vpclmulqdq,avx512f", __m512i, _mm512_set1_epi32, AE
 // of work take about as long alone (GCM's own mix: ~10 rounds per 3 products per block). At
 // that mix a core whose multiplier blocks other vector pipes while it runs shows it; a mix of
 // one round per product does not (the rounds then fit in the multiplier's shadow).
-#define AESKIT_BOUND_MIX_LOOP(NAME, TARGET, V, SET1, AES, CLMUL, FOLD)        \
-  template <int A>                                                            \
-  __attribute__((target(TARGET))) double NAME() {                             \
-    constexpr int C = kMixProducts;                                           \
-    V a[A], c[C];                                                             \
-    const V k = SET1(0x2b7e1516);                                             \
-    for (int j = 0; j < A; ++j) a[j] = SET1(j + 1);                           \
-    for (int j = 0; j < C; ++j) c[j] = SET1(j + 77);                          \
-    const auto t0 = std::chrono::steady_clock::now();                         \
-    for (std::uint64_t i = 0; i < kIterations / 4; ++i) {                     \
-      _Pragma("GCC unroll 16") for (int j = 0; j < A; ++j) {                  \
-        a[j] = AES(a[j], k);                                                  \
-        if (j % (A / C) == 0) c[j / (A / C)] = CLMUL(c[j / (A / C)], k);      \
-      }                                                                       \
-    }                                                                         \
-    const double seconds = seconds_since(t0);                                 \
-    std::uint64_t folded = 0;                                                 \
-    for (int j = 0; j < A; ++j) folded ^= FOLD(a[j]);                         \
-    for (int j = 0; j < C; ++j) folded ^= FOLD(c[j]);                         \
-    g_sink = g_sink + folded;                                                 \
-    return seconds / static_cast<double>(kIterations / 4);                    \
+#define AESKIT_BOUND_MIX_LOOP(NAME, TARGET, V, SET1, AES, CLMUL, FOLD)   \
+  template <int A>                                                       \
+  __attribute__((target(TARGET))) double NAME() {                        \
+    constexpr int C = kMixProducts;                                      \
+    V a[A], c[C];                                                        \
+    const V k = SET1(0x2b7e1516);                                        \
+    for (int j = 0; j < A; ++j) a[j] = SET1(j + 1);                      \
+    for (int j = 0; j < C; ++j) c[j] = SET1(j + 77);                     \
+    const auto t0 = std::chrono::steady_clock::now();                    \
+    for (std::uint64_t i = 0; i < kIterations / 4; ++i) {                \
+      _Pragma("GCC unroll 16") for (int j = 0; j < A; ++j) {             \
+        a[j] = AES(a[j], k);                                             \
+        if (j % (A / C) == 0) c[j / (A / C)] = CLMUL(c[j / (A / C)], k); \
+      }                                                                  \
+    }                                                                    \
+    const double seconds = seconds_since(t0);                            \
+    std::uint64_t folded = 0;                                            \
+    for (int j = 0; j < A; ++j) folded ^= FOLD(a[j]);                    \
+    for (int j = 0; j < C; ++j) folded ^= FOLD(c[j]);                    \
+    g_sink = g_sink + folded;                                            \
+    return seconds / static_cast<double>(kIterations / 4);               \
   }
 
 constexpr int kMixProducts = 3;
