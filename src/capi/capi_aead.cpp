@@ -21,10 +21,7 @@ int make(aeskit_aead** ctx, const char* algorithm, const uint8_t* key, size_t ke
   const AeadAlgorithm* alg = aead::find(algorithm);
   if (alg == nullptr) return status(aead::unknown_name(algorithm));
   if (tag_len == 0) tag_len = alg->default_tag_length();
-  Result<AeadKey> k = AeadKey::create(*alg, in(key, key_len), tag_len, backend_name(backend));
-  if (!k.ok()) return status(k);
-  *ctx = new aeskit_aead{std::move(k).value()};
-  return 0;
+  return make_handle(ctx, AeadKey::create(*alg, in(key, key_len), tag_len, backend_name(backend)));
 }
 
 bool bad_io(const uint8_t* out, size_t max_out_len, const size_t* out_len, const uint8_t* nonce,

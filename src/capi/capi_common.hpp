@@ -8,6 +8,7 @@
 #include <new>
 #include <optional>
 #include <span>
+#include <utility>
 
 #include "aeskit/aeskit.h"
 #include "aeskit/aeskit.hpp"
@@ -91,6 +92,24 @@ int guarded(F&& f) noexcept {
   } catch (...) {
     return status(Errc::invalid_state);
   }
+}
+
+// make_handle: *h = a new Handle holding made's value, or made's status (inside guarded: the
+// allocation may throw).
+template <class Handle, class T>
+int make_handle(Handle** h, Result<T>&& made) {
+  if (!made.ok()) return status(made);
+  *h = new Handle{std::move(made).value()};
+  return 0;
+}
+
+// new_keyed: the constructor of a handle over a key (or nonce base) made from caller bytes:
+// null_pointer when h is null or key is null with a length, else make_handle(h, create(the
+// bytes)), guarded.
+template <class Handle, class Create>
+int new_keyed(Handle** h, const std::uint8_t* key, std::size_t key_len, Create&& create) noexcept {
+  if (h == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
+  return guarded([&] { return make_handle(h, create(in(key, key_len))); });
 }
 
 // backend_name: NULL means "" (the best backend).

@@ -29,12 +29,8 @@ int crypt(Direction d, const aeskit_hctr2* h, const uint8_t* tweak, size_t tweak
 }  // namespace
 
 int aeskit_hctr2_new(aeskit_hctr2** h, const uint8_t* key, size_t key_len, const char* backend) {
-  if (h == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<Hctr2Key> k = Hctr2Key::create(in(key, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *h = new aeskit_hctr2{std::move(k).value()};
-    return 0;
+  return new_keyed(h, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return Hctr2Key::create(bytes, backend_name(backend));
   });
 }
 

@@ -91,12 +91,8 @@ extern "C" {
 
 int aeskit_aes_new(aeskit_aes** key, const uint8_t* key_bytes, size_t key_len,
                    const char* backend) {
-  if (key == nullptr || null_with_length(key_bytes, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<AesKey> k = AesKey::create(in(key_bytes, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *key = new aeskit_aes{std::move(k).value()};
-    return 0;
+  return new_keyed(key, key_bytes, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return AesKey::create(bytes, backend_name(backend));
   });
 }
 
@@ -140,12 +136,8 @@ int aeskit_cipher_new(aeskit_cipher** c, const aeskit_aes* key, int mode, int di
   if (!p || (direction != AESKIT_ENCRYPT && direction != AESKIT_DECRYPT))
     return status(Errc::invalid_argument);
   const Direction d = direction == AESKIT_ENCRYPT ? Direction::encrypt : Direction::decrypt;
-  return guarded([&] {
-    Result<Cipher> r = Cipher::create(key->key, *m, d, in(iv, iv_len), *p);
-    if (!r.ok()) return status(r);
-    *c = new aeskit_cipher{std::move(r).value()};
-    return 0;
-  });
+  return guarded(
+      [&] { return make_handle(c, Cipher::create(key->key, *m, d, in(iv, iv_len), *p)); });
 }
 
 int aeskit_cipher_update(aeskit_cipher* c, const uint8_t* input, size_t in_len, uint8_t* out,
@@ -179,12 +171,8 @@ void aeskit_cipher_free(aeskit_cipher* c) {
 }
 
 int aeskit_xts_new(aeskit_xts** x, const uint8_t* key, size_t key_len, const char* backend) {
-  if (x == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<XtsKey> k = XtsKey::create(in(key, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *x = new aeskit_xts{std::move(k).value()};
-    return 0;
+  return new_keyed(x, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return XtsKey::create(bytes, backend_name(backend));
   });
 }
 
