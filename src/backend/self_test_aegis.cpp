@@ -118,8 +118,7 @@ AegisSelfTestResult run_aegis_self_test(const AegisKernels& table, int fault) {
     }
   }
   std::memset(&s, 0, sizeof s);  // public inputs, but keep the habit
-  result.status = self_test_status(result.failed_entries, ~0u);
-  result.nanoseconds = clock.nanoseconds();
+  finish_self_test(result, clock);
   return result;
 }
 
@@ -129,21 +128,16 @@ constinit SelfTestSlots<AegisKernels, AegisSelfTestResult, kAegisKernelTables.si
 }  // namespace
 
 const AegisSelfTestResult& aegis_self_test(const AegisKernels& table) noexcept {
-  static const AegisSelfTestResult kBackendFailed = [] {
-    AegisSelfTestResult r;
-    r.backend_failed = true;
-    return r;
-  }();
   const AesBackend* b = find_backend(table.aes_backend);
   const bool runnable = b != nullptr && b->supported(cpu::detected_features()) &&
                         table.runs_on(cpu::detected_features());
-  if (runnable && !backend_self_test_allows(*b)) return kBackendFailed;
+  if (runnable && !backend_self_test_allows(*b))
+    return backend_failed_result<AegisSelfTestResult>();
   return slots.result(table, runnable);
 }
 
 bool aegis_self_test_allows(const AegisKernels& table) noexcept {
-  const AegisSelfTestResult& r = aegis_self_test(table);
-  return r.status != SelfTestResult::Status::failed && !r.backend_failed;
+  return self_test_allows_kernels(aegis_self_test(table));
 }
 
 bool self_test_inject_fault_for_testing(const AegisKernels& table,
