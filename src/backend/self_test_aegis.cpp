@@ -94,25 +94,20 @@ AegisSelfTestResult run_aegis_self_test(const AegisKernels& table, int fault) {
           if (len > result.max_message_bytes) result.max_message_bytes = len;
           ref.encrypt(s.key, s.nonce, s.ad, ad_len, s.plain, s.expect, len, s.expect_tag, tag_len);
 
-          // Seal: the reference's ciphertext and tag, nothing written past the output.
-          std::memset(s.out, kGuard, len + 1);
-          if (in_place) std::memcpy(s.out, s.plain, len);
-          k.encrypt(s.key, s.nonce, s.ad, ad_len, in_place ? s.out : s.plain, s.out, len, s.tag,
-                    tag_len);
-          if (fault == static_cast<int>(seal)) s.tag[0] ^= 1;
-          if (std::memcmp(s.out, s.expect, len) != 0 || s.out[len] != kGuard ||
-              std::memcmp(s.tag, s.expect_tag, tag_len) != 0)
-            fail(seal, len);
-
-          // Open: the plaintext back and the same (expected) tag.
-          std::memset(s.out, kGuard, len + 1);
-          if (in_place) std::memcpy(s.out, s.expect, len);
-          k.decrypt(s.key, s.nonce, s.ad, ad_len, in_place ? s.out : s.expect, s.out, len, s.tag,
-                    tag_len);
-          if (fault == static_cast<int>(open)) s.tag[0] ^= 1;
-          if (std::memcmp(s.out, s.plain, len) != 0 || s.out[len] != kGuard ||
-              std::memcmp(s.tag, s.expect_tag, tag_len) != 0)
-            fail(open, len);
+          // Seal: the reference's ciphertext and tag; open: the plaintext back and the same
+          // (expected) tag; nothing written past the output either way.
+          auto check = [&](AegisSelfTestEntry e, AegisFn fn, const std::uint8_t* from,
+                           const std::uint8_t* to) {
+            std::memset(s.out, kGuard, len + 1);
+            if (in_place) std::memcpy(s.out, from, len);
+            fn(s.key, s.nonce, s.ad, ad_len, in_place ? s.out : from, s.out, len, s.tag, tag_len);
+            if (fault == static_cast<int>(e)) s.tag[0] ^= 1;
+            if (std::memcmp(s.out, to, len) != 0 || s.out[len] != kGuard ||
+                std::memcmp(s.tag, s.expect_tag, tag_len) != 0)
+              fail(e, len);
+          };
+          check(seal, k.encrypt, s.plain, s.expect);
+          check(open, k.decrypt, s.expect, s.plain);
         }
       }
     }
