@@ -199,9 +199,8 @@ int aeskit_chunked_key_open(const aeskit_chunked_key* k, const uint8_t* context,
   }                                                                                               \
   int aeskit_chunked_##dir##_update_bound(const aeskit_chunked_##dir* h, size_t in_len,           \
                                           size_t* out) {                                          \
-    if (h == nullptr || out == nullptr) return status(Errc::null_pointer);                        \
-    *out = h->stream.update_bound(in_len);                                                        \
-    return 0;                                                                                     \
+    return query(h, out,                                                                          \
+                 [&](const aeskit_chunked_##dir& x) { return x.stream.update_bound(in_len); });   \
   }                                                                                               \
   int aeskit_chunked_##dir##_update(aeskit_chunked_##dir* h, const uint8_t* input, size_t in_len, \
                                     uint8_t* out, size_t* out_len, size_t max_out_len) {          \

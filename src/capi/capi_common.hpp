@@ -94,6 +94,32 @@ int guarded(F&& f) noexcept {
   }
 }
 
+// tweaked_crypt: encrypt or decrypt through a handle whose `key` takes a tweak (Hctr2Key,
+// XtsKey): null_pointer for a null handle or a null buffer with a length, else the key's
+// status, guarded.
+template <class Handle>
+int tweaked_crypt(Direction d, const Handle* h, const std::uint8_t* tweak, std::size_t tweak_len,
+                  const std::uint8_t* input, std::size_t in_len, std::uint8_t* out,
+                  std::size_t max_out_len) noexcept {
+  if (h == nullptr || null_with_length(tweak, tweak_len) || null_with_length(input, in_len) ||
+      null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    const auto t = in(tweak, tweak_len);
+    return status(d == Direction::encrypt
+                      ? h->key.encrypt(t, in(input, in_len), capi::out(out, max_out_len))
+                      : h->key.decrypt(t, in(input, in_len), capi::out(out, max_out_len)));
+  });
+}
+
+// query: *out = get(*h), a handle's size or length query; null_pointer when h or out is null.
+template <class Handle, class T, class Get>
+int query(const Handle* h, T* out, Get&& get) noexcept {
+  if (h == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = get(*h);
+  return 0;
+}
+
 // make_handle: *h = a new Handle holding made's value, or made's status (inside guarded: the
 // allocation may throw).
 template <class Handle, class T>

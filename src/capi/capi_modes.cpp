@@ -56,19 +56,6 @@ int xts(Direction d, const aeskit_xts* x, uint64_t first_sector, size_t sector_s
   });
 }
 
-int xts_tweak(Direction d, const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
-              const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  if (x == nullptr || null_with_length(tweak, tweak_len) || null_with_length(input, in_len) ||
-      null_with_length(out, max_out_len))
-    return status(Errc::null_pointer);
-  return guarded([&] {
-    const auto t = in(tweak, tweak_len);
-    return status(d == Direction::encrypt
-                      ? x->key.encrypt(t, in(input, in_len), capi::out(out, max_out_len))
-                      : x->key.decrypt(t, in(input, in_len), capi::out(out, max_out_len)));
-  });
-}
-
 int wrap(bool unwrap, const aeskit_aes* kek, int pad, const uint8_t* input, size_t in_len,
          uint8_t* out, size_t* out_len, size_t max_out_len) {
   if (kek == nullptr || out_len == nullptr || null_with_length(input, in_len) ||
@@ -161,9 +148,7 @@ int aeskit_cipher_finish(aeskit_cipher* c, uint8_t* out, size_t* out_len, size_t
 }
 
 int aeskit_cipher_pending(const aeskit_cipher* c, size_t* out) {
-  if (c == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = c->cipher.pending();
-  return 0;
+  return query(c, out, [](const aeskit_cipher& x) { return x.cipher.pending(); });
 }
 
 void aeskit_cipher_free(aeskit_cipher* c) {
@@ -194,12 +179,12 @@ int aeskit_xts_decrypt_sectors(const aeskit_xts* x, uint64_t first_sector, size_
 
 int aeskit_xts_encrypt(const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
                        const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  return xts_tweak(Direction::encrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
+  return tweaked_crypt(Direction::encrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
 }
 
 int aeskit_xts_decrypt(const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
                        const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  return xts_tweak(Direction::decrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
+  return tweaked_crypt(Direction::decrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
 }
 
 int aeskit_key_wrap(const aeskit_aes* kek, int pad, const uint8_t* input, size_t in_len,
