@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <span>
 #include <string_view>
@@ -167,10 +168,11 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// finish_self_test: the end of a run over every entry: result's status (failed when any
-// entry failed) and its time.
-template <class Result>
-void finish_self_test(Result& result, const Stopwatch& clock) noexcept {
+// finish_self_test: the end of a run over every entry: its scratch wiped (public inputs and
+// keys, but keep the habit), result's status (failed when any entry failed) and its time.
+template <class Result, class Scratch>
+void finish_self_test(Result& result, const Stopwatch& clock, Scratch& scratch) noexcept {
+  std::memset(&scratch, 0, sizeof scratch);
   result.status = self_test_status(result.failed_entries, ~0u);
   result.nanoseconds = clock.nanoseconds();
 }
