@@ -96,30 +96,21 @@ Status prepare_open(const AeadKeyState& k, const AeadMessage& m, AeadBatchJob& j
   return {};
 }
 
-// one_message: the layouts that keep the one-message calls (records, attached tag-first).
-void seal_one(const AeadKey& key, AeadMessage& m) noexcept {
-  if (m.detached) {
-    m.status = key.seal_detached(m.nonce, m.ad, m.in, m.out, m.tag);
-    m.length = m.status.ok() ? m.in.size() : 0;
-    return;
-  }
-  Result<std::size_t> r = key.seal(m.nonce, m.ad, m.in, m.out);
-  m.status = r.status();
-  m.length = r.ok() ? r.value() : 0;
-}
-
-void open_one(const AeadKey& key, AeadMessage& m) noexcept {
-  if (m.detached) {
-    m.status = key.open_detached(m.nonce, m.ad, m.in, m.tag, m.out);
-    m.length = m.status.ok() ? m.in.size() : 0;
-    return;
-  }
-  Result<std::size_t> r = key.open(m.nonce, m.ad, m.in, m.out);
-  m.status = r.status();
-  m.length = r.ok() ? r.value() : 0;
-}
-
 enum class BatchOp { seal, open };
+
+// one_message: the layouts that keep the one-message calls (records, attached tag-first).
+void one_message(const AeadKey& key, AeadMessage& m, BatchOp op) noexcept {
+  if (m.detached) {
+    m.status = op == BatchOp::seal ? key.seal_detached(m.nonce, m.ad, m.in, m.out, m.tag)
+                                   : key.open_detached(m.nonce, m.ad, m.in, m.tag, m.out);
+    m.length = m.status.ok() ? m.in.size() : 0;
+    return;
+  }
+  Result<std::size_t> r = op == BatchOp::seal ? key.seal(m.nonce, m.ad, m.in, m.out)
+                                              : key.open(m.nonce, m.ad, m.in, m.out);
+  m.status = r.status();
+  m.length = r.ok() ? r.value() : 0;
+}
 
 Status run_batch(const AeadKey& key, const AeadKeyState* k, std::span<AeadMessage> messages,
                  BatchOp op) noexcept {
@@ -141,10 +132,7 @@ Status run_batch(const AeadKey& key, const AeadKeyState* k, std::span<AeadMessag
     for (; next < messages.size() && count < kBatchGroup; ++next) {
       AeadMessage& m = messages[next];
       if (records || (first && !m.detached)) {
-        if (op == BatchOp::seal)
-          seal_one(key, m);
-        else
-          open_one(key, m);
+        one_message(key, m, op);
         continue;
       }
       std::size_t length = 0;

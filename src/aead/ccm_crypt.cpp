@@ -129,10 +129,22 @@ struct Work {
     wipe_block(block);
   }
 
-  // body: the data blocks before the last, CTR and the MAC chain in one pass.
-  void body(const std::uint8_t* in, std::uint8_t* out, bool mac_output) noexcept {
+  // crypt: the data blocks before the last, CTR and the MAC chain in one pass (the chain takes
+  // the output when decrypting), then the last 1..16 bytes: out = in ^ key stream, the MAC
+  // takes the plaintext zero-extended (P || 0*); in is read before out is written (in place is
+  // allowed).
+  void crypt(const std::uint8_t* in, std::uint8_t* out, bool decrypt) noexcept {
     if (body_blocks != 0)
-      mac_ctr_blocks(key, 15 - nonce.size() > 4, counter, mac, in, out, body_blocks, mac_output);
+      mac_ctr_blocks(key, 15 - nonce.size() > 4, counter, mac, in, out, body_blocks, decrypt);
+    if (last_bytes == 0) return;
+    const std::size_t off = 16 * body_blocks;
+    alignas(16) std::uint8_t block[16];
+    const Block128 data = load_partial_block(in + off, last_bytes, /*pad=*/false);
+    const Block128 crypted = data ^ load_partial_block(last_ks, last_bytes, /*pad=*/false);
+    store_block128(block, decrypt ? crypted : data);
+    store_partial_block(out + off, last_bytes, crypted);
+    cbc_mac_blocks(key, mac, block, 1);
+    wipe_block(block);
   }
 
   // tag: T = MSB_t(Y_r) ^ MSB_t(S_0), all 16 bytes (the caller keeps t).
@@ -154,17 +166,7 @@ void seal(const KeyState& key, std::size_t tag_length, std::span<const std::uint
           std::size_t len, std::uint8_t* tag_out) noexcept {
   Work w(key, nonce, len);
   w.start(tag_length, ad);
-  w.body(in, out, false);
-  if (w.last_bytes != 0) {
-    const std::size_t off = 16 * w.body_blocks;
-    // The last 1..16 bytes, zero-padded, go into the MAC; in ^ key stream goes out.
-    alignas(16) std::uint8_t block[16];
-    const Block128 last = load_partial_block(in + off, w.last_bytes, /*pad=*/false);
-    store_block128(block, last);
-    store_partial_block(out + off, w.last_bytes, last ^ load_block128(w.last_ks));
-    cbc_mac_blocks(key, w.mac, block, 1);
-    wipe_block(block);
-  }
+  w.crypt(in, out, /*decrypt=*/false);
   alignas(16) std::uint8_t t[16];
   w.tag(t);
   std::memcpy(tag_out, t, tag_length);
@@ -178,19 +180,7 @@ bool open(const KeyState& key, std::size_t tag_length, std::span<const std::uint
   std::memcpy(received, tag, tag_length);
   Work w(key, nonce, len);
   w.start(tag_length, ad);
-  w.body(in, out, true);
-  if (w.last_bytes != 0) {
-    const std::size_t off = 16 * w.body_blocks;
-    // The last 1..16 bytes: in ^ key stream (zero-extended: the MAC input is P || 0*), read
-    // before out is written (in place is allowed).
-    alignas(16) std::uint8_t block[16];
-    const Block128 last = load_partial_block(in + off, w.last_bytes, /*pad=*/false) ^
-                          load_partial_block(w.last_ks, w.last_bytes, /*pad=*/false);
-    store_block128(block, last);
-    store_partial_block(out + off, w.last_bytes, last);
-    cbc_mac_blocks(key, w.mac, block, 1);
-    wipe_block(block);
-  }
+  w.crypt(in, out, /*decrypt=*/true);
   alignas(16) std::uint8_t expected[16];
   w.tag(expected);
   const bool ok = ct_equal(expected, received, tag_length);

@@ -10,6 +10,7 @@
 #include "aead/gcm_small.hpp"
 #include "base/block128.hpp"
 #include "base/secure_zero.hpp"
+#include "modes/mode_kernels.hpp"
 
 namespace aeskit::detail {
 
@@ -45,6 +46,18 @@ void crypt_derived_gcm(const KeyState& root, const GcmChoice& choice,
   }
   secure_zero(j0, sizeof j0);
   secure_zero(&g.hkey, sizeof g.hkey);
+}
+
+std::string describe_derived_gcm(const KeyState& root, const GcmChoice& choice,
+                                 std::string_view derivation) {
+  const std::string name(root.backend->name);
+  const std::string ghash(choice.ghash->name);
+  const std::string gcm = choice.fused != nullptr
+                              ? "fused " + std::string(choice.fused->name)
+                              : describe_kernel(*root.backend, Mode::ctr32, Direction::encrypt) +
+                                    " then " + ghash + ":ghash";
+  return name + std::string(derivation) + ", " + name + " key expansion + " + ghash +
+         " GHASH key per message (on the stack); AES-256-GCM: " + gcm;
 }
 
 }  // namespace aeskit::detail

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
+#include <string_view>
 
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_blocks.hpp"
@@ -29,5 +31,11 @@ void crypt_derived_gcm(const KeyState& root, const GcmChoice& choice,
                        std::span<const std::uint8_t> gcm_nonce, std::span<const std::uint8_t> ad,
                        const std::uint8_t* in, std::uint8_t* out, std::size_t len,
                        std::uint8_t tag[16]) noexcept;
+
+// describe_derived_gcm: the describe() text of such an AEAD: "<root backend>" + `derivation`
+// (the scheme's name and how it derives the key), then the per-message key expansion and GHASH
+// key, and the AES-256-GCM path (`choice`'s fused kernel, else CTR then GHASH).
+std::string describe_derived_gcm(const KeyState& root, const GcmChoice& choice,
+                                 std::string_view derivation);
 
 }  // namespace aeskit::detail

@@ -60,54 +60,18 @@ class EaxScheme final : public AeadScheme {
             const std::uint8_t* in, std::uint8_t* out, std::size_t len,
             std::uint8_t* tag_out) const noexcept override {
     alignas(16) std::uint8_t tag[16];
-    alignas(16) std::uint8_t counter[16];
-    alignas(16) std::uint8_t mac[16];
-    headers(nonce, ad, tag, counter);
-    if (len == 0) {
-      std::memcpy(mac, empty_[2], 16);
-    } else {
-      std::memcpy(mac, start_[2], 16);
-      const std::size_t whole = (len - 1) / 16;  // the final 1..16 bytes go last
-      mac_ctr_blocks(*key_, true, counter, mac, in, out, whole, true);
-      const std::size_t rest = len - 16 * whole;
-      alignas(16) std::uint8_t stream[16];
-      key_->backend->encrypt_blocks(key_->enc, counter, stream, 1);
-      xor_bytes(out + 16 * whole, in + 16 * whole, stream, rest);
-      cmac::finish_last(*key_, sub_, mac, out + 16 * whole, rest);
-      secure_zero(stream, sizeof stream);
-    }
-    xor_block(tag, tag, mac);
+    crypt(nonce, ad, in, out, len, tag, /*decrypt=*/false);
     std::memcpy(tag_out, tag, tag_length());
     secure_zero(tag, sizeof tag);
-    secure_zero(counter, sizeof counter);
-    secure_zero(mac, sizeof mac);
   }
 
   bool open(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
             const std::uint8_t* in, std::uint8_t* out, std::size_t len,
             const std::uint8_t* tag) const noexcept override {
     alignas(16) std::uint8_t expected[16];
-    alignas(16) std::uint8_t counter[16];
-    alignas(16) std::uint8_t mac[16];
-    headers(nonce, ad, expected, counter);
-    if (len == 0) {
-      std::memcpy(mac, empty_[2], 16);
-    } else {
-      std::memcpy(mac, start_[2], 16);
-      const std::size_t whole = (len - 1) / 16;
-      mac_ctr_blocks(*key_, true, counter, mac, in, out, whole, false);
-      const std::size_t rest = len - 16 * whole;
-      cmac::finish_last(*key_, sub_, mac, in + 16 * whole, rest);  // before out is written
-      alignas(16) std::uint8_t stream[16];
-      key_->backend->encrypt_blocks(key_->enc, counter, stream, 1);
-      xor_bytes(out + 16 * whole, in + 16 * whole, stream, rest);
-      secure_zero(stream, sizeof stream);
-    }
-    xor_block(expected, expected, mac);
+    crypt(nonce, ad, in, out, len, expected, /*decrypt=*/true);
     const bool ok = ct_equal(expected, tag, tag_length());
     secure_zero(expected, sizeof expected);
-    secure_zero(counter, sizeof counter);
-    secure_zero(mac, sizeof mac);
     if (!ok && len != 0) secure_zero(out, len);
     return ok;
   }
@@ -133,6 +97,34 @@ class EaxScheme final : public AeadScheme {
     }
     std::memcpy(out, start_[t], 16);
     cmac::continue_message(*key_, sub_, out, data.data(), data.size());
+  }
+
+  // crypt: CTR over the message and the OMAC^2 chain over the ciphertext (the output when
+  // sealing, the input when decrypting: its last bytes read before out is written), then
+  // tag = N' ^ H' ^ C', all 16 bytes.
+  void crypt(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
+             const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16],
+             bool decrypt) const noexcept {
+    alignas(16) std::uint8_t counter[16];
+    alignas(16) std::uint8_t mac[16];
+    headers(nonce, ad, tag, counter);
+    if (len == 0) {
+      std::memcpy(mac, empty_[2], 16);
+    } else {
+      std::memcpy(mac, start_[2], 16);
+      const std::size_t whole = (len - 1) / 16;  // the final 1..16 bytes go last
+      mac_ctr_blocks(*key_, true, counter, mac, in, out, whole, !decrypt);
+      const std::size_t rest = len - 16 * whole;
+      if (decrypt) cmac::finish_last(*key_, sub_, mac, in + 16 * whole, rest);
+      alignas(16) std::uint8_t stream[16];
+      key_->backend->encrypt_blocks(key_->enc, counter, stream, 1);
+      xor_bytes(out + 16 * whole, in + 16 * whole, stream, rest);
+      if (!decrypt) cmac::finish_last(*key_, sub_, mac, out + 16 * whole, rest);
+      secure_zero(stream, sizeof stream);
+    }
+    xor_block(tag, tag, mac);
+    secure_zero(counter, sizeof counter);
+    secure_zero(mac, sizeof mac);
   }
 
   // headers: sum = N' ^ H' and counter = N'. Nonce and header of at most one block each

@@ -1,5 +1,5 @@
 // src/aead/hctr2.cpp — Hctr2Key (aeskit/hctr2.hpp): HCTR2, the tweakable wide-block cipher of
-// Crowley, Huckleberry and Biggers, over an AES key's backend (XCTR: modes/xctr.cpp and the
+// Crowley, Huckleberry and Biggers, over an AES key's backend (XCTR: modes/ctr_le.cpp and the
 // backend's xctr entry) and the POLYVAL of AES-GCM-SIV (aead/polyval.hpp: the best GHASH
 // backend's native POLYVAL kernel when it has one). Not an AEAD: it lives in this layer
 // because POLYVAL does.

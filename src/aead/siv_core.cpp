@@ -44,17 +44,11 @@ Core::~Core() {
 
 Result<std::unique_ptr<Core>> make_core(std::span<const std::uint8_t> key,
                                         std::string_view backend) {
-  if (key.size() != 32 && key.size() != 48 && key.size() != 64)
-    return aeskit::detail::bad_key_length("AES-SIV", "a key of 32, 48 or 64 bytes (two AES keys)",
-                                          key.size());
-  const std::size_t half = key.size() / 2;
-  Result<AesKey> mac = AesKey::create(key.first(half), backend);
-  if (!mac.ok()) return mac.status();
-  Result<AesKey> ctr = AesKey::create(key.subspan(half), backend);
-  if (!ctr.ok()) return ctr.status();
+  Result<AesKeyPair> keys = create_key_pair("AES-SIV", key, backend);
+  if (!keys.ok()) return keys.status();
   auto core = std::make_unique<Core>();
-  core->mac_aes = std::move(mac).value();
-  core->ctr_aes = std::move(ctr).value();
+  core->mac_aes = std::move(keys->first);
+  core->ctr_aes = std::move(keys->second);
   core->mac = KeyAccess::state(core->mac_aes);
   core->ctr = KeyAccess::state(core->ctr_aes);
   cmac::derive_subkeys(*core->mac, core->sub);

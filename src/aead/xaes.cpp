@@ -58,15 +58,9 @@ class XaesScheme final : public AeadScheme {
   }
 
   std::string describe() const override {
-    const std::string name(KeyAccess::state(aes_)->backend->name);
-    std::string gcm =
-        choice_.fused != nullptr
-            ? "fused " + std::string(choice_.fused->name)
-            : describe_kernel(*KeyAccess::state(aes_)->backend, Mode::ctr32, Direction::encrypt) +
-                  " then " + std::string(choice_.ghash->name) + ":ghash";
-    return name + ":xaes-256-gcm, subkey = two AES-256 blocks in one encrypt_blocks call, " + name +
-           " key expansion + " + std::string(choice_.ghash->name) +
-           " GHASH key per message (on the stack); AES-256-GCM: " + gcm;
+    return describe_derived_gcm(
+        *KeyAccess::state(aes_), choice_,
+        ":xaes-256-gcm, subkey = two AES-256 blocks in one encrypt_blocks call");
   }
   std::string_view backend_name() const noexcept override { return aes_.backend_name(); }
   std::string_view hash_backend_name() const noexcept override { return choice_.ghash->name; }

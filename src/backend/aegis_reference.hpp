@@ -239,4 +239,16 @@ constexpr AegisKernel aegis_reference_kernel(std::string_view name) {
                      &aegis_reference_run<B, D, Round, true>};
 }
 
+// aegis_reference_tables: a backend's whole table of the reference kernels over its Round:
+// both families at degrees 1, 2 and 4 (the portable and vperm tables).
+template <AegisRoundFn Round>
+constexpr AegisKernels aegis_reference_tables(std::string_view name) {
+  return AegisKernels{
+      name,
+      {aegis_reference_kernel<8, 1, Round>(name), aegis_reference_kernel<8, 2, Round>(name),
+       aegis_reference_kernel<8, 4, Round>(name)},
+      {aegis_reference_kernel<6, 1, Round>(name), aegis_reference_kernel<6, 2, Round>(name),
+       aegis_reference_kernel<6, 4, Round>(name)}};
+}
+
 }  // namespace aeskit::detail

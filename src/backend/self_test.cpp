@@ -622,10 +622,7 @@ SelfTestResult run_self_test(const AesBackend& b, int fault) {
     kPortableBackend.derive_decrypt_key(scratch.ref_enc, scratch.ref_dec);
     run.bulk_entries();
   }
-  // Wipe the schedules (of a public key, but keep the habit) and the buffers.
-  std::memset(&scratch, 0, sizeof scratch);
-  result.status = self_test_status(result.failed_entries, ~0u);
-  result.nanoseconds = clock.nanoseconds();
+  finish_self_test(result, clock, scratch);  // wipes the schedules and the buffers
   return result;
 }
 

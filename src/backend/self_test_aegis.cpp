@@ -94,32 +94,25 @@ AegisSelfTestResult run_aegis_self_test(const AegisKernels& table, int fault) {
           if (len > result.max_message_bytes) result.max_message_bytes = len;
           ref.encrypt(s.key, s.nonce, s.ad, ad_len, s.plain, s.expect, len, s.expect_tag, tag_len);
 
-          // Seal: the reference's ciphertext and tag, nothing written past the output.
-          std::memset(s.out, kGuard, len + 1);
-          if (in_place) std::memcpy(s.out, s.plain, len);
-          k.encrypt(s.key, s.nonce, s.ad, ad_len, in_place ? s.out : s.plain, s.out, len, s.tag,
-                    tag_len);
-          if (fault == static_cast<int>(seal)) s.tag[0] ^= 1;
-          if (std::memcmp(s.out, s.expect, len) != 0 || s.out[len] != kGuard ||
-              std::memcmp(s.tag, s.expect_tag, tag_len) != 0)
-            fail(seal, len);
-
-          // Open: the plaintext back and the same (expected) tag.
-          std::memset(s.out, kGuard, len + 1);
-          if (in_place) std::memcpy(s.out, s.expect, len);
-          k.decrypt(s.key, s.nonce, s.ad, ad_len, in_place ? s.out : s.expect, s.out, len, s.tag,
-                    tag_len);
-          if (fault == static_cast<int>(open)) s.tag[0] ^= 1;
-          if (std::memcmp(s.out, s.plain, len) != 0 || s.out[len] != kGuard ||
-              std::memcmp(s.tag, s.expect_tag, tag_len) != 0)
-            fail(open, len);
+          // Seal: the reference's ciphertext and tag; open: the plaintext back and the same
+          // (expected) tag; nothing written past the output either way.
+          auto check = [&](AegisSelfTestEntry e, AegisFn fn, const std::uint8_t* from,
+                           const std::uint8_t* to) {
+            std::memset(s.out, kGuard, len + 1);
+            if (in_place) std::memcpy(s.out, from, len);
+            fn(s.key, s.nonce, s.ad, ad_len, in_place ? s.out : from, s.out, len, s.tag, tag_len);
+            if (fault == static_cast<int>(e)) s.tag[0] ^= 1;
+            if (std::memcmp(s.out, to, len) != 0 || s.out[len] != kGuard ||
+                std::memcmp(s.tag, s.expect_tag, tag_len) != 0)
+              fail(e, len);
+          };
+          check(seal, k.encrypt, s.plain, s.expect);
+          check(open, k.decrypt, s.expect, s.plain);
         }
       }
     }
   }
-  std::memset(&s, 0, sizeof s);  // public inputs, but keep the habit
-  result.status = self_test_status(result.failed_entries, ~0u);
-  result.nanoseconds = clock.nanoseconds();
+  finish_self_test(result, clock, s);
   return result;
 }
 
@@ -129,21 +122,16 @@ constinit SelfTestSlots<AegisKernels, AegisSelfTestResult, kAegisKernelTables.si
 }  // namespace
 
 const AegisSelfTestResult& aegis_self_test(const AegisKernels& table) noexcept {
-  static const AegisSelfTestResult kBackendFailed = [] {
-    AegisSelfTestResult r;
-    r.backend_failed = true;
-    return r;
-  }();
   const AesBackend* b = find_backend(table.aes_backend);
   const bool runnable = b != nullptr && b->supported(cpu::detected_features()) &&
                         table.runs_on(cpu::detected_features());
-  if (runnable && !backend_self_test_allows(*b)) return kBackendFailed;
+  if (runnable && !backend_self_test_allows(*b))
+    return backend_failed_result<AegisSelfTestResult>();
   return slots.result(table, runnable);
 }
 
 bool aegis_self_test_allows(const AegisKernels& table) noexcept {
-  const AegisSelfTestResult& r = aegis_self_test(table);
-  return r.status != SelfTestResult::Status::failed && !r.backend_failed;
+  return self_test_allows_kernels(aegis_self_test(table));
 }
 
 bool self_test_inject_fault_for_testing(const AegisKernels& table,

@@ -127,8 +127,7 @@ struct Run {
 
   void reference(SelfTestBytes& gen);
   void block_entry(GcmFusedSelfTestEntry e);
-  void polyval_open_entry(SelfTestBytes& gen);
-  void xctr_polyval_entry(SelfTestBytes& gen);
+  void siv_pass_entry(SelfTestBytes& gen, GcmFusedSelfTestEntry e);
   void message_entries();
 };
 
@@ -219,73 +218,26 @@ void inc_le32(std::uint8_t c[kBlock]) {
     if (++c[i] != 0) return;
 }
 
-// polyval_open_entry: AES-GCM-SIV's open pass at every block count 0..max_blocks against the
-// AES backend's single blocks (counter from a random block, its LE32 word wrapping inside the
-// run) and the native POLYVAL kernel's update one block per call (its own self-test ran with
-// the GHASH backend's), on a key with the whole table; in place beyond group + 1 blocks.
-void Run::polyval_open_entry(SelfTestBytes& gen) {
+// siv_pass_entry: `e` is polyval_open (AES-GCM-SIV's open pass) or xctr_polyval (HCTR2's fused
+// second pass), at every block count 0..max_blocks against the AES backend's single blocks on
+// the counter (XCTR: on S ^ counter, S random; the counter from a random block, its LE32 word
+// wrapping inside the run, as the contract allows) and the native POLYVAL kernel's update one
+// block per call over the output (its own self-test ran with the GHASH backend's), on a key
+// with the whole table; in place beyond group + 1 blocks. The two entries share the buffers
+// (one is done with them before the other starts).
+void Run::siv_pass_entry(SelfTestBytes& gen, GcmFusedSelfTestEntry e) {
   using E = GcmFusedSelfTestEntry;
-  if (k.polyval_open == nullptr) return;
-  result.tested_entries |= entry_bit(E::polyval_open);
+  const bool xctr = e == E::xctr_polyval;
+  if (xctr ? k.xctr_polyval == nullptr : k.polyval_open == nullptr) return;
+  result.tested_entries |= entry_bit(e);
   const PolyvalKernel* pk = polyval_kernel_of(*k.ghash);
-  if (pk == nullptr || pk->init_powers == nullptr) return fail(E::polyval_open, 0, 0);
-  std::uint8_t h[kBlock];
+  if (pk == nullptr || pk->init_powers == nullptr) return fail(e, 0, 0);
+  std::uint8_t h[kBlock], sv[kBlock] = {};  // polyval_open: S = 0, the counter itself
   gen.fill(h, kBlock);
+  if (xctr) gen.fill(sv, kBlock);
   pk->init_powers(h, s.pkey, pk->full_table_from);
   gen.fill(s.siv_counter[0], kBlock);
-  const std::uint32_t low = 0u - static_cast<std::uint32_t>(group) - 3;  // wraps inside
-  for (int i = 0; i < 4; ++i) s.siv_counter[0][i] = static_cast<std::uint8_t>(low >> (8 * i));
-  gen.fill(s.siv_chain[0], kBlock);
-  for (std::size_t i = 0; i < max_blocks; ++i) {
-    std::uint8_t stream[kBlock];
-    k.aes->encrypt_blocks(s.enc, s.siv_counter[i], stream, 1);
-    xor_bytes(s.siv_plain[i], s.plain[i], stream, kBlock);
-    std::memcpy(s.siv_counter[i + 1], s.siv_counter[i], kBlock);
-    inc_le32(s.siv_counter[i + 1]);
-    std::memcpy(s.siv_chain[i + 1], s.siv_chain[i], kBlock);
-    pk->update(s.pkey, s.siv_chain[i + 1], s.siv_plain[i], 1);
-  }
-  for (std::size_t n = 0; n <= max_blocks; ++n) {
-    std::uint8_t counter[kBlock], state[kBlock];
-    std::memcpy(counter, s.siv_counter[0], kBlock);
-    std::memcpy(state, s.siv_chain[0], kBlock);
-    std::memset(s.buf, kGuard, (n + 1) * kBlock);
-    const std::uint8_t* in = s.plain[0];
-    if (n > group + 1) {  // in place
-      std::memcpy(s.buf, s.plain[0], n * kBlock);
-      in = s.buf[0];
-    }
-    const std::size_t done = k.polyval_open(s.enc, s.pkey, counter, state, in, s.buf[0], n);
-    if (fault == static_cast<int>(E::polyval_open) && done > 0) s.buf[0][0] ^= 1;  // test hook
-    bool ok = done <= n && std::memcmp(counter, s.siv_counter[done], kBlock) == 0 &&
-              std::memcmp(state, s.siv_chain[done], kBlock) == 0 &&
-              std::memcmp(s.buf, s.siv_plain, done * kBlock) == 0;
-    for (std::size_t i = 0; ok && i < kBlock; ++i) ok = s.buf[n][i] == kGuard;
-    if (!ok) {
-      fail(E::polyval_open, n, 0);
-      break;
-    }
-  }
-  pk->wipe_powers(s.pkey, pk->full_table_from);
-}
-
-// xctr_polyval_entry: HCTR2's fused second pass at every block count 0..max_blocks against the
-// AES backend's single blocks on S ^ counter (S random, the counter from a random block whose
-// LE32 word wraps inside the run, as the contract allows) and the native POLYVAL kernel's
-// update one block per call over the output, on a key with the whole table; in place beyond
-// group + 1 blocks. Reuses polyval_open's buffers (that entry is done with them).
-void Run::xctr_polyval_entry(SelfTestBytes& gen) {
-  using E = GcmFusedSelfTestEntry;
-  if (k.xctr_polyval == nullptr) return;
-  result.tested_entries |= entry_bit(E::xctr_polyval);
-  const PolyvalKernel* pk = polyval_kernel_of(*k.ghash);
-  if (pk == nullptr || pk->init_powers == nullptr) return fail(E::xctr_polyval, 0, 0);
-  std::uint8_t h[kBlock], sv[kBlock];
-  gen.fill(h, kBlock);
-  gen.fill(sv, kBlock);
-  pk->init_powers(h, s.pkey, pk->full_table_from);
-  gen.fill(s.siv_counter[0], kBlock);
-  const std::uint32_t low = 0u - static_cast<std::uint32_t>(group) - 5;  // wraps inside
+  const std::uint32_t low = 0u - static_cast<std::uint32_t>(group) - (xctr ? 5 : 3);  // wraps
   for (int i = 0; i < 4; ++i) s.siv_counter[0][i] = static_cast<std::uint8_t>(low >> (8 * i));
   gen.fill(s.siv_chain[0], kBlock);
   for (std::size_t i = 0; i < max_blocks; ++i) {
@@ -308,14 +260,16 @@ void Run::xctr_polyval_entry(SelfTestBytes& gen) {
       std::memcpy(s.buf, s.plain[0], n * kBlock);
       in = s.buf[0];
     }
-    const std::size_t done = k.xctr_polyval(s.enc, s.pkey, sv, counter, state, in, s.buf[0], n);
-    if (fault == static_cast<int>(E::xctr_polyval) && done > 0) s.buf[0][0] ^= 1;  // test hook
+    const std::size_t done =
+        xctr ? k.xctr_polyval(s.enc, s.pkey, sv, counter, state, in, s.buf[0], n)
+             : k.polyval_open(s.enc, s.pkey, counter, state, in, s.buf[0], n);
+    if (fault == static_cast<int>(e) && done > 0) s.buf[0][0] ^= 1;  // test hook
     bool ok = done <= n && std::memcmp(counter, s.siv_counter[done], kBlock) == 0 &&
               std::memcmp(state, s.siv_chain[done], kBlock) == 0 &&
               std::memcmp(s.buf, s.siv_plain, done * kBlock) == 0;
     for (std::size_t i = 0; ok && i < kBlock; ++i) ok = s.buf[n][i] == kGuard;
     if (!ok) {
-      fail(E::xctr_polyval, n, 0);
+      fail(e, n, 0);
       break;
     }
   }
@@ -392,12 +346,10 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
     run.block_entry(GcmFusedSelfTestEntry::seal);
     run.block_entry(GcmFusedSelfTestEntry::open);
     run.message_entries();
-    run.polyval_open_entry(gen);
-    run.xctr_polyval_entry(gen);
+    run.siv_pass_entry(gen, GcmFusedSelfTestEntry::polyval_open);
+    run.siv_pass_entry(gen, GcmFusedSelfTestEntry::xctr_polyval);
   }
-  std::memset(&scratch, 0, sizeof scratch);  // a public key, but keep the habit
-  result.status = self_test_status(result.failed_entries, ~0u);
-  result.nanoseconds = clock.nanoseconds();
+  finish_self_test(result, clock, scratch);
   return result;
 }
 
@@ -407,23 +359,17 @@ constinit SelfTestSlots<GcmFusedKernels, GcmFusedSelfTestResult, kGcmFusedKernel
 }  // namespace
 
 const GcmFusedSelfTestResult& gcm_fused_self_test(const GcmFusedKernels& k) noexcept {
-  static const GcmFusedSelfTestResult kBackendFailed = [] {
-    GcmFusedSelfTestResult r;
-    r.backend_failed = true;
-    return r;
-  }();
   const cpu::FeatureSet& detected = cpu::detected_features();
   const bool runnable = k.aes->supported(detected) && k.ghash->supported(detected);
   // The reference is the two backends: their own tests first (outside this file's lock), and
   // checked on every call, so a backend failed later (the test hook) takes the kernel out too.
   if (runnable && (!backend_self_test_allows(*k.aes) || !ghash_self_test_allows(*k.ghash)))
-    return kBackendFailed;
+    return backend_failed_result<GcmFusedSelfTestResult>();
   return slots.result(k, runnable);
 }
 
 bool gcm_fused_self_test_allows(const GcmFusedKernels& k) noexcept {
-  const GcmFusedSelfTestResult& r = gcm_fused_self_test(k);
-  return r.status != SelfTestResult::Status::failed && !r.backend_failed;
+  return self_test_allows_kernels(gcm_fused_self_test(k));
 }
 
 bool self_test_inject_fault_for_testing(const GcmFusedKernels& k, std::string_view entry) noexcept {

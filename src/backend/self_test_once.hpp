@@ -1,8 +1,9 @@
 // src/backend/self_test_once.hpp — the once-per-process bookkeeping the self-tests share
-// (self_test.cpp, self_test_ghash.cpp, self_test_gcm.cpp): one slot per entry of a registry
-// (catalog.hpp) with its result, run count and injected fault, the double-checked run under
-// a lock, the test hooks, and what every run uses alike: the entry bits, the fixed inputs,
-// its block counts, its status from the failed entries, and its wall-clock time.
+// (self_test.cpp, self_test_ghash.cpp, self_test_gcm.cpp, self_test_aegis.cpp): one slot per
+// entry of a registry (catalog.hpp) with its result, run count and injected fault, the
+// double-checked run under a lock, the test hooks, and what every run uses alike: the entry
+// bits, the fixed inputs, its block counts, its status from the failed entries, and its
+// wall-clock time; the result of kernels whose backend failed.
 //
 // No CPU features; plain C++ (std::atomic, std::mutex). Internal to the self-test files.
 #pragma once
@@ -11,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <span>
 #include <string_view>
@@ -165,5 +167,33 @@ class Stopwatch {
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
+
+// finish_self_test: the end of a run over every entry: its scratch wiped (public inputs and
+// keys, but keep the habit), result's status (failed when any entry failed) and its time.
+template <class Result, class Scratch>
+void finish_self_test(Result& result, const Stopwatch& clock, Scratch& scratch) noexcept {
+  std::memset(&scratch, 0, sizeof scratch);
+  result.status = self_test_status(result.failed_entries, ~0u);
+  result.nanoseconds = clock.nanoseconds();
+}
+
+// backend_failed_result: the result, not run, of the self-test of kernels that stand on a
+// backend (GcmFusedSelfTestResult, AegisSelfTestResult) when that backend failed its own.
+template <class Result>
+const Result& backend_failed_result() noexcept {
+  static const Result kBackendFailed = [] {
+    Result r;
+    r.backend_failed = true;
+    return r;
+  }();
+  return kBackendFailed;
+}
+
+// self_test_allows_kernels: such kernels may be used: their test did not fail and their
+// backend did not.
+template <class Result>
+bool self_test_allows_kernels(const Result& r) noexcept {
+  return r.status != SelfTestResult::Status::failed && !r.backend_failed;
+}
 
 }  // namespace aeskit::detail

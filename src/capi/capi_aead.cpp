@@ -21,10 +21,7 @@ int make(aeskit_aead** ctx, const char* algorithm, const uint8_t* key, size_t ke
   const AeadAlgorithm* alg = aead::find(algorithm);
   if (alg == nullptr) return status(aead::unknown_name(algorithm));
   if (tag_len == 0) tag_len = alg->default_tag_length();
-  Result<AeadKey> k = AeadKey::create(*alg, in(key, key_len), tag_len, backend_name(backend));
-  if (!k.ok()) return status(k);
-  *ctx = new aeskit_aead{std::move(k).value()};
-  return 0;
+  return make_handle(ctx, AeadKey::create(*alg, in(key, key_len), tag_len, backend_name(backend)));
 }
 
 bool bad_io(const uint8_t* out, size_t max_out_len, const size_t* out_len, const uint8_t* nonce,
@@ -76,6 +73,21 @@ int run_batch(const aeskit_aead* ctx, aeskit_aead_message* messages, size_t coun
   return first_failure;
 }
 
+// seal_or_open: aeskit_aead_seal / aeskit_aead_open (ciphertext || tag).
+int seal_or_open(bool open_it, const aeskit_aead* ctx, uint8_t* out, size_t* out_len,
+                 size_t max_out_len, const uint8_t* nonce, size_t nonce_len, const uint8_t* input,
+                 size_t in_len, const uint8_t* ad, size_t ad_len) {
+  if (ctx == nullptr ||
+      bad_io(out, max_out_len, out_len, nonce, nonce_len, input, in_len, ad, ad_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    const auto n = in(nonce, nonce_len), a = in(ad, ad_len), i = in(input, in_len);
+    const auto o = capi::out(out, max_out_len);
+    Result<std::size_t> written = open_it ? ctx->key.open(n, a, i, o) : ctx->key.seal(n, a, i, o);
+    return sized(written, out_len);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -95,53 +107,36 @@ void aeskit_aead_free(aeskit_aead* ctx) {
 }
 
 int aeskit_aead_key_length(const aeskit_aead* ctx, size_t* out) {
-  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = ctx->key.algorithm()->key_length();
-  return 0;
+  return query(ctx, out, [](const aeskit_aead& x) { return x.key.algorithm()->key_length(); });
 }
 
 int aeskit_aead_nonce_length(const aeskit_aead* ctx, size_t* out) {
-  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = ctx->key.algorithm()->nonce_recommended();
-  return 0;
+  return query(ctx, out,
+               [](const aeskit_aead& x) { return x.key.algorithm()->nonce_recommended(); });
 }
 
 int aeskit_aead_tag_length(const aeskit_aead* ctx, size_t* out) {
-  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = ctx->key.tag_length();
-  return 0;
+  return query(ctx, out, [](const aeskit_aead& x) { return x.key.tag_length(); });
 }
 
 int aeskit_aead_max_overhead(const aeskit_aead* ctx, size_t* out) {
-  if (ctx == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = ctx->key.algorithm()->max_overhead(ctx->key.tag_length());
-  return 0;
+  return query(ctx, out, [](const aeskit_aead& x) {
+    return x.key.algorithm()->max_overhead(x.key.tag_length());
+  });
 }
 
 int aeskit_aead_seal(const aeskit_aead* ctx, uint8_t* out, size_t* out_len, size_t max_out_len,
                      const uint8_t* nonce, size_t nonce_len, const uint8_t* input, size_t in_len,
                      const uint8_t* ad, size_t ad_len) {
-  if (ctx == nullptr ||
-      bad_io(out, max_out_len, out_len, nonce, nonce_len, input, in_len, ad, ad_len))
-    return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<std::size_t> n = ctx->key.seal(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
-                                          capi::out(out, max_out_len));
-    return sized(n, out_len);
-  });
+  return seal_or_open(false, ctx, out, out_len, max_out_len, nonce, nonce_len, input, in_len, ad,
+                      ad_len);
 }
 
 int aeskit_aead_open(const aeskit_aead* ctx, uint8_t* out, size_t* out_len, size_t max_out_len,
                      const uint8_t* nonce, size_t nonce_len, const uint8_t* input, size_t in_len,
                      const uint8_t* ad, size_t ad_len) {
-  if (ctx == nullptr ||
-      bad_io(out, max_out_len, out_len, nonce, nonce_len, input, in_len, ad, ad_len))
-    return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<std::size_t> n = ctx->key.open(in(nonce, nonce_len), in(ad, ad_len), in(input, in_len),
-                                          capi::out(out, max_out_len));
-    return sized(n, out_len);
-  });
+  return seal_or_open(true, ctx, out, out_len, max_out_len, nonce, nonce_len, input, in_len, ad,
+                      ad_len);
 }
 
 int aeskit_aead_seal_detached(const aeskit_aead* ctx, uint8_t* out, uint8_t* out_tag,

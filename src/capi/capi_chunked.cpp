@@ -100,12 +100,7 @@ int make_keyed_stream(Handle** h, const aeskit_chunked_key* k, const uint8_t* co
                       size_t context_len) {
   if (h == nullptr || k == nullptr || null_with_length(context, context_len))
     return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<Stream> s = Stream::create(k->key, in(context, context_len));
-    if (!s.ok()) return status(s);
-    *h = new Handle{std::move(s).value()};
-    return 0;
-  });
+  return guarded([&] { return make_handle(h, Stream::create(k->key, in(context, context_len))); });
 }
 
 template <class Handle, class Stream>
@@ -116,10 +111,7 @@ int make_stream(Handle** h, const uint8_t* key, size_t key_len, const uint8_t* c
   Result<chunked::Suite> suite = chunked::suite_for_key_length(key_len);
   if (!suite.ok()) return status(suite);
   return guarded([&] {
-    Result<Stream> s = Stream::create(*suite, in(key, key_len), in(context, context_len));
-    if (!s.ok()) return status(s);
-    *h = new Handle{std::move(s).value()};
-    return 0;
+    return make_handle(h, Stream::create(*suite, in(key, key_len), in(context, context_len)));
   });
 }
 
@@ -172,12 +164,7 @@ int aeskit_chunked_key_new(aeskit_chunked_key** k, const uint8_t* key, size_t ke
   if (k == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
   Result<chunked::Suite> suite = chunked::suite_for_key_length(key_len);
   if (!suite.ok()) return status(suite);
-  return guarded([&] {
-    Result<chunked::Key> made = chunked::Key::create(*suite, in(key, key_len));
-    if (!made.ok()) return status(made);
-    *k = new aeskit_chunked_key{std::move(made).value()};
-    return 0;
-  });
+  return guarded([&] { return make_handle(k, chunked::Key::create(*suite, in(key, key_len))); });
 }
 
 void aeskit_chunked_key_free(aeskit_chunked_key* k) {
@@ -198,77 +185,40 @@ int aeskit_chunked_key_open(const aeskit_chunked_key* k, const uint8_t* context,
                      threads);
 }
 
-int aeskit_chunked_key_encryptor_new(aeskit_chunked_encryptor** e, const aeskit_chunked_key* k,
-                                     const uint8_t* context, size_t context_len) {
-  return make_keyed_stream<aeskit_chunked_encryptor, chunked::Encryptor>(e, k, context,
-                                                                         context_len);
-}
+// The push streams' C functions, the same for both directions (a macro: a C function's name
+// cannot come from a template): new from a key or a key handle, update_bound, update, finish and
+// free over the handle's chunked::Encryptor or chunked::Decryptor.
+#define AESKIT_CHUNKED_PUSH_STREAM(dir, Stream)                                                   \
+  int aeskit_chunked_key_##dir##_new(aeskit_chunked_##dir** h, const aeskit_chunked_key* k,       \
+                                     const uint8_t* context, size_t context_len) {                \
+    return make_keyed_stream<aeskit_chunked_##dir, Stream>(h, k, context, context_len);           \
+  }                                                                                               \
+  int aeskit_chunked_##dir##_new(aeskit_chunked_##dir** h, const uint8_t* key, size_t key_len,    \
+                                 const uint8_t* context, size_t context_len) {                    \
+    return make_stream<aeskit_chunked_##dir, Stream>(h, key, key_len, context, context_len);      \
+  }                                                                                               \
+  int aeskit_chunked_##dir##_update_bound(const aeskit_chunked_##dir* h, size_t in_len,           \
+                                          size_t* out) {                                          \
+    return query(h, out,                                                                          \
+                 [&](const aeskit_chunked_##dir& x) { return x.stream.update_bound(in_len); });   \
+  }                                                                                               \
+  int aeskit_chunked_##dir##_update(aeskit_chunked_##dir* h, const uint8_t* input, size_t in_len, \
+                                    uint8_t* out, size_t* out_len, size_t max_out_len) {          \
+    if (h == nullptr) return status(Errc::null_pointer);                                          \
+    return stream_update(h->stream, input, in_len, out, out_len, max_out_len);                    \
+  }                                                                                               \
+  int aeskit_chunked_##dir##_finish(aeskit_chunked_##dir* h, uint8_t* out, size_t* out_len,       \
+                                    size_t max_out_len) {                                         \
+    if (h == nullptr) return status(Errc::null_pointer);                                          \
+    return stream_finish(h->stream, out, out_len, max_out_len);                                   \
+  }                                                                                               \
+  void aeskit_chunked_##dir##_free(aeskit_chunked_##dir* h) {                                     \
+    delete h;                                                                                     \
+  }
 
-int aeskit_chunked_key_decryptor_new(aeskit_chunked_decryptor** d, const aeskit_chunked_key* k,
-                                     const uint8_t* context, size_t context_len) {
-  return make_keyed_stream<aeskit_chunked_decryptor, chunked::Decryptor>(d, k, context,
-                                                                         context_len);
-}
-
-int aeskit_chunked_encryptor_new(aeskit_chunked_encryptor** e, const uint8_t* key, size_t key_len,
-                                 const uint8_t* context, size_t context_len) {
-  return make_stream<aeskit_chunked_encryptor, chunked::Encryptor>(e, key, key_len, context,
-                                                                   context_len);
-}
-
-int aeskit_chunked_encryptor_update_bound(const aeskit_chunked_encryptor* e, size_t in_len,
-                                          size_t* out) {
-  if (e == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = e->stream.update_bound(in_len);
-  return 0;
-}
-
-int aeskit_chunked_encryptor_update(aeskit_chunked_encryptor* e, const uint8_t* input,
-                                    size_t in_len, uint8_t* out, size_t* out_len,
-                                    size_t max_out_len) {
-  if (e == nullptr) return status(Errc::null_pointer);
-  return stream_update(e->stream, input, in_len, out, out_len, max_out_len);
-}
-
-int aeskit_chunked_encryptor_finish(aeskit_chunked_encryptor* e, uint8_t* out, size_t* out_len,
-                                    size_t max_out_len) {
-  if (e == nullptr) return status(Errc::null_pointer);
-  return stream_finish(e->stream, out, out_len, max_out_len);
-}
-
-void aeskit_chunked_encryptor_free(aeskit_chunked_encryptor* e) {
-  delete e;
-}
-
-int aeskit_chunked_decryptor_new(aeskit_chunked_decryptor** d, const uint8_t* key, size_t key_len,
-                                 const uint8_t* context, size_t context_len) {
-  return make_stream<aeskit_chunked_decryptor, chunked::Decryptor>(d, key, key_len, context,
-                                                                   context_len);
-}
-
-int aeskit_chunked_decryptor_update_bound(const aeskit_chunked_decryptor* d, size_t in_len,
-                                          size_t* out) {
-  if (d == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = d->stream.update_bound(in_len);
-  return 0;
-}
-
-int aeskit_chunked_decryptor_update(aeskit_chunked_decryptor* d, const uint8_t* input,
-                                    size_t in_len, uint8_t* out, size_t* out_len,
-                                    size_t max_out_len) {
-  if (d == nullptr) return status(Errc::null_pointer);
-  return stream_update(d->stream, input, in_len, out, out_len, max_out_len);
-}
-
-int aeskit_chunked_decryptor_finish(aeskit_chunked_decryptor* d, uint8_t* out, size_t* out_len,
-                                    size_t max_out_len) {
-  if (d == nullptr) return status(Errc::null_pointer);
-  return stream_finish(d->stream, out, out_len, max_out_len);
-}
-
-void aeskit_chunked_decryptor_free(aeskit_chunked_decryptor* d) {
-  delete d;
-}
+AESKIT_CHUNKED_PUSH_STREAM(encryptor, chunked::Encryptor)
+AESKIT_CHUNKED_PUSH_STREAM(decryptor, chunked::Decryptor)
+#undef AESKIT_CHUNKED_PUSH_STREAM
 
 int aeskit_chunked_pull_encryptor_new(aeskit_chunked_pull** p, const uint8_t* key, size_t key_len,
                                       const uint8_t* context, size_t context_len,

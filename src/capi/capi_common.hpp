@@ -8,6 +8,7 @@
 #include <new>
 #include <optional>
 #include <span>
+#include <utility>
 
 #include "aeskit/aeskit.h"
 #include "aeskit/aeskit.hpp"
@@ -91,6 +92,50 @@ int guarded(F&& f) noexcept {
   } catch (...) {
     return status(Errc::invalid_state);
   }
+}
+
+// tweaked_crypt: encrypt or decrypt through a handle whose `key` takes a tweak (Hctr2Key,
+// XtsKey): null_pointer for a null handle or a null buffer with a length, else the key's
+// status, guarded.
+template <class Handle>
+int tweaked_crypt(Direction d, const Handle* h, const std::uint8_t* tweak, std::size_t tweak_len,
+                  const std::uint8_t* input, std::size_t in_len, std::uint8_t* out,
+                  std::size_t max_out_len) noexcept {
+  if (h == nullptr || null_with_length(tweak, tweak_len) || null_with_length(input, in_len) ||
+      null_with_length(out, max_out_len))
+    return status(Errc::null_pointer);
+  return guarded([&] {
+    const auto t = in(tweak, tweak_len);
+    return status(d == Direction::encrypt
+                      ? h->key.encrypt(t, in(input, in_len), capi::out(out, max_out_len))
+                      : h->key.decrypt(t, in(input, in_len), capi::out(out, max_out_len)));
+  });
+}
+
+// query: *out = get(*h), a handle's size or length query; null_pointer when h or out is null.
+template <class Handle, class T, class Get>
+int query(const Handle* h, T* out, Get&& get) noexcept {
+  if (h == nullptr || out == nullptr) return status(Errc::null_pointer);
+  *out = get(*h);
+  return 0;
+}
+
+// make_handle: *h = a new Handle holding made's value, or made's status (inside guarded: the
+// allocation may throw).
+template <class Handle, class T>
+int make_handle(Handle** h, Result<T>&& made) {
+  if (!made.ok()) return status(made);
+  *h = new Handle{std::move(made).value()};
+  return 0;
+}
+
+// new_keyed: the constructor of a handle over a key (or nonce base) made from caller bytes:
+// null_pointer when h is null or key is null with a length, else make_handle(h, create(the
+// bytes)), guarded.
+template <class Handle, class Create>
+int new_keyed(Handle** h, const std::uint8_t* key, std::size_t key_len, Create&& create) noexcept {
+  if (h == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
+  return guarded([&] { return make_handle(h, create(in(key, key_len))); });
 }
 
 // backend_name: NULL means "" (the best backend).

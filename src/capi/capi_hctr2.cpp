@@ -11,30 +11,9 @@ struct aeskit_hctr2 {
   Hctr2Key key;
 };
 
-namespace {
-
-int crypt(Direction d, const aeskit_hctr2* h, const uint8_t* tweak, size_t tweak_len,
-          const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  if (h == nullptr || null_with_length(tweak, tweak_len) || null_with_length(input, in_len) ||
-      null_with_length(out, max_out_len))
-    return status(Errc::null_pointer);
-  return guarded([&] {
-    const auto t = in(tweak, tweak_len);
-    return status(d == Direction::encrypt
-                      ? h->key.encrypt(t, in(input, in_len), capi::out(out, max_out_len))
-                      : h->key.decrypt(t, in(input, in_len), capi::out(out, max_out_len)));
-  });
-}
-
-}  // namespace
-
 int aeskit_hctr2_new(aeskit_hctr2** h, const uint8_t* key, size_t key_len, const char* backend) {
-  if (h == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<Hctr2Key> k = Hctr2Key::create(in(key, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *h = new aeskit_hctr2{std::move(k).value()};
-    return 0;
+  return new_keyed(h, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return Hctr2Key::create(bytes, backend_name(backend));
   });
 }
 
@@ -44,10 +23,10 @@ void aeskit_hctr2_free(aeskit_hctr2* h) {
 
 int aeskit_hctr2_encrypt(const aeskit_hctr2* h, const uint8_t* tweak, size_t tweak_len,
                          const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  return crypt(Direction::encrypt, h, tweak, tweak_len, input, in_len, out, max_out_len);
+  return tweaked_crypt(Direction::encrypt, h, tweak, tweak_len, input, in_len, out, max_out_len);
 }
 
 int aeskit_hctr2_decrypt(const aeskit_hctr2* h, const uint8_t* tweak, size_t tweak_len,
                          const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  return crypt(Direction::decrypt, h, tweak, tweak_len, input, in_len, out, max_out_len);
+  return tweaked_crypt(Direction::decrypt, h, tweak, tweak_len, input, in_len, out, max_out_len);
 }

@@ -8,12 +8,8 @@ using namespace aeskit::capi;
 extern "C" {
 
 int aeskit_cmac_new(aeskit_cmac** m, const uint8_t* key, size_t key_len, size_t tag_len) {
-  if (m == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<Cmac> c = Cmac::create(in(key, key_len), tag_len == 0 ? Cmac::kMaxTagLength : tag_len);
-    if (!c.ok()) return status(c);
-    *m = new aeskit_cmac{std::move(c).value()};
-    return 0;
+  return new_keyed(m, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return Cmac::create(bytes, tag_len == 0 ? Cmac::kMaxTagLength : tag_len);
   });
 }
 
@@ -52,12 +48,8 @@ int aeskit_cmac_reset(aeskit_cmac* m) {
 }
 
 int aeskit_gmac_new(aeskit_gmac** m, const uint8_t* key, size_t key_len, size_t tag_len) {
-  if (m == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<Gmac> g = Gmac::create(in(key, key_len), tag_len == 0 ? 16 : tag_len);
-    if (!g.ok()) return status(g);
-    *m = new aeskit_gmac{std::move(g).value()};
-    return 0;
+  return new_keyed(m, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return Gmac::create(bytes, tag_len == 0 ? 16 : tag_len);
   });
 }
 

@@ -56,19 +56,6 @@ int xts(Direction d, const aeskit_xts* x, uint64_t first_sector, size_t sector_s
   });
 }
 
-int xts_tweak(Direction d, const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
-              const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  if (x == nullptr || null_with_length(tweak, tweak_len) || null_with_length(input, in_len) ||
-      null_with_length(out, max_out_len))
-    return status(Errc::null_pointer);
-  return guarded([&] {
-    const auto t = in(tweak, tweak_len);
-    return status(d == Direction::encrypt
-                      ? x->key.encrypt(t, in(input, in_len), capi::out(out, max_out_len))
-                      : x->key.decrypt(t, in(input, in_len), capi::out(out, max_out_len)));
-  });
-}
-
 int wrap(bool unwrap, const aeskit_aes* kek, int pad, const uint8_t* input, size_t in_len,
          uint8_t* out, size_t* out_len, size_t max_out_len) {
   if (kek == nullptr || out_len == nullptr || null_with_length(input, in_len) ||
@@ -91,12 +78,8 @@ extern "C" {
 
 int aeskit_aes_new(aeskit_aes** key, const uint8_t* key_bytes, size_t key_len,
                    const char* backend) {
-  if (key == nullptr || null_with_length(key_bytes, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<AesKey> k = AesKey::create(in(key_bytes, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *key = new aeskit_aes{std::move(k).value()};
-    return 0;
+  return new_keyed(key, key_bytes, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return AesKey::create(bytes, backend_name(backend));
   });
 }
 
@@ -140,12 +123,8 @@ int aeskit_cipher_new(aeskit_cipher** c, const aeskit_aes* key, int mode, int di
   if (!p || (direction != AESKIT_ENCRYPT && direction != AESKIT_DECRYPT))
     return status(Errc::invalid_argument);
   const Direction d = direction == AESKIT_ENCRYPT ? Direction::encrypt : Direction::decrypt;
-  return guarded([&] {
-    Result<Cipher> r = Cipher::create(key->key, *m, d, in(iv, iv_len), *p);
-    if (!r.ok()) return status(r);
-    *c = new aeskit_cipher{std::move(r).value()};
-    return 0;
-  });
+  return guarded(
+      [&] { return make_handle(c, Cipher::create(key->key, *m, d, in(iv, iv_len), *p)); });
 }
 
 int aeskit_cipher_update(aeskit_cipher* c, const uint8_t* input, size_t in_len, uint8_t* out,
@@ -169,9 +148,7 @@ int aeskit_cipher_finish(aeskit_cipher* c, uint8_t* out, size_t* out_len, size_t
 }
 
 int aeskit_cipher_pending(const aeskit_cipher* c, size_t* out) {
-  if (c == nullptr || out == nullptr) return status(Errc::null_pointer);
-  *out = c->cipher.pending();
-  return 0;
+  return query(c, out, [](const aeskit_cipher& x) { return x.cipher.pending(); });
 }
 
 void aeskit_cipher_free(aeskit_cipher* c) {
@@ -179,12 +156,8 @@ void aeskit_cipher_free(aeskit_cipher* c) {
 }
 
 int aeskit_xts_new(aeskit_xts** x, const uint8_t* key, size_t key_len, const char* backend) {
-  if (x == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<XtsKey> k = XtsKey::create(in(key, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *x = new aeskit_xts{std::move(k).value()};
-    return 0;
+  return new_keyed(x, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return XtsKey::create(bytes, backend_name(backend));
   });
 }
 
@@ -206,12 +179,12 @@ int aeskit_xts_decrypt_sectors(const aeskit_xts* x, uint64_t first_sector, size_
 
 int aeskit_xts_encrypt(const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
                        const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  return xts_tweak(Direction::encrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
+  return tweaked_crypt(Direction::encrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
 }
 
 int aeskit_xts_decrypt(const aeskit_xts* x, const uint8_t* tweak, size_t tweak_len,
                        const uint8_t* input, size_t in_len, uint8_t* out, size_t max_out_len) {
-  return xts_tweak(Direction::decrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
+  return tweaked_crypt(Direction::decrypt, x, tweak, tweak_len, input, in_len, out, max_out_len);
 }
 
 int aeskit_key_wrap(const aeskit_aes* kek, int pad, const uint8_t* input, size_t in_len,

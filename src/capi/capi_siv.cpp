@@ -49,12 +49,8 @@ int crypt(bool open, const aeskit_siv* s, uint8_t* out, size_t* out_len, size_t 
 extern "C" {
 
 int aeskit_siv_new(aeskit_siv** s, const uint8_t* key, size_t key_len, const char* backend) {
-  if (s == nullptr || null_with_length(key, key_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<SivKey> k = SivKey::create(in(key, key_len), backend_name(backend));
-    if (!k.ok()) return status(k);
-    *s = new aeskit_siv{std::move(k).value()};
-    return 0;
+  return new_keyed(s, key, key_len, [&](std::span<const std::uint8_t> bytes) {
+    return SivKey::create(bytes, backend_name(backend));
   });
 }
 

@@ -25,12 +25,7 @@ template <class Stream>
 int make(aeskit_aead_stream** s, const aeskit_aead* ctx, const uint8_t* nonce, size_t nonce_len) {
   if (s == nullptr || ctx == nullptr || null_with_length(nonce, nonce_len))
     return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<Stream> r = Stream::create(ctx->key, in(nonce, nonce_len));
-    if (!r.ok()) return status(r);
-    *s = new aeskit_aead_stream{std::move(r).value()};
-    return 0;
-  });
+  return guarded([&] { return make_handle(s, Stream::create(ctx->key, in(nonce, nonce_len))); });
 }
 
 }  // namespace
@@ -86,13 +81,8 @@ void aeskit_aead_stream_free(aeskit_aead_stream* s) {
 
 int aeskit_nonce_seq_new(aeskit_nonce_seq** s, const uint8_t* base, size_t base_len,
                          uint64_t limit) {
-  if (s == nullptr || null_with_length(base, base_len)) return status(Errc::null_pointer);
-  return guarded([&] {
-    Result<NonceSequence> r =
-        NonceSequence::create(in(base, base_len), limit == 0 ? NonceSequence::kNoLimit : limit);
-    if (!r.ok()) return status(r);
-    *s = new aeskit_nonce_seq{*r};
-    return 0;
+  return new_keyed(s, base, base_len, [&](std::span<const std::uint8_t> bytes) {
+    return NonceSequence::create(bytes, limit == 0 ? NonceSequence::kNoLimit : limit);
   });
 }
 

@@ -67,6 +67,22 @@ Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_vie
   return AesKey(std::move(state));
 }
 
+namespace detail {
+
+Result<AesKeyPair> create_key_pair(std::string_view scheme, std::span<const std::uint8_t> key,
+                                   std::string_view backend) {
+  if (key.size() != 32 && key.size() != 48 && key.size() != 64)
+    return bad_key_length(scheme, "a key of 32, 48 or 64 bytes (two AES keys)", key.size());
+  const std::size_t half = key.size() / 2;
+  Result<AesKey> first = AesKey::create(key.first(half), backend);
+  if (!first.ok()) return first.status();
+  Result<AesKey> second = AesKey::create(key.subspan(half), backend);
+  if (!second.ok()) return second.status();
+  return AesKeyPair{std::move(first).value(), std::move(second).value()};
+}
+
+}  // namespace detail
+
 AesKey::AesKey() noexcept = default;
 AesKey::AesKey(std::unique_ptr<detail::KeyState> state) noexcept : state_(std::move(state)) {}
 AesKey::AesKey(AesKey&&) noexcept = default;

@@ -14,6 +14,9 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
 
 #include "aeskit/aes.hpp"
 #include "backend/backend.hpp"
@@ -46,5 +49,16 @@ struct KeyAccess {
   // make: an AesKey owning `state` (already expanded by the caller on state->backend).
   static AesKey make(std::unique_ptr<KeyState> state) noexcept { return AesKey(std::move(state)); }
 };
+
+// AesKeyPair, create_key_pair: the two AES keys of a scheme keyed with two of them (XTS:
+// Key1 || Key2; SIV: K1 || K2): `key` of 32, 48 or 64 bytes split in halves, each an AesKey
+// on `backend` (empty: the best). bad_key_length ("<scheme> takes a key of 32, 48 or 64 bytes
+// (two AES keys)") for another length, else AesKey::create's errors.
+struct AesKeyPair {
+  AesKey first;
+  AesKey second;
+};
+Result<AesKeyPair> create_key_pair(std::string_view scheme, std::span<const std::uint8_t> key,
+                                   std::string_view backend);
 
 }  // namespace aeskit::detail

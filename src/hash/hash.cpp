@@ -76,9 +76,7 @@ std::string_view Hash::backend_name() const noexcept {
 }
 
 Status Hash::update(std::span<const std::uint8_t> data) noexcept {
-  if (!valid() || finished_) return Errc::invalid_state;
-  if (!detail::core_update(core_, data.data(), data.size())) return Errc::message_too_long;
-  return {};
+  return detail::core_update_status(valid() && !finished_, core_, data);
 }
 
 Status Hash::finish(std::span<std::uint8_t> out) noexcept {

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "aeskit/hash.hpp"
 #include "backend/sha_backend.hpp"
@@ -32,6 +33,14 @@ void core_start(HashCore& core, HashAlgorithm alg, const ShaCompressor& c) noexc
 void core_resume(HashCore& core, const HashWords& h, std::uint64_t length) noexcept;
 // core_update: absorbs n bytes; false (nothing absorbed) if the total would exceed the limit.
 bool core_update(HashCore& core, const std::uint8_t* data, std::size_t n) noexcept;
+// core_update_status: Hash::update and Hmac::update over `core`: invalid_state unless `open`
+// (a valid object not yet finished), message_too_long (nothing absorbed) past the limit.
+inline Status core_update_status(bool open, HashCore& core,
+                                 std::span<const std::uint8_t> data) noexcept {
+  if (!open) return Errc::invalid_state;
+  if (!core_update(core, data.data(), data.size())) return Errc::message_too_long;
+  return {};
+}
 // core_finish: pads, compresses and writes the full digest (digest_length bytes). The core's
 // state is spent afterwards (core_start/core_resume before reuse).
 void core_finish(HashCore& core, std::uint8_t* digest) noexcept;

@@ -58,9 +58,7 @@ std::string_view Hmac::backend_name() const noexcept {
 }
 
 Status Hmac::update(std::span<const std::uint8_t> data) noexcept {
-  if (!valid() || finished_) return Errc::invalid_state;
-  if (!detail::core_update(inner_, data.data(), data.size())) return Errc::message_too_long;
-  return {};
+  return detail::core_update_status(valid() && !finished_, inner_, data);
 }
 
 Status Hmac::finish(std::span<std::uint8_t> out) noexcept {

@@ -36,7 +36,7 @@ void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const 
 void ctr32_le_blocks(const KeyState& key, std::uint8_t counter[16], const std::uint8_t* in,
                      std::uint8_t* out, std::size_t blocks);
 // xctr_blocks: HCTR2's XCTR, out_i = in_i ^ E(S ^ counter_i) with ctr32_le's counter; the
-// backend's xctr first, then a generic loop (xctr.cpp).
+// backend's xctr first, then a generic loop (ctr_le.cpp).
 void xctr_blocks(const KeyState& key, const std::uint8_t s[16], std::uint8_t counter[16],
                  const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
 // ctr_increment: advance a counter block by one in `mode`'s arithmetic.

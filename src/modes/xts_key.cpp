@@ -18,10 +18,6 @@
 namespace aeskit {
 namespace {
 
-bool valid_xts_key_length(std::size_t n) {
-  return n == 32 || n == 48 || n == 64;
-}
-
 // halves_equal compares Key1 and Key2 in constant time: the OR of all byte differences is
 // reduced to one bit without a branch on the key bytes.
 bool halves_equal(std::span<const std::uint8_t> key) {
@@ -47,15 +43,9 @@ XtsKey::XtsKey(AesKey data_key, AesKey tweak_key, bool equal_halves) noexcept
       equal_halves_(equal_halves) {}
 
 Result<XtsKey> XtsKey::create(std::span<const std::uint8_t> key, std::string_view backend) {
-  if (!valid_xts_key_length(key.size()))
-    return aeskit::detail::bad_key_length("AES-XTS", "a key of 32, 48 or 64 bytes (two AES keys)",
-                                          key.size());
-  const std::size_t half = key.size() / 2;
-  Result<AesKey> key1 = AesKey::create(key.first(half), backend);
-  if (!key1.ok()) return key1.status();
-  Result<AesKey> key2 = AesKey::create(key.subspan(half), backend);
-  if (!key2.ok()) return key2.status();
-  return XtsKey(std::move(key1).value(), std::move(key2).value(), halves_equal(key));
+  Result<detail::AesKeyPair> keys = detail::create_key_pair("AES-XTS", key, backend);
+  if (!keys.ok()) return keys.status();
+  return XtsKey(std::move(keys->first), std::move(keys->second), halves_equal(key));
 }
 
 Status XtsKey::crypt(Direction direction, const std::uint8_t* tweak,

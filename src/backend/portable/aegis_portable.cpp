@@ -11,14 +11,7 @@
 
 namespace aeskit::detail {
 
-constinit const AegisKernels kAegisPortable = {
-    "portable",
-    {aegis_reference_kernel<8, 1, &portable::aes_rounds>("portable"),
-     aegis_reference_kernel<8, 2, &portable::aes_rounds>("portable"),
-     aegis_reference_kernel<8, 4, &portable::aes_rounds>("portable")},
-    {aegis_reference_kernel<6, 1, &portable::aes_rounds>("portable"),
-     aegis_reference_kernel<6, 2, &portable::aes_rounds>("portable"),
-     aegis_reference_kernel<6, 4, &portable::aes_rounds>("portable")},
-};
+constinit const AegisKernels kAegisPortable =
+    aegis_reference_tables<&portable::aes_rounds>("portable");
 
 }  // namespace aeskit::detail

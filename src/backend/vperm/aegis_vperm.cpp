@@ -56,14 +56,6 @@ AESKIT_SIMD_TARGET void aes_rounds(const std::uint8_t* in, const std::uint8_t* r
 }  // namespace
 }  // namespace vperm
 
-constinit const AegisKernels kAegisVperm = {
-    "vperm",
-    {aegis_reference_kernel<8, 1, &vperm::aes_rounds>("vperm"),
-     aegis_reference_kernel<8, 2, &vperm::aes_rounds>("vperm"),
-     aegis_reference_kernel<8, 4, &vperm::aes_rounds>("vperm")},
-    {aegis_reference_kernel<6, 1, &vperm::aes_rounds>("vperm"),
-     aegis_reference_kernel<6, 2, &vperm::aes_rounds>("vperm"),
-     aegis_reference_kernel<6, 4, &vperm::aes_rounds>("vperm")},
-};
+constinit const AegisKernels kAegisVperm = aegis_reference_tables<&vperm::aes_rounds>("vperm");
 
 }  // namespace aeskit::detail
