@@ -17,27 +17,8 @@
 namespace aeskit::detail {
 namespace {
 
-// in_batches: the generic part of a parallel mode, blocks done..blocks-1 in batches of the
-// backend's width: fill(stream, at, n) lays out the cipher inputs of the n blocks from block
-// `at` (reading what it needs of `in` before any output is written: in place is allowed),
-// one encrypt_blocks call, then out = in ^ stream. Only the part a batch used is wiped: when
-// the kernel did every block, nothing is.
-template <class Fill>
-void in_batches(const KeyState& key, std::size_t done, std::size_t blocks, const std::uint8_t* in,
-                std::uint8_t* out, Fill&& fill) {
-  const AesBackend& b = *key.backend;
-  std::uint8_t stream[16 * kMaxBatchBlocks];
-  const std::size_t batch = b.batch_blocks < kMaxBatchBlocks ? b.batch_blocks : kMaxBatchBlocks;
-  std::size_t used = 0;
-  while (done < blocks) {
-    const std::size_t n = blocks - done < batch ? blocks - done : batch;
-    used = n > used ? n : used;
-    fill(stream, done, n);
-    b.encrypt_blocks(key.enc, stream, stream, n);
-    xor_bytes(out + 16 * done, in + 16 * done, stream, 16 * n);
-    done += n;
-  }
-  if (used != 0) secure_zero(stream, 16 * used);
+std::size_t batch_for(const AesBackend& b) {
+  return b.batch_blocks < kMaxBatchBlocks ? b.batch_blocks : kMaxBatchBlocks;
 }
 
 }  // namespace
@@ -66,12 +47,22 @@ void ctr_blocks(const KeyState& key, Mode mode, std::uint8_t counter[16], const 
   auto* bulk = mode == Mode::ctr32 ? b.ctr32_be : b.ctr128_be;
   std::size_t done = bulk ? bulk(key.enc, counter, in, out, blocks) : 0;
   // Generic: lay out a batch of counter blocks, encrypt them in one call, XOR.
-  in_batches(key, done, blocks, in, out, [&](std::uint8_t* stream, std::size_t, std::size_t n) {
+  // Only the part a batch used is wiped: when the kernel did every block, nothing is.
+  std::uint8_t stream[16 * kMaxBatchBlocks];
+  const std::size_t batch = batch_for(b);
+  std::size_t used = 0;
+  while (done < blocks) {
+    std::size_t n = blocks - done < batch ? blocks - done : batch;
+    used = n > used ? n : used;
     for (std::size_t i = 0; i < n; ++i) {
       std::memcpy(stream + 16 * i, counter, 16);
       ctr_increment(mode, counter);
     }
-  });
+    b.encrypt_blocks(key.enc, stream, stream, n);
+    xor_bytes(out + 16 * done, in + 16 * done, stream, 16 * n);
+    done += n;
+  }
+  if (used != 0) secure_zero(stream, 16 * used);
 }
 
 void cfb128_encrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in,
@@ -91,12 +82,21 @@ void cfb128_decrypt_blocks(const KeyState& key, std::uint8_t iv[16], const std::
   std::size_t done = b.cfb128_decrypt ? b.cfb128_decrypt(key.enc, iv, in, out, blocks) : 0;
   // Generic: the batch's cipher inputs are IV, C_0 .. C_{n-2}; copy them out before any
   // output is written (in-place safety), encrypt in one call, XOR.
-  in_batches(key, done, blocks, in, out, [&](std::uint8_t* stream, std::size_t at, std::size_t n) {
-    const std::uint8_t* c = in + 16 * at;
+  std::uint8_t stream[16 * kMaxBatchBlocks];
+  const std::size_t batch = batch_for(b);
+  std::size_t used = 0;
+  while (done < blocks) {
+    std::size_t n = blocks - done < batch ? blocks - done : batch;
+    used = n > used ? n : used;
+    const std::uint8_t* c = in + 16 * done;
     std::memcpy(stream, iv, 16);
     std::memcpy(stream + 16, c, 16 * (n - 1));
     std::memcpy(iv, c + 16 * (n - 1), 16);
-  });
+    b.encrypt_blocks(key.enc, stream, stream, n);
+    xor_bytes(out + 16 * done, c, stream, 16 * n);
+    done += n;
+  }
+  if (used != 0) secure_zero(stream, 16 * used);
 }
 
 void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in, std::uint8_t* out,
