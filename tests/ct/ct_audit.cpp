@@ -191,7 +191,12 @@ void audit_modes(Checker& c, const char* backend) {
       const Padding padding = block_mode ? Padding::pkcs7 : Padding::none;
       const std::span<const std::uint8_t> iv_span =
           mode == Mode::ecb ? std::span<const std::uint8_t>{} : std::span<const std::uint8_t>(iv);
-      for (std::size_t len : byte_lengths({0u, 1u, 15u, 16u, 17u, 100u, 530u})) {
+      // 1100 bytes (68 blocks): the xmm long-call schedules of CTR and CBC decryption (from
+      // 40 blocks, x86/ctr.hpp and x86/cbc_cfb.hpp) under valgrind too; not on the portable
+      // backend, whose valgrind run it would double (it has no such schedule).
+      const bool long_calls = std::string_view(backend) != "portable";
+      for (std::size_t len : long_calls ? byte_lengths({0u, 1u, 15u, 16u, 17u, 100u, 530u, 1100u})
+                                        : byte_lengths({0u, 1u, 15u, 16u, 17u, 100u, 530u})) {
         if (!block_mode && len == 0) continue;
         Bytes pt = pattern(len, len * 7 + key_len);
         Bytes pt_secret = pt;
