@@ -7,9 +7,9 @@
 #
 #   scripts/check-no-evex.sh objects DIR   every object file under DIR (a CMake build's
 #                                          aeskit_objects.dir), except those compiled from
-#                                          src/backend/vaes512/, clmul/*vpclmul512*,
-#                                          sha512x86/*avx512* (the AVX-512 SHA-512 compressor)
-#                                          and aesni/*avx512vl* (AEGIS with VPTERNLOG on xmm)
+#                                          src/backend/x86/zmm/, x86/clmul/*vpclmul512*,
+#                                          x86/sha/*avx512* (the AVX-512 SHA-512 compressor)
+#                                          and x86/xmm/*avx512vl* (AEGIS with VPTERNLOG on xmm)
 #   scripts/check-no-evex.sh binary FILE   a linked binary or library (an LTO build, where
 #                                          the objects hold no machine code): every function
 #                                          whose name does not belong to the 512-bit tier
@@ -44,7 +44,7 @@ case "$mode" in
     count=0
     while IFS= read -r -d '' obj; do
       case "$obj" in
-        */backend/vaes512/* | *vpclmul512* | */backend/sha512x86/*avx512* | */backend/aesni/*avx512vl*) continue ;;
+        */backend/x86/zmm/* | *vpclmul512* | */backend/x86/sha/*avx512* | */backend/x86/xmm/*avx512vl*) continue ;;
       esac
       count=$((count + 1))
       hits=$(objdump -d --insn-width=16 "$obj" | evex_lines "" | sed -n 1,5p)

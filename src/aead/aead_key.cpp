@@ -14,7 +14,7 @@
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
 #include "aeskit/random.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/self_test.hpp"
 #include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"

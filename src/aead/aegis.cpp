@@ -18,7 +18,7 @@
 
 #include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/self_test.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "cpu/features.hpp"

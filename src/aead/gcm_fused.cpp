@@ -1,14 +1,14 @@
 // src/aead/gcm_fused.cpp — which fused AES-CTR + GHASH kernels a key gets (see gcm_fused.hpp):
 // never one that failed its once-per-process self-test, nor one whose GHASH backend did
-// (backend/self_test.hpp); such keys run the unfused path.
+// (backend/select/self_test.hpp); such keys run the unfused path.
 //
 // Adding one: the kernels live in their backend folder (they use intrinsics); declare their
-// GcmFusedKernels constant there and add its address to backend/catalog.hpp's kGcmFusedList,
+// GcmFusedKernels constant there and add its address to backend/select/catalog.hpp's kGcmFusedList,
 // fastest first. This file only matches pairs; it never names an instruction set.
 #include "aead/gcm_fused.hpp"
 
-#include "backend/catalog.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/catalog.hpp"
+#include "backend/select/self_test.hpp"
 
 namespace aeskit::detail {
 namespace {

@@ -25,9 +25,9 @@
 namespace aeskit::detail {
 
 // find_gcm_fused returns the fused kernels for this (AES backend, GHASH backend) pair that the
-// CPU features allow and that passed their once-per-process self-test (backend/self_test.hpp),
-// or nullptr (then the generic path does all the work). The fused kernels compiled in are
-// listed, fastest first, in backend/catalog.hpp.
+// CPU features allow and that passed their once-per-process self-test
+// (backend/select/self_test.hpp), or nullptr (then the generic path does all the work). The fused
+// kernels compiled in are listed, fastest first, in backend/select/catalog.hpp.
 const GcmFusedKernels* find_gcm_fused(const AesBackend& aes, const GhashBackend& ghash,
                                       const cpu::FeatureSet& features) noexcept;
 

@@ -9,7 +9,7 @@
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_fused.hpp"
 #include "aead/gcm_siv.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit::detail {

@@ -25,7 +25,7 @@
 #include "aead/gcm_fused.hpp"
 #include "aead/polyval.hpp"
 #include "aeskit/hctr2.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/self_test.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
 #include "core/error_detail.hpp"

@@ -7,11 +7,11 @@
 
 #include "aeskit/backends.hpp"
 #include "backend/backend.hpp"
-#include "backend/catalog.hpp"
 #include "backend/gcm_fused_kernels.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/polyval_kernels.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/catalog.hpp"
+#include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
 

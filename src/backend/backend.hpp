@@ -191,13 +191,14 @@ struct AesBackend {
                             std::size_t blocks) noexcept = nullptr;
 };
 
-// The backends compiled into this build, fastest first (backend/catalog.hpp; registries.cpp).
+// The backends compiled into this build, fastest first (backend/select/catalog.hpp;
+// registries.cpp).
 std::size_t backend_count() noexcept;
 const AesBackend& backend_at(std::size_t index) noexcept;
 // find_backend: by name, or nullptr.
 const AesBackend* find_backend(std::string_view name) noexcept;
 // best_backend: the first in the list that `features` supports and that did not fail its
-// once-per-process self-test (backend/self_test.hpp); the portable backend in the end.
+// once-per-process self-test (backend/select/self_test.hpp); the portable backend in the end.
 const AesBackend& best_backend(const cpu::FeatureSet& features) noexcept;
 
 }  // namespace aeskit::detail

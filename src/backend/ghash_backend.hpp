@@ -18,7 +18,7 @@ namespace aeskit::detail {
 
 // GhashKey holds a backend's precomputation from H; its layout belongs to that backend.
 // 1024 bytes: the vpclmul512 layout's 32 powers and their Karatsuba halves
-// (clmul/ghash_groups.hpp; the other layouts use the first 256 or 512 bytes).
+// (x86/clmul/ghash_groups.hpp; the other layouts use the first 256 or 512 bytes).
 struct alignas(16) GhashKey {
   static constexpr std::size_t kBytes = 1024;
   std::uint8_t bytes[kBytes];
@@ -38,10 +38,10 @@ struct GhashBackend {
                  std::size_t blocks) noexcept;
 };
 
-// The GHASH backends compiled in, fastest first (backend/catalog.hpp; registries.cpp).
+// The GHASH backends compiled in, fastest first (backend/select/catalog.hpp; registries.cpp).
 // best_ghash_backend: the first that `features` supports (no wider than
 // cpu::max_vector_bits()) and that did not fail its once-per-process self-test
-// (backend/self_test.hpp); the portable backend in the end.
+// (backend/select/self_test.hpp); the portable backend in the end.
 std::size_t ghash_backend_count() noexcept;
 const GhashBackend& ghash_backend_at(std::size_t index) noexcept;
 const GhashBackend* find_ghash_backend(std::string_view name) noexcept;

@@ -39,7 +39,7 @@ struct PolyvalKernel {
   // count, public, not capped): only the min(n, powers) lowest powers H^1..H^n are written —
   // all that update reads while every call passes at most n blocks — plus, at a width whose
   // update has a cheaper step for long inputs, what that step reads when n allows it
-  // (vpclmul512: the high run, clmul/ghash_groups.hpp kPolyvalFullRunFrom); n == powers gives
+  // (vpclmul512: the high run, x86/clmul/ghash_groups.hpp kPolyvalFullRunFrom); n == powers gives
   // ghash->init's table from h' = mulX_GHASH(ByteReverse(H)) up to that extra. A short
   // message (AES-GCM-SIV: one key per nonce) so pays about n - 1 products instead of
   // powers - 1. Leaves the rest of the GhashKey unwritten.
@@ -72,8 +72,8 @@ struct PolyvalKernel {
 };
 
 // find_polyval_kernel: the native kernel for `ghash` if one is compiled in, the CPU features
-// allow it and it did not fail its once-per-process self-test (backend/self_test.hpp);
-// nullptr otherwise (backend/catalog.hpp; registries.cpp).
+// allow it and it did not fail its once-per-process self-test (backend/select/self_test.hpp);
+// nullptr otherwise (backend/select/catalog.hpp; registries.cpp).
 const PolyvalKernel* find_polyval_kernel(const GhashBackend& ghash,
                                          const cpu::FeatureSet& features) noexcept;
 // polyval_kernel_of: the native kernel compiled in for `ghash`, whatever the CPU and the

@@ -2,7 +2,7 @@
 #include <new>
 
 #include "aeskit/aes.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/self_test.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
 #include "core/error_detail.hpp"

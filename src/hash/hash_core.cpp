@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "backend/sha_constants.hpp"
+#include "backend/kernels/sha_constants.hpp"
 #include "base/buffers.hpp"
 #include "cpu/features.hpp"
 

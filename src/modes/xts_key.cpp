@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "aeskit/xts.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/self_test.hpp"
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
 #include "core/error_detail.hpp"

@@ -29,10 +29,10 @@
 #include "aeskit/aeskit.hpp"
 #include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
-#include "backend/catalog.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/polyval_kernels.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/catalog.hpp"
+#include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 
 namespace {

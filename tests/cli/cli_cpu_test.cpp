@@ -25,9 +25,9 @@
 #include "aead/gcm_fused.hpp"
 #include "aeskit/aeskit.hpp"
 #include "backend/backend.hpp"
-#include "backend/catalog.hpp"
 #include "backend/ghash_backend.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/catalog.hpp"
+#include "backend/select/self_test.hpp"
 #include "commands.hpp"  // tools/aeskit: run_cpu, compiled into this test
 #include "cpu/features.hpp"
 

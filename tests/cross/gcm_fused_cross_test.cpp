@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "aeskit/aead.hpp"
-#include "backend/catalog.hpp"
 #include "backend/gcm_fused_kernels.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/catalog.hpp"
+#include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 #include "cross_check.hpp"
 

@@ -1,5 +1,5 @@
 // tests/cross/stitch_cross_test.cpp — the stitched AES-CBC + SHA kernels of the build
-// (AArch64: src/backend/armv8ce_sha/; x86: src/backend/aesni_shani/) without GoogleTest, for
+// (AArch64: src/backend/arm64/sha/; x86: src/backend/x86/sha/) without GoogleTest, for
 // the cross builds under qemu:
 //   - which kernel set the CPU gets: on AArch64 with AES, SHA1 and SHA256, the seal-only set,
 //     and the seal-and-open set when the CPU also has SHA3 (AESKIT_DISABLE removes them);

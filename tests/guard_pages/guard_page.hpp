@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "backend/catalog.hpp"
-#include "backend/self_test.hpp"
+#include "backend/select/catalog.hpp"
+#include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit_test {

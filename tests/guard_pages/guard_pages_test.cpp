@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "aeskit/aeskit.hpp"
-#include "backend/catalog.hpp"
+#include "backend/select/catalog.hpp"
 #include "cpu/features.hpp"
 #include "guard_page.hpp"
 

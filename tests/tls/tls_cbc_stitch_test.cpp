@@ -1,4 +1,4 @@
-// tests/tls/tls_cbc_stitch_test.cpp — the stitched AES-CBC + SHA kernels (src/backend/aesni_shani/,
+// tests/tls/tls_cbc_stitch_test.cpp — the stitched AES-CBC + SHA kernels (src/backend/x86/sha/,
 // contract src/backend/sha_stitch.hpp) and the TLS CBC-HMAC paths that use them:
 //   - each kernel directly vs the unstitched pieces (the SHA compressor + the AES backend's
 //     CBC), 0..40 iterations, every key size, separate buffers, in place, and the hash

@@ -8,8 +8,8 @@
 // branch-free forms. Only shifts, rotates and logic: constant-time.
 #include <bit>
 
+#include "backend/kernels/sha_constants.hpp"
 #include "backend/portable/sha_portable.hpp"
-#include "backend/sha_constants.hpp"
 #include "base/byte_order.hpp"
 
 namespace aeskit::detail {

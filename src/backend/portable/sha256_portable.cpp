@@ -6,9 +6,9 @@
 // CPU features: none. References: FIPS 180-4 §4.1.2, §6.2.2; sha2_compress.hpp.
 #include <bit>
 
+#include "backend/kernels/sha_constants.hpp"
 #include "backend/portable/sha2_compress.hpp"
 #include "backend/portable/sha_portable.hpp"
-#include "backend/sha_constants.hpp"
 #include "base/byte_order.hpp"
 
 namespace aeskit::detail {

@@ -7,9 +7,9 @@
 // CPU features: none. References: FIPS 180-4 §4.1.3, §6.4.2; sha2_compress.hpp.
 #include <bit>
 
+#include "backend/kernels/sha_constants.hpp"
 #include "backend/portable/sha2_compress.hpp"
 #include "backend/portable/sha_portable.hpp"
-#include "backend/sha_constants.hpp"
 #include "base/byte_order.hpp"
 
 namespace aeskit::detail {

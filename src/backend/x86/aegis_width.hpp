@@ -1,8 +1,8 @@
-// src/backend/x86/aegis_width.hpp — the x86 side of backend/aegis_lanes.hpp: the shared AEGIS
-// template compiled with the including width's target (AESKIT_WIDE_TARGET / _INLINE / _LAMBDA of
-// vec128.hpp, vec256.hpp or vec512.hpp, which must come first). The width's AEGIS policy
-// (Vec plus the single-block operations) is x86/entries_aegis.inc's AegisVec.
-// CPU features: the width's. References: backend/aegis_lanes.hpp.
+// src/backend/x86/aegis_width.hpp — the x86 side of backend/kernels/aegis_lanes.hpp: the shared
+// AEGIS template compiled with the including width's target (AESKIT_WIDE_TARGET / _INLINE / _LAMBDA
+// of vec128.hpp, vec256.hpp or vec512.hpp, which must come first). The width's AEGIS policy (Vec
+// plus the single-block operations) is x86/entries_aegis.inc's AegisVec. CPU features: the width's.
+// References: backend/kernels/aegis_lanes.hpp.
 #pragma once
 
 #if !defined(AESKIT_WIDE_INLINE)
@@ -12,4 +12,4 @@
 #define AESKIT_AEGIS_INLINE AESKIT_WIDE_INLINE
 #define AESKIT_AEGIS_LAMBDA AESKIT_WIDE_LAMBDA
 
-#include "backend/aegis_lanes.hpp"
+#include "backend/kernels/aegis_lanes.hpp"

@@ -11,9 +11,9 @@
 // table holds pointers; `supported` gates the calls. References: backend/backend.hpp.
 #pragma once
 
-#include "backend/aesni/kernels.hpp"
 #include "backend/backend.hpp"
 #include "backend/gcm_fused_kernels.hpp"
+#include "backend/x86/xmm/kernels.hpp"
 
 // AESKIT_X86_AES_BACKEND(name, description, supported, vector_bits, wide); batch_blocks is the
 // width's group (WIDE::kGroupBlocks, kernels.hpp).

@@ -20,7 +20,7 @@
 // then POLYVAL over its output: xctr_polyval_blocks) is that same loop on a copy of the
 // schedule whose round key 0 has S XORed in.
 //
-// The field and products are those of clmul/gf128_clmul.hpp and ghash.hpp: reflected
+// The field and products are those of x86/clmul/gf128_clmul.hpp and ghash.hpp: reflected
 // blocks (per-lane VPSHUFB), K_i = H^i·x^-1 so a carry-less product is exactly A·H^i,
 // Karatsuba (3 VPCLMULQDQ per register; chosen because VPCLMULQDQ and VAESENC compete for the
 // same pipes while shuffles and XORs have spare ports), lo/mid/hi accumulated over the
@@ -90,9 +90,9 @@
 #include <type_traits>
 
 #include "backend/backend.hpp"
-#include "backend/clmul/gcm_tail.hpp"
-#include "backend/clmul/gf128_clmul.hpp"
 #include "backend/ghash_backend.hpp"
+#include "backend/x86/clmul/gcm_tail.hpp"
+#include "backend/x86/clmul/gf128_clmul.hpp"
 #include "backend/x86/ghash.hpp"
 #include "backend/x86/rounds.hpp"
 #include "base/secure_zero.hpp"

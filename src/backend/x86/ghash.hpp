@@ -1,14 +1,14 @@
 // src/backend/x86/ghash.hpp — GHASH and POLYVAL group steps for every x86 carry-less-multiply
 // width: kBlocks blocks per register, one reduction per group of up to kGhashPowers blocks, on the
-// power tables of clmul/ghash_groups.hpp (Table128, the pclmul layout, for xmm; Table256, the
+// power tables of x86/clmul/ghash_groups.hpp (Table128, the pclmul layout, for xmm; Table256, the
 // vpclmul layout, for ymm and zmm, whose 16 powers the zmm code reads 64 bytes at a time; on
 // zmm a full group is 32 blocks, the first 16 taking the vpclmul512 key's high run K_32..K_17),
 // and the log-depth builders of per-message POLYVAL keys.
 //
 // CPU features: those of the width's policy (vec128/vec256/vec512.hpp): PCLMULQDQ or
-// VPCLMULQDQ at that width, PCLMULQDQ for the 128-bit reduction (clmul/gf128_clmul.hpp).
+// VPCLMULQDQ at that width, PCLMULQDQ for the 128-bit reduction (x86/clmul/gf128_clmul.hpp).
 // References: NIST SP 800-38D §6.4 (GHASH); RFC 8452 §3 and Appendix A (POLYVAL);
-// clmul/gf128_clmul.hpp (reflected representation, Karatsuba products, reduction, tables).
+// x86/clmul/gf128_clmul.hpp (reflected representation, Karatsuba products, reduction, tables).
 //
 // A group of m ≤ kPowers blocks X_1..X_m from state Y is Y' = (Y^X_1)·H^m ^ X_2·H^(m-1) ^ ... ^
 // X_m·H: block j takes K_(m-j+1), the table's last m entries in order (powers_for(m)), so
@@ -28,8 +28,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/clmul/gf128_clmul.hpp"
-#include "backend/clmul/ghash_groups.hpp"
+#include "backend/x86/clmul/gf128_clmul.hpp"
+#include "backend/x86/clmul/ghash_groups.hpp"
 #include "backend/x86/rounds.hpp"
 
 namespace aeskit::detail::x86 {

@@ -6,8 +6,8 @@
 // CPU features: those of the width's policy; meant for widths with 32 vector registers (the
 // 512-bit one: 4 power + 4 Karatsuba-half registers of 16 powers, 4 data registers, 3 sums;
 // on ymm the 16 powers alone would fill all 16 registers); AVX-512BW byte-masked loads
-// (V::load_bytes) for the padded ends. Instantiated in vaes512/gcm_vaes512.cpp only.
-// References: RFC 8452 §3 (POLYVAL), §4 (its input); clmul/gf128_clmul.hpp (representation,
+// (V::load_bytes) for the padded ends. Instantiated in x86/zmm/gcm_vaes512.cpp only.
+// References: RFC 8452 §3 (POLYVAL), §4 (its input); x86/clmul/gf128_clmul.hpp (representation,
 // Karatsuba products, reduction); x86/ghash.hpp (group step, lane products, log-depth
 // powers); polyval_groups.hpp (K_1 = H as loaded).
 //
@@ -46,7 +46,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/clmul/gf128_clmul.hpp"
+#include "backend/x86/clmul/gf128_clmul.hpp"
 #include "backend/x86/ghash.hpp"
 #include "base/ct_shadow.hpp"
 

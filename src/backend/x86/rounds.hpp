@@ -47,7 +47,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
-#include "backend/rounds_dispatch.hpp"
+#include "backend/kernels/rounds_dispatch.hpp"
 #include "base/ct_shadow.hpp"
 
 #ifndef AESKIT_WIDE_INLINE
@@ -260,7 +260,7 @@ AESKIT_WIDE_INLINE T* opaque(T* p) {
 
 // with_rounds: f.template operator()<R>() for the schedule's round count (10, 12 or 14): the
 // generic lambdas of the width-generic kernels through the one dispatch
-// (AESKIT_WITH_ROUNDS, backend/rounds_dispatch.hpp).
+// (AESKIT_WITH_ROUNDS, backend/kernels/rounds_dispatch.hpp).
 template <class F>
 AESKIT_WIDE_INLINE decltype(auto) with_rounds(unsigned rounds, F&& f) {
   AESKIT_WITH_ROUNDS(rounds, R, return f.template operator()<R>());

@@ -2,8 +2,8 @@
 // of the three AES widths and of the GHASH, SHA-NI and CBC+SHA stitch code, and the
 // AESKIT_*_TARGET (out-of-line functions) / AESKIT_*_INLINE (forced-inline helpers, so keys and
 // blocks stay in registers across them) macros built from them. Every function of a width
-// (its entry points' declarations in aesni/kernels.hpp, vaes256/kernels.hpp,
-// vaes512/kernels.hpp, and the definitions compiled through vec128.hpp / vec256.hpp /
+// (its entry points' declarations in x86/xmm/kernels.hpp, x86/ymm/kernels.hpp,
+// x86/zmm/kernels.hpp, and the definitions compiled through vec128.hpp / vec256.hpp /
 // vec512.hpp) carries exactly its string: GCC treats declarations of one C++ function with
 // different target attributes as separate versions, so the strings must not drift apart.
 //
@@ -19,13 +19,13 @@
 //           on AVX2-only CPUs). The compilers emit VZEROUPPER on return from functions that
 //           use ymm; the GCM and GHASH entries also call it by hand (Vec::finish).
 //   VAES512 the same plus AVX-512 F/BW/DQ/VL (cpu::Feature::avx512); VZEROUPPER as above.
-//   PCLMUL  PCLMULQDQ + SSSE3 (clmul/gf128_clmul.hpp: the GHASH/POLYVAL set-up).
+//   PCLMUL  PCLMULQDQ + SSSE3 (x86/clmul/gf128_clmul.hpp: the GHASH/POLYVAL set-up).
 //   SHANI   the SHA extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2, SHA256RNDS2, SHA256MSG1/2),
 //           SSSE3 (PSHUFB) and SSE4.1 (PBLENDW); legacy SSE encodings.
-//   STITCH  AES-NI with the SHANI set (aesni_shani/cbc_sha_stitch.cpp).
-//   AVX2SHA512 AVX2 and BMI2 (sha512x86/: SHA-512 schedule on xmm, RORX rounds; VEX only).
-//   AVX512SHA512 the same plus AVX-512 F/VL (VPRORQ, VPTERNLOGQ on xmm; EVEX).
-//   AESNI_AVX512VL AES-NI with AVX-512 F/BW/DQ/VL, no VAES (aesni/aegis_aesni_avx512vl.cpp:
+//   STITCH  AES-NI with the SHANI set (x86/sha/cbc_sha_stitch.cpp).
+//   AVX2SHA512 AVX2 and BMI2 (x86/sha/sha512x86.cpp: SHA-512 schedule on xmm, RORX rounds; VEX
+//   only). AVX512SHA512 the same plus AVX-512 F/VL (VPRORQ, VPTERNLOGQ on xmm; EVEX).
+//   AESNI_AVX512VL AES-NI with AVX-512 F/BW/DQ/VL, no VAES (x86/xmm/aegis_aesni_avx512vl.cpp:
 //          VPTERNLOGQ on xmm beside VEX AESENC).
 // References: GCC and Clang documentation of __attribute__((target)); Intel, "Intel SHA
 // Extensions" (Gulley et al., 2013).

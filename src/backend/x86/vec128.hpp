@@ -3,7 +3,7 @@
 //
 // CPU features: AES-NI, PCLMULQDQ, SSSE3 (x86/targets.hpp) — no AVX, so the code runs on
 // every x86-64 CPU with AES-NI and needs no VZEROUPPER. One width per translation unit (see
-// vec256.hpp); the units are those of src/backend/aesni/.
+// vec256.hpp); the units are those of src/backend/x86/xmm/.
 // References: Intel SDM, AESENC/AESDEC, PCLMULQDQ, PSHUFB; GCC/Clang documentation of
 // __attribute__((target)).
 //

@@ -4,7 +4,7 @@
 // CPU features: AVX2, AES-NI, VAES, PCLMULQDQ, VPCLMULQDQ — and deliberately no AVX-512, so
 // that no EVEX instruction can appear in the code the kernels instantiate with this policy
 // (it must run on AVX2-only CPUs such as Zen 3). Each width is compiled in its own translation
-// units (src/backend/vaes256/) and namespace; the target macros below are defined once per
+// units (src/backend/x86/ymm/) and namespace; the target macros below are defined once per
 // translation unit and a second width in the same unit is an error.
 // References: Intel SDM, VAESENC/VAESDEC and VPCLMULQDQ (VEX.256: the 128-bit operation in
 // each 128-bit lane); GCC/Clang documentation of __attribute__((target)).

@@ -4,7 +4,7 @@
 //
 // CPU features: AVX-512 F, BW, DQ and VL (cpu::Feature::avx512), AES-NI, VAES, PCLMULQDQ,
 // VPCLMULQDQ (EVEX.512 forms). Compiled only into the translation units of
-// src/backend/vaes512/ and src/backend/clmul/*_vpclmul512.cpp; the vaes512 backend's and the
+// src/backend/x86/zmm/ and src/backend/x86/clmul/*_vpclmul512.cpp; the vaes512 backend's and the
 // vpclmul512 GHASH backend's supported() keep every function here from running on a CPU
 // without them. One width per translation unit (see vec256.hpp).
 // References: Intel SDM, VAESENC (EVEX.512: AESENC on each 128-bit lane), VPCLMULQDQ
@@ -140,7 +140,7 @@ struct Vec {
     return AESKIT_BITWISE3(_mm512_ternarylogic_epi64, a, b, c, 0x96);
   }
   // xand: a ^ (b & c) in one VPTERNLOGQ (0x78); kTernaryLogic tells the AEGIS template
-  // (backend/aegis_lanes.hpp) that x3 and xand cost one operation.
+  // (backend/kernels/aegis_lanes.hpp) that x3 and xand cost one operation.
   static constexpr bool kTernaryLogic = true;
   AESKIT_WIDE_INLINE static reg xand(reg a, reg b, reg c) {
     return AESKIT_BITWISE3(_mm512_ternarylogic_epi64, a, b, c, 0x78);

@@ -1,8 +1,0 @@
-// src/backend/pmull/polyval_pmull.hpp — the native POLYVAL kernel on the pmull GHASH key.
-#pragma once
-
-#include "backend/polyval_kernels.hpp"
-
-namespace aeskit::detail {
-extern const PolyvalKernel kPolyvalPmull;
-}

@@ -1,0 +1,50 @@
+// src/backend/x86/xmm/xts_aesni.cpp — the AES-NI backend's XTS kernels: the x86
+// kernels of src/backend/x86/ instantiated with the 128-bit policy (8 blocks in flight), and
+// the one-block path (xts_lone) every x86 width's entries send a lone block to.
+//
+// CPU features: AES-NI, SSSE3 (legacy SSE encodings).
+// References: x86/xts.hpp (the math); backend/backend.hpp.
+#include "backend/x86/vec128.hpp"  // first: sets this unit's vector width and target
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/x86/rounds.hpp"
+#include "backend/x86/xmm/kernels.hpp"
+#include "backend/x86/xmm/rounds.hpp"
+#include "backend/x86/xts.hpp"
+
+namespace aeskit::detail::aesni {
+
+// xts_lone: exactly one block, out = E/D(in ^ T) ^ T with T in a register from its load to
+// the last round (the closing XOR folded into the last round key, rounds.hpp cipher_one),
+// then T·α stored. The group kernel spends ~100 instructions on a lone block (its tweak
+// spread and group set-up); a 16-byte data unit (openssl speed's 16-byte XTS) is this.
+namespace xts_lone {
+template <Dir D>
+AESKIT_AESNI_INLINE std::size_t one(const RoundKeys& rk, std::uint8_t tweak[16],
+                                    const std::uint8_t* in, std::uint8_t* out) {
+  const __m128i t = load_block(tweak);
+  const __m128i x = _mm_xor_si128(load_block(in), t);
+  store_block(out, x86::with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+                return cipher_one<D, R>(rk, x, t);
+              }));
+  store_block(tweak, x86::mul_alpha<Vec>(t));
+  return 1;
+}
+AESKIT_AESNI_INLINE std::size_t xts_encrypt(const RoundKeys& enc, std::uint8_t tweak[16],
+                                            const std::uint8_t* in, std::uint8_t* out,
+                                            std::size_t) {
+  return one<Dir::encrypt>(enc, tweak, in, out);
+}
+AESKIT_AESNI_INLINE std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t tweak[16],
+                                            const std::uint8_t* in, std::uint8_t* out,
+                                            std::size_t) {
+  return one<Dir::decrypt>(dec, tweak, in, out);
+}
+}  // namespace xts_lone
+
+namespace xts_narrow = aesni;  // calls under kXtsNarrowBelow blocks
+inline constexpr std::size_t kXtsNarrowBelow = 0;
+#include "backend/x86/entries_xts.inc"
+}  // namespace aeskit::detail::aesni
