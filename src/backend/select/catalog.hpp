@@ -1,182 +1,89 @@
-// src/backend/select/catalog.hpp — which backends this build has, per kind, fastest first: the only
-// place outside the backend folders that knows the list. CMakeLists.txt compiles the backend
-// folders of the target's CPU family and defines AESKIT_HAVE_X86 / AESKIT_HAVE_VPERM /
-// AESKIT_HAVE_ARMV8CE / AESKIT_HAVE_POWER8 for them;
-// every #if on those macros outside the folders stands here.
+// src/backend/select/catalog.hpp — which backends this build has, per kind, fastest first: the
+// catalogs of the families CMakeLists.txt compiles (each folder's catalog.hpp, a FamilyCatalog)
+// joined in family order, x86, arm64, ppc64, then simd and portable, which run on every CPU of
+// their families and so stand after the CPU-specific code. CMakeLists.txt defines
+// AESKIT_HAVE_X86 / AESKIT_HAVE_ARMV8CE / AESKIT_HAVE_POWER8 / AESKIT_HAVE_VPERM for the
+// families it compiles; every #if on those macros stands here, one per family.
 //
-// Each list ends with nullptr (so a list may be empty on a CPU family); registry.hpp reads it
-// without the terminator. Adding a backend: declare its table in its folder's header and add
-// its address to the lists it belongs to, in speed order. No CPU features of its own.
+// Adding a backend: declare its table in its folder's header and add its address to its
+// family's catalog.hpp, in speed order. Adding a family: its folder's catalog.hpp and one line
+// below. No CPU features of its own.
 #pragma once
 
-#include "backend/aegis_kernels.hpp"
-#include "backend/backend.hpp"
-#include "backend/gcm_fused_kernels.hpp"
-#include "backend/ghash_backend.hpp"
-#include "backend/polyval_kernels.hpp"
-#include "backend/portable/ghash_portable.hpp"
-#include "backend/portable/portable.hpp"
+#include <array>
+#include <cstddef>
+#include <type_traits>
+
+#include "backend/family_catalog.hpp"
+#include "backend/portable/catalog.hpp"
 #include "backend/select/registry.hpp"
-#include "backend/sha_backend.hpp"
-#include "backend/sha_stitch.hpp"
-#if defined(AESKIT_HAVE_VPERM)
-#include "backend/simd/ghash_simd.hpp"
-#include "backend/simd/vperm.hpp"
+#if defined(AESKIT_HAVE_X86)
+#include "backend/x86/catalog.hpp"
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
-#include "backend/arm64/armv8ce.hpp"
-#include "backend/arm64/pmull/gcm_armv8ce_pmull.hpp"
-#include "backend/arm64/pmull/ghash_pmull.hpp"
-#include "backend/arm64/pmull/polyval_pmull.hpp"
-#include "backend/arm64/sha/armv8sha.hpp"
-#include "backend/arm64/sha/cbc_sha_stitch.hpp"
+#include "backend/arm64/catalog.hpp"
 #endif
 #if defined(AESKIT_HAVE_POWER8)
-#include "backend/ppc64/power8.hpp"
-#include "backend/ppc64/sha/power8sha.hpp"
-#include "backend/ppc64/vpmsum/gcm_power8_vpmsum.hpp"
-#include "backend/ppc64/vpmsum/ghash_vpmsum.hpp"
-#include "backend/ppc64/vpmsum/polyval_vpmsum.hpp"
+#include "backend/ppc64/catalog.hpp"
 #endif
-#if defined(AESKIT_HAVE_X86)
-#include "backend/x86/clmul/ghash_clmul.hpp"
-#include "backend/x86/clmul/polyval_clmul.hpp"
-#include "backend/x86/sha/cbc_sha_stitch.hpp"
-#include "backend/x86/sha/sha512x86.hpp"
-#include "backend/x86/sha/shani.hpp"
-#include "backend/x86/xmm/aesni.hpp"
-#include "backend/x86/ymm/vaes256.hpp"
-#include "backend/x86/zmm/vaes512.hpp"
+#if defined(AESKIT_HAVE_VPERM)
+#include "backend/simd/catalog.hpp"
 #endif
 
 namespace aeskit::detail {
 
-// AES backends. best_backend() takes the first one the CPU supports; the portable backend
-// supports every CPU and stays last, so the search always ends.
-inline constexpr const AesBackend* kAesBackendList[] = {
+// The families of this build, in the order their entries are tried.
+inline constexpr const FamilyCatalog* kFamilyCatalogs[] = {
 #if defined(AESKIT_HAVE_X86)
-    &kVaes512Backend,  &kVaes256Backend, &kAesniBackend,
+    &kX86Catalog,
 #endif
 #if defined(AESKIT_HAVE_ARMV8CE)
-    &kArmv8ceBackend,  // AArch64 with the Crypto Extensions
+    &kArm64Catalog,
 #endif
 #if defined(AESKIT_HAVE_POWER8)
-    &kPower9Backend,  // the same on POWER9 (Power ISA 3.0 loads and stores)
-    &kPower8Backend,  // ppc64le with the POWER8 vector crypto instructions
+    &kPpc64Catalog,
 #endif
 #if defined(AESKIT_HAVE_VPERM)
-    &kVpermBackend,  // SSSE3 on x86, NEON on AArch64 and ARMv7, AltiVec on ppc64le
+    &kSimdCatalog,
 #endif
-    &kPortableBackend, nullptr,
+    &kPortableCatalog,
 };
 
-// GHASH backends; portable last, as for AES.
-inline constexpr const GhashBackend* kGhashBackendList[] = {
-#if defined(AESKIT_HAVE_X86)
-    &kGhashVpclmul512Backend, &kGhashVpclmul256Backend,
-    &kGhashPclmulBackend,
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-    &kGhashPmullBackend,  // AArch64 PMULL
-#endif
-#if defined(AESKIT_HAVE_POWER8)
-    &kGhashVpmsumBackend,  // POWER8+ vpmsumd
-#endif
-#if defined(AESKIT_HAVE_VPERM)
-    &kGhashSimdBackend,  // the simd::V128 backends: no carry-less multiply needed
-#endif
-    &kGhashPortableBackend,   nullptr,
-};
+// joined_list<&FamilyCatalog::aes>(): one kind's entries of every family, in family order.
+template <auto Kind>
+using CatalogEntry = std::remove_const_t<
+    typename std::remove_reference_t<decltype(FamilyCatalog{}.*Kind)>::element_type>;
 
-// Native POLYVAL kernels, each for one GHASH backend (PolyvalKernel::ghash). A GHASH backend
-// without one runs POLYVAL through the RFC 8452 Appendix A mapping (src/aead/polyval.cpp).
-inline constexpr const PolyvalKernel* kPolyvalKernelList[] = {
-#if defined(AESKIT_HAVE_X86)
-    &kPolyvalVpclmul512,
-    &kPolyvalVpclmul256,
-    &kPolyvalPclmul,
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-    &kPolyvalPmull,
-#endif
-#if defined(AESKIT_HAVE_POWER8)
-    &kPolyvalVpmsum,
-#endif
-    nullptr,
-};
+template <auto Kind>
+consteval std::size_t joined_size() {
+  std::size_t n = 0;
+  for (const FamilyCatalog* f : kFamilyCatalogs) n += (f->*Kind).size();
+  return n;
+}
 
-// Fused AES-CTR + GHASH kernels, each for one (AES, GHASH) backend pair (x86/gcm.hpp at three
-// widths: x86/zmm/gcm_vaes512.cpp, x86/ymm/gcm_vaes256.cpp, x86/xmm/gcm_aesni.cpp; AArch64:
-// arm64/pmull/gcm_armv8ce_pmull.cpp; ppc64le: ppc64/vpmsum/gcm_power8_vpmsum.cpp, built for
-// the power9 and the power8 backend).
-inline constexpr const GcmFusedKernels* kGcmFusedList[] = {
-#if defined(AESKIT_HAVE_X86)
-    &kGcmFusedVaes512Vpclmul512,
-    &kGcmFusedVaes256Vpclmul256,
-    &kGcmFusedAesniPclmul,
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-    &kGcmFusedArmv8cePmull,
-#endif
-#if defined(AESKIT_HAVE_POWER8)
-    &kGcmFusedPower9Vpmsum,
-    &kGcmFusedPower8Vpmsum,
-#endif
-    nullptr,
-};
+template <auto Kind>
+consteval std::array<CatalogEntry<Kind>, joined_size<Kind>()> joined_list() {
+  std::array<CatalogEntry<Kind>, joined_size<Kind>()> all{};
+  std::size_t n = 0;
+  for (const FamilyCatalog* f : kFamilyCatalogs)
+    for (CatalogEntry<Kind> e : f->*Kind) all[n++] = e;
+  return all;
+}
 
-// SHA compressors (SHA-1/256/512 compression functions); portable last.
-inline constexpr const ShaCompressor* kShaCompressorList[] = {
-#if defined(AESKIT_HAVE_X86)
-    &kShaNi,            // SHA-1/SHA-256
-    &kShaAvx512Sha512,  // SHA-512
-    &kShaAvx2Sha512,    // SHA-512
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-    &kShaArmv8Sha1,    &kShaArmv8Sha256, &kShaArmv8Sha512,
-#endif
-#if defined(AESKIT_HAVE_POWER8)
-    &kShaPower8,  // SHA-256/SHA-512 on vshasigma (SHA-1: portable)
-#endif
-    &kShaPortable,     nullptr,
-};
-
-// Stitched AES-CBC + SHA kernels, each reading the schedules of the AES backends it names.
-inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
-#if defined(AESKIT_HAVE_X86)
-    &kCbcShaStitchAesniShani,
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-    &kCbcShaStitchArmv8Wide,
-    &kCbcShaStitchArmv8,  // the first the CPU supports wins
-#endif
-    nullptr,
-};
-
+inline constexpr auto kAesBackendList = joined_list<&FamilyCatalog::aes>();
+inline constexpr auto kGhashBackendList = joined_list<&FamilyCatalog::ghash>();
+inline constexpr auto kPolyvalKernelList = joined_list<&FamilyCatalog::polyval>();
+inline constexpr auto kGcmFusedList = joined_list<&FamilyCatalog::gcm_fused>();
+inline constexpr auto kShaCompressorList = joined_list<&FamilyCatalog::sha>();
+inline constexpr auto kCbcShaStitchList = joined_list<&FamilyCatalog::cbc_sha_stitch>();
 // AEGIS kernel tables, widest first: a family/degree the key's backend's table lacks is taken
 // from the next (narrower) table whose backend is usable, else from the portable kernels
 // (registries.cpp: select_aegis_kernel).
-inline constexpr const AegisKernels* kAegisKernelList[] = {
-#if defined(AESKIT_HAVE_X86)
-    &kAegisVaes512,
-    &kAegisVaes256,
-    &kAegisAesniAvx512vl,  // 128L/256 on xmm with VPTERNLOG, where AVX-512 is present
-    &kAegisAesni,
-#endif
-#if defined(AESKIT_HAVE_ARMV8CE)
-    &kAegisArmv8ce,  // AArch64 AESE/AESMC, one block per register
-#endif
-#if defined(AESKIT_HAVE_POWER8)
-    &kAegisPower9,
-    &kAegisPower8,  // vcipher (POWER9 build, then POWER8)
-#endif
-#if defined(AESKIT_HAVE_VPERM)
-    &kAegisVperm,  // SSSE3 / NEON / AltiVec byte shuffles
-#endif
-    nullptr,
-};
+inline constexpr auto kAegisKernelList = joined_list<&FamilyCatalog::aegis>();
 
-// The lists as registries (registry.hpp): what registries.cpp and the self-tests walk.
+// The lists as registries (registry.hpp): what registries.cpp and the self-tests walk. The
+// portable AES, GHASH and SHA backends support every CPU and stand last, so best_backend(),
+// best_ghash_backend() and best_sha_compressor() always find one.
 inline constexpr Registry<AesBackend> kAesBackends{kAesBackendList};
 inline constexpr Registry<GhashBackend> kGhashBackends{kGhashBackendList};
 inline constexpr Registry<PolyvalKernel> kPolyvalKernels{kPolyvalKernelList};
@@ -184,5 +91,8 @@ inline constexpr Registry<GcmFusedKernels> kGcmFusedKernels{kGcmFusedList};
 inline constexpr Registry<ShaCompressor> kShaCompressors{kShaCompressorList};
 inline constexpr Registry<CbcShaStitch> kCbcShaStitches{kCbcShaStitchList};
 inline constexpr Registry<AegisKernels> kAegisKernelTables{kAegisKernelList};
+static_assert(kAesBackendList.back() == &kPortableBackend &&
+              kGhashBackendList.back() == &kGhashPortableBackend &&
+              kShaCompressorList.back() == &kShaPortable);
 
 }  // namespace aeskit::detail

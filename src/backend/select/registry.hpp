@@ -1,6 +1,6 @@
 // src/backend/select/registry.hpp — the one registry pattern: an ordered list of candidates,
-// fastest first (a catalog.hpp list), read as a range; the first one a predicate accepts; lookup by
-// name; an entry's index (the self-tests keep one slot per entry). Every kind of backend
+// fastest first (a select/catalog.hpp list), read as a range; the first one a predicate accepts;
+// lookup by name; an entry's index (the self-tests keep one slot per entry). Every kind of backend
 // (AES, GHASH, POLYVAL, fused GCM, SHA, CBC+SHA stitch) is looked up through it: the
 // selectors of registries.cpp, and for fused GCM src/aead/gcm_fused.cpp (find_gcm_fused,
 // choose_gcm).
@@ -8,6 +8,7 @@
 // No CPU features; constexpr, allocation-free.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string_view>
@@ -17,9 +18,9 @@ namespace aeskit::detail {
 template <class Entry>
 class Registry {
  public:
-  // From a catalog list: its entries are all but the trailing nullptr.
+  // From a catalog list (select/catalog.hpp: the families' entries joined).
   template <std::size_t N>
-  constexpr explicit Registry(const Entry* const (&list)[N]) noexcept : entries_(list, N - 1) {}
+  constexpr explicit Registry(const std::array<const Entry*, N>& list) noexcept : entries_(list) {}
 
   constexpr std::size_t size() const noexcept { return entries_.size(); }
   constexpr const Entry& at(std::size_t index) const noexcept { return *entries_[index]; }
