@@ -155,7 +155,7 @@ inline constexpr const CbcShaStitch* kCbcShaStitchList[] = {
 
 // AEGIS kernel tables, widest first: a family/degree the key's backend's table lacks is taken
 // from the next (narrower) table whose backend is usable, else from the portable kernels
-// (registries.cpp: select_aegis_kernel).
+// (backend/select/select.cpp: select_aegis_kernel).
 inline constexpr const AegisKernels* kAegisKernelList[] = {
 #if defined(AESKIT_HAVE_X86)
     &kAegisVaes512,
@@ -176,7 +176,8 @@ inline constexpr const AegisKernels* kAegisKernelList[] = {
     nullptr,
 };
 
-// The lists as registries (registry.hpp): what registries.cpp and the self-tests walk.
+// The lists as registries (registry.hpp): what registries.cpp, select/select.cpp and the
+// self-tests walk.
 inline constexpr Registry<AesBackend> kAesBackends{kAesBackendList};
 inline constexpr Registry<GhashBackend> kGhashBackends{kGhashBackendList};
 inline constexpr Registry<PolyvalKernel> kPolyvalKernels{kPolyvalKernelList};
