@@ -14,7 +14,7 @@
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_small.hpp"
 #include "aeskit/random.hpp"
-#include "backend/select/self_test.hpp"
+#include "backend/select/select.hpp"
 #include "base/block128.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
@@ -65,16 +65,24 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
     if (!scheme.ok()) return scheme.status();
     return make_scheme_key(algorithm, std::move(scheme).value());
   }
-  if (options.ghash != nullptr &&
-      (!options.ghash->supported(cpu::cpu_features()) || !ghash_self_test_allows(*options.ghash)))
+  Result<GcmPlan> plan = choose_gcm_plan(algorithm, tag_length, options);
+  if (!plan.ok()) return plan.status();
+  return make_gcm_key(*plan, key);
+}
+
+Result<GcmPlan> choose_gcm_plan(const AeadAlgorithm& algorithm, std::size_t tag_length,
+                                const GcmKeyOptions& options) {
+  if (!algorithm.allows_tag_length(tag_length))
+    return aeskit::detail::bad_tag_length(algorithm.name(), algorithm.tag_lengths(), tag_length);
+  if (scheme_factory(algorithm) != nullptr) return Errc::invalid_argument;  // not GCM
+  const cpu::FeatureSet& features = cpu::cpu_features();
+  if (options.ghash != nullptr && !runnable(*options.ghash, features))
     return Errc::backend_unavailable;  // a pinned GHASH backend is refused, not replaced
-  Result<AesKey> aes = AesKey::create(key, options.aes_backend);
+  Result<const AesBackend*> aes = resolve_backend(options.aes_backend, features);
   if (!aes.ok()) return aes.status();
-  std::unique_ptr<AeadKeyState> state = gcm_state(algorithm, tag_length, std::move(aes).value());
-  // GHASH backend + fused kernels, once per key (gcm_fused.hpp: prefers a fused pair).
-  const GcmChoice choice =
-      choose_gcm(*state->gcm.aes->backend, options.ghash, cpu::cpu_features(), options.allow_fused);
-  return finish_gcm_key(std::move(state), choice);
+  // GHASH backend + fused kernels, once per plan (select.hpp: choose_gcm prefers a fused pair).
+  const GcmChoice choice = choose_gcm(**aes, options.ghash, features, options.allow_fused);
+  return GcmPlan{&algorithm, tag_length, *aes, choice.ghash, choice.fused};
 }
 
 GcmPlan gcm_plan_of(const AeadKey& key) noexcept {

@@ -56,10 +56,11 @@ Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const st
 // make_scheme_key wraps a scheme built by a family's factory into an AeadKey.
 AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme);
 
-// GcmPlan: what a GCM key runs, as make_aead_key chose it (AES backend, GHASH backend, fused
-// kernels), kept to make more keys of the same kind without choosing again: a caller that
-// makes one key per message (chunked encryption: one per file) skips the backend selection,
-// CPU-feature and self-test checks, which cost about as much as the AES key expansion.
+// GcmPlan: what a GCM key runs (AES backend, GHASH backend, fused kernels), as
+// choose_gcm_plan chose it, kept to make more keys of the same kind without choosing again: a
+// caller that makes one key per message (chunked encryption: one per file) skips the backend
+// selection, CPU-feature and self-test checks, which cost about as much as the AES key
+// expansion.
 struct GcmPlan {
   const AeadAlgorithm* algorithm = nullptr;  // nullptr: no plan (not a GCM key)
   std::size_t tag_length = 0;
@@ -67,6 +68,13 @@ struct GcmPlan {
   const GhashBackend* ghash = nullptr;
   const GcmFusedKernels* fused = nullptr;
 };
+
+// choose_gcm_plan: the plan a GCM key of `algorithm` gets on this CPU with `options`, chosen
+// by the selection rule (backend/select/select.hpp) without making a key: what make_aead_key
+// makes its GCM keys on. Errors: bad_tag_length, invalid_argument (not a GCM algorithm),
+// unknown_backend, backend_unavailable (as make_aead_key).
+Result<GcmPlan> choose_gcm_plan(const AeadAlgorithm& algorithm, std::size_t tag_length,
+                                const GcmKeyOptions& options = {});
 
 // gcm_plan_of: the plan of a GCM key (algorithm nullptr for an empty or non-GCM key).
 GcmPlan gcm_plan_of(const AeadKey& key) noexcept;

@@ -3,7 +3,7 @@
 //
 // CPU features: none (the kernels are the backends': backend/aegis_kernels.hpp; the choice
 // follows the key's AES backend, as named or the best one, with the portable reference as the
-// fallback; never an ISA named here).
+// fallback, by the one selection rule of backend/select/select.hpp; never an ISA named here).
 // References: draft-irtf-cfrg-aegis-aead-17 §3.1-3.2, §4.1-4.2, §5.2-5.3 (Encrypt/Decrypt:
 // on a failed check the decrypted message and the expected tag are erased, the comparison is
 // constant-time); §3, §4 (K_LEN, N_MIN = N_MAX, P_MAX = A_MAX = 2^61 - 1 bytes: the
@@ -18,7 +18,7 @@
 
 #include "backend/aegis_kernels.hpp"
 #include "backend/backend.hpp"
-#include "backend/select/self_test.hpp"
+#include "backend/select/select.hpp"
 #include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "cpu/features.hpp"
@@ -93,17 +93,11 @@ Result<std::unique_ptr<AeadScheme>> make_aegis_scheme(const AeadAlgorithm& algor
   for (const Variant& v : kVariants)
     if (v.name == algorithm.name()) variant = &v;
   if (variant == nullptr) return Errc::invalid_argument;
-  // The AES backend as AesKey::create resolves it: named ones must be usable (no silent
-  // substitution), the empty name takes the best.
+  // The AES backend as AesKey::create resolves it (select.hpp: resolve_backend).
   const cpu::FeatureSet& features = cpu::cpu_features();
-  const AesBackend* aes;
-  if (aes_backend.empty()) {
-    aes = &best_backend(features);
-  } else {
-    aes = find_backend(aes_backend);
-    if (aes == nullptr) return Errc::unknown_backend;
-    if (!backend_usable(*aes, features)) return Errc::backend_unavailable;
-  }
+  Result<const AesBackend*> resolved = resolve_backend(aes_backend, features);
+  if (!resolved.ok()) return resolved.status();
+  const AesBackend* aes = *resolved;
   const AegisChoice choice =
       select_aegis_kernel(aes->name, variant->family, variant->degree_index, features);
   return std::unique_ptr<AeadScheme>(new AegisScheme(*variant, key, tag_length, *aes, choice));

@@ -9,7 +9,6 @@
 #include "aead/aead_key_state.hpp"
 #include "aead/gcm_fused.hpp"
 #include "aead/gcm_siv.hpp"
-#include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 
 namespace aeskit::detail {
@@ -60,8 +59,8 @@ Result<std::unique_ptr<AeadScheme>> build(const AeadAlgorithm& algorithm,
   if (key.size() != algorithm.key_length()) return Errc::bad_key_length;
   if (!algorithm.allows_tag_length(tag_length)) return Errc::bad_tag_length;
   const cpu::FeatureSet& features = cpu::cpu_features();
-  if (ghash != nullptr && (!ghash->supported(features) || !ghash_self_test_allows(*ghash)))
-    return Errc::backend_unavailable;
+  if (ghash != nullptr && !runnable(*ghash, features))
+    return Errc::backend_unavailable;  // a pinned GHASH backend is refused, not replaced
   Result<AesKey> aes = AesKey::create(key, aes_backend);
   if (!aes.ok()) return aes.status();
   return std::unique_ptr<AeadScheme>(new GcmSivScheme(

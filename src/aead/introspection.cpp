@@ -11,6 +11,7 @@
 #include "backend/ghash_backend.hpp"
 #include "backend/polyval_kernels.hpp"
 #include "backend/select/catalog.hpp"
+#include "backend/select/select.hpp"
 #include "backend/select/self_test.hpp"
 #include "cpu/features.hpp"
 #include "modes/mode_kernels.hpp"
@@ -218,10 +219,9 @@ std::string kernel_for(Mode mode, Direction direction, std::size_t key_bits,
   // count), so key_bits does not change the choice today; it is in the signature because
   // future backends may differ per key size.
   (void)key_bits;
-  const detail::AesBackend* b =
-      backend.empty() ? &detail::best_backend(cpu::cpu_features()) : detail::find_backend(backend);
-  if (b == nullptr || !detail::backend_usable(*b, cpu::cpu_features())) return {};
-  return detail::describe_kernel(*b, mode, direction);
+  Result<const detail::AesBackend*> b = detail::resolve_backend(backend, cpu::cpu_features());
+  if (!b.ok()) return {};
+  return detail::describe_kernel(**b, mode, direction);
 }
 
 CpuReport cpu_report() {

@@ -77,10 +77,11 @@ struct AegisChoice {
   std::string_view backend;
 };
 
-// select_aegis_kernel (registries.cpp): the entry of the table of `aes_backend` (catalog.hpp's
-// kAegisKernelList), or where that is null, of the next narrower table whose backend is usable
-// and own features present under `features` and whose self-test passed (self_test.hpp:
-// aegis_self_test); else the portable kernel. degree_index: 0, 1, 2 for D = 1, 2, 4.
+// select_aegis_kernel (backend/select/select.cpp): the entry of the table of `aes_backend`
+// (catalog.hpp's kAegisKernelList), or where that is null, of the next narrower table whose
+// backend is usable and own features present under `features` and whose self-test passed
+// (self_test.hpp: aegis_self_test); else the portable kernel. degree_index: 0, 1, 2 for
+// D = 1, 2, 4.
 AegisChoice select_aegis_kernel(std::string_view aes_backend, AegisFamily family,
                                 std::size_t degree_index, const cpu::FeatureSet& features) noexcept;
 

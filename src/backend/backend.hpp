@@ -191,8 +191,8 @@ struct AesBackend {
                             std::size_t blocks) noexcept = nullptr;
 };
 
-// The backends compiled into this build, fastest first (backend/select/catalog.hpp;
-// registries.cpp).
+// The backends compiled into this build, fastest first (backend/select/catalog.hpp; registries.cpp;
+// best_backend: backend/select/select.cpp).
 std::size_t backend_count() noexcept;
 const AesBackend& backend_at(std::size_t index) noexcept;
 // find_backend: by name, or nullptr.

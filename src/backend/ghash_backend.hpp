@@ -38,7 +38,8 @@ struct GhashBackend {
                  std::size_t blocks) noexcept;
 };
 
-// The GHASH backends compiled in, fastest first (backend/select/catalog.hpp; registries.cpp).
+// The GHASH backends compiled in, fastest first (backend/select/catalog.hpp; registries.cpp;
+// best_ghash_backend: backend/select/select.cpp).
 // best_ghash_backend: the first that `features` supports (no wider than
 // cpu::max_vector_bits()) and that did not fail its once-per-process self-test
 // (backend/select/self_test.hpp); the portable backend in the end.

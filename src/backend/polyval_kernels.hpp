@@ -73,7 +73,7 @@ struct PolyvalKernel {
 
 // find_polyval_kernel: the native kernel for `ghash` if one is compiled in, the CPU features
 // allow it and it did not fail its once-per-process self-test (backend/select/self_test.hpp);
-// nullptr otherwise (backend/select/catalog.hpp; registries.cpp).
+// nullptr otherwise (backend/select/catalog.hpp; backend/select/select.cpp).
 const PolyvalKernel* find_polyval_kernel(const GhashBackend& ghash,
                                          const cpu::FeatureSet& features) noexcept;
 // polyval_kernel_of: the native kernel compiled in for `ghash`, whatever the CPU and the

@@ -43,7 +43,8 @@ inline CompressFn compress_fn(const ShaCompressor& c, HashAlgorithm alg) noexcep
   return nullptr;
 }
 
-// The compressors compiled in, fastest first (backend/select/catalog.hpp; registries.cpp).
+// The compressors compiled in, fastest first (backend/select/catalog.hpp; registries.cpp;
+// best_sha_compressor: backend/select/select.cpp).
 std::size_t sha_compressor_count() noexcept;
 const ShaCompressor& sha_compressor_at(std::size_t index) noexcept;
 const ShaCompressor* find_sha_compressor(std::string_view name) noexcept;

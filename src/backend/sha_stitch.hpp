@@ -41,7 +41,8 @@ struct CbcShaStitch {
 };
 
 // find_cbc_sha_stitch: the first stitched kernel set that `features` support and that reads
-// the schedules of `aes_backend`, or nullptr (backend/select/catalog.hpp; registries.cpp).
+// the schedules of `aes_backend`, or nullptr (backend/select/catalog.hpp;
+// backend/select/select.cpp).
 const CbcShaStitch* find_cbc_sha_stitch(const cpu::FeatureSet& features,
                                         std::string_view aes_backend) noexcept;
 

@@ -50,11 +50,12 @@ Status FileKeyState::init(Suite s, std::span<const std::uint8_t> key) noexcept {
 }
 
 Status FileKeyState::plan_gcm() {
-  // The choices of a key of the suite's AEAD, made on all-zero bytes (nothing secret kept).
-  const std::uint8_t zero[32] = {};
-  auto probe = AeadKey::create(aead_algorithm(suite), {zero, key_length(suite)}, kTagSize);
-  if (!probe.ok()) return probe.status();
-  gcm = aeskit::detail::gcm_plan_of(*probe);
+  // The code a key of the suite's AEAD gets on this CPU, as AeadKey::create would choose it
+  // (no key is made).
+  Result<aeskit::detail::GcmPlan> plan =
+      aeskit::detail::choose_gcm_plan(aead_algorithm(suite), kTagSize);
+  if (!plan.ok()) return plan.status();
+  gcm = *plan;
   return {};
 }
 

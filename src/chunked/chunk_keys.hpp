@@ -34,7 +34,7 @@ struct FileKeyState {
   // init: the key must be key_length(suite) bytes. Error: bad_key_length.
   Status init(Suite s, std::span<const std::uint8_t> key) noexcept;
   // plan_gcm (chunked::Key, after init): chooses the AES-GCM code once for every message's
-  // key (`gcm`). May allocate (a probe key), hence not noexcept.
+  // key (`gcm`), through aeskit::detail::choose_gcm_plan (no key is made).
   Status plan_gcm();
   void wipe() noexcept;
 };

@@ -2,7 +2,7 @@
 #include <new>
 
 #include "aeskit/aes.hpp"
-#include "backend/select/self_test.hpp"
+#include "backend/select/select.hpp"
 #include "base/buffers.hpp"
 #include "base/secure_zero.hpp"
 #include "core/error_detail.hpp"
@@ -49,16 +49,11 @@ Result<AesKey> AesKey::create(std::span<const std::uint8_t> key) {
 Result<AesKey> AesKey::create(std::span<const std::uint8_t> key, std::string_view backend_name) {
   if (!valid_key_length(key.size()))
     return aeskit::detail::bad_key_length("AES", "a key of 16, 24 or 32 bytes", key.size());
-  const detail::AesBackend* backend;
-  if (backend_name.empty()) {
-    backend = &detail::best_backend(cpu::cpu_features());
-  } else {
-    backend = detail::find_backend(backend_name);
-    if (backend == nullptr) return Errc::unknown_backend;
-    // A backend named explicitly must also have passed its self-test: a failed one is
-    // unavailable, as if the CPU could not run it (no silent substitution of another).
-    if (!detail::backend_usable(*backend, cpu::cpu_features())) return Errc::backend_unavailable;
-  }
+  // Named: compiled in and runnable (no silent substitution); empty: the best (select.hpp).
+  Result<const detail::AesBackend*> resolved =
+      detail::resolve_backend(backend_name, cpu::cpu_features());
+  if (!resolved.ok()) return resolved.status();
+  const detail::AesBackend* backend = *resolved;
   // Plain new (not make_unique): no value-initialisation of the schedule bytes.
   std::unique_ptr<detail::KeyState> state(new detail::KeyState);
   state->backend = backend;

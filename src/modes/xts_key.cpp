@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "aeskit/xts.hpp"
-#include "backend/select/self_test.hpp"
+#include "backend/select/select.hpp"
 #include "base/buffers.hpp"
 #include "base/declassify.hpp"
 #include "core/error_detail.hpp"
@@ -133,10 +133,9 @@ std::string XtsKey::kernel(Direction direction) const {
 
 std::string xts_kernel_for(Direction direction, std::size_t key_bits, std::string_view backend) {
   (void)key_bits;  // every backend runs all key sizes with the same XTS kernels (see kernel_for)
-  const detail::AesBackend* b =
-      backend.empty() ? &detail::best_backend(cpu::cpu_features()) : detail::find_backend(backend);
-  if (b == nullptr || !detail::backend_usable(*b, cpu::cpu_features())) return {};
-  return detail::describe_xts_kernel(*b, direction);
+  Result<const detail::AesBackend*> b = detail::resolve_backend(backend, cpu::cpu_features());
+  if (!b.ok()) return {};
+  return detail::describe_xts_kernel(**b, direction);
 }
 
 }  // namespace aeskit

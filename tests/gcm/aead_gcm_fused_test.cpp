@@ -438,4 +438,58 @@ TEST(GcmPlan, KeysMadeOnAPlanMatchCreate) {
   EXPECT_EQ(aeskit::detail::gcm_plan_of(*siv).algorithm, nullptr);
 }
 
+// choose_gcm_plan: the plan chosen from the algorithm and the CPU alone (no key made, what
+// chunked::Key uses) is the plan of a key AeadKey::create makes, and the composition of the
+// selection rule (best AES backend, then choose_gcm); with options, the plan of make_aead_key
+// with the same options, for every runnable AES backend named and every GHASH backend pinned,
+// fused or not. Its errors are make_aead_key's.
+TEST(GcmPlan, ChosenWithoutAKeyMatchesTheKeysPlan) {
+  namespace d = aeskit::detail;
+  aeskit_test::TestRng rng;
+  const FeatureSet& features = aeskit::cpu::cpu_features();
+  const auto same = [](const d::GcmPlan& a, const d::GcmPlan& b) {
+    return a.algorithm == b.algorithm && a.tag_length == b.tag_length && a.aes == b.aes &&
+           a.ghash == b.ghash && a.fused == b.fused;
+  };
+  for (std::size_t key_len : aeskit_test::kKeySizes) {
+    const aeskit::AeadAlgorithm& alg = aeskit_test::gcm::algorithm_for(key_len);
+    auto plan = d::choose_gcm_plan(alg, 16);
+    ASSERT_TRUE(plan.ok());
+    auto key = aeskit::AeadKey::create(alg, rng.bytes(key_len), 16);
+    ASSERT_TRUE(key.ok());
+    EXPECT_TRUE(same(*plan, d::gcm_plan_of(*key)));
+    const d::AesBackend& best = d::best_backend(features);
+    const d::GcmChoice choice = d::choose_gcm(best, nullptr, features, true);
+    EXPECT_EQ(plan->aes, &best);
+    EXPECT_EQ(plan->ghash, choice.ghash);
+    EXPECT_EQ(plan->fused, choice.fused);
+    for (const d::AesBackend* aes : d::kAesBackends) {
+      if (!d::runnable(*aes, features)) continue;
+      for (const d::GhashBackend* ghash : d::kGhashBackends) {
+        if (!d::runnable(*ghash, features)) continue;
+        for (bool fused : {true, false}) {
+          const d::GcmKeyOptions options{aes->name, ghash, fused};
+          auto pinned = d::choose_gcm_plan(alg, 12, options);
+          ASSERT_TRUE(pinned.ok()) << aes->name << " " << ghash->name;
+          auto made = d::make_aead_key(alg, rng.bytes(key_len), 12, options);
+          ASSERT_TRUE(made.ok());
+          EXPECT_TRUE(same(*pinned, d::gcm_plan_of(*made))) << aes->name << " " << ghash->name;
+          EXPECT_EQ(pinned->fused, fused ? d::find_gcm_fused(*aes, *ghash, features) : nullptr);
+        }
+      }
+    }
+    EXPECT_EQ(d::choose_gcm_plan(alg, 17).code(), aeskit::Errc::bad_tag_length);
+    EXPECT_EQ(d::choose_gcm_plan(alg, 16, {"nonesuch", nullptr, true}).code(),
+              aeskit::Errc::unknown_backend);
+    for (const d::AesBackend* aes : d::kAesBackends) {
+      if (aes->supported(features)) continue;
+      EXPECT_EQ(d::choose_gcm_plan(alg, 16, {aes->name, nullptr, true}).code(),
+                aeskit::Errc::backend_unavailable)
+          << aes->name;
+    }
+  }
+  EXPECT_EQ(d::choose_gcm_plan(aeskit::aead::aes_128_gcm_siv(), 16).code(),
+            aeskit::Errc::invalid_argument);
+}
+
 }  // namespace

@@ -78,10 +78,11 @@ inline constexpr auto kShaCompressorList = joined_list<&FamilyCatalog::sha>();
 inline constexpr auto kCbcShaStitchList = joined_list<&FamilyCatalog::cbc_sha_stitch>();
 // AEGIS kernel tables, widest first: a family/degree the key's backend's table lacks is taken
 // from the next (narrower) table whose backend is usable, else from the portable kernels
-// (registries.cpp: select_aegis_kernel).
+// (select.cpp: select_aegis_kernel).
 inline constexpr auto kAegisKernelList = joined_list<&FamilyCatalog::aegis>();
 
-// The lists as registries (registry.hpp): what registries.cpp and the self-tests walk. The
+// The lists as registries (registry.hpp): what registries.cpp, select.cpp and the self-tests
+// walk. The
 // portable AES, GHASH and SHA backends support every CPU and stand last, so best_backend(),
 // best_ghash_backend() and best_sha_compressor() always find one.
 inline constexpr Registry<AesBackend> kAesBackends{kAesBackendList};

@@ -1,9 +1,9 @@
 // src/backend/select/registry.hpp — the one registry pattern: an ordered list of candidates,
-// fastest first (a select/catalog.hpp list), read as a range; the first one a predicate accepts;
-// lookup by name; an entry's index (the self-tests keep one slot per entry). Every kind of backend
-// (AES, GHASH, POLYVAL, fused GCM, SHA, CBC+SHA stitch) is looked up through it: the
-// selectors of registries.cpp, and for fused GCM src/aead/gcm_fused.cpp (find_gcm_fused,
-// choose_gcm).
+// fastest first (a select/catalog.hpp list), read as a range; the first one a predicate
+// accepts; lookup by name; an entry's index (the self-tests keep one slot per entry). Every
+// kind of backend (AES, GHASH, POLYVAL, fused GCM, SHA, CBC+SHA stitch, AEGIS) is looked up
+// through it: by name and index in registries.cpp, by CPU features in select.cpp (the one
+// selection rule, whose first_usable every selector calls).
 //
 // No CPU features; constexpr, allocation-free.
 #pragma once

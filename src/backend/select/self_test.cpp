@@ -639,10 +639,6 @@ bool backend_self_test_allows(const AesBackend& b) noexcept {
   return backend_self_test(b).status != SelfTestResult::Status::failed;
 }
 
-bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexcept {
-  return b.supported(features) && backend_self_test_allows(b);
-}
-
 bool self_test_inject_fault_for_testing(const AesBackend& b, std::string_view entry) noexcept {
   return slots.inject(b, entry);
 }

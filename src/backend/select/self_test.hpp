@@ -131,8 +131,9 @@ const SelfTestResult& backend_self_test(const AesBackend& b) noexcept;
 // the dispatch tests ask best_backend about feature sets this CPU does not have).
 bool backend_self_test_allows(const AesBackend& b) noexcept;
 
-// backend_usable: supported by `features` and not refused by its self-test. What AesKey::create
-// requires of a backend named explicitly, and what best_backend takes the first of.
+// backend_usable: supported by `features` and not refused by its self-test (select.hpp's
+// runnable, defined in select/select.cpp). What AesKey::create requires of a backend named
+// explicitly, and what best_backend takes the first of (within the width preference).
 bool backend_usable(const AesBackend& b, const cpu::FeatureSet& features) noexcept;
 
 // --- GHASH backends and their native POLYVAL kernels ----------------------------------------

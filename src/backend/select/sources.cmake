@@ -2,6 +2,7 @@
 # joined family catalogs and the once-per-process self-tests. Included by CMakeLists.txt.
 list(APPEND AESKIT_SOURCES
   src/backend/select/registries.cpp
+  src/backend/select/select.cpp
   src/backend/select/self_test.cpp
   src/backend/select/self_test_ghash.cpp
   src/backend/select/self_test_gcm.cpp
