@@ -23,7 +23,7 @@ RANK = {
     "hash": 5,     # src/hash: SHA-1/2 and HMAC over the SHA backends
     "mac": 6,      # src/mac: CMAC, GMAC-free MACs, key wrap helpers over modes
     "aead": 7,     # src/aead: every AEAD family over modes, hash and mac
-    "chunked": 8,  # src/chunked: c2sp.org chunked encryption over the public AEAD API
+    "chunked": 8,  # src/chunked: c2sp.org chunked encryption over the AEAD layer (AeadKey, GCM plans)
     "capi": 9,     # src/capi: the C API (include/aeskit/aeskit.h) over the public C++ API
 }
 
