@@ -165,7 +165,6 @@ TEST_F(SelfTest, RunsAtMostOncePerProcessAcrossThreads) {
     EXPECT_EQ(d::self_test_runs_for_testing(g), g.supported(enabled) ? 1u : 0u);
   }
   for (const d::GcmFusedKernels* k : d::kGcmFusedList) {
-    if (k == nullptr) continue;
     SCOPED_TRACE(std::string(k->name));
     EXPECT_EQ(d::self_test_runs_for_testing(*k),
               k->aes->supported(enabled) && k->ghash->supported(enabled) ? 1u : 0u);
@@ -403,7 +402,7 @@ TEST_F(SelfTest, AFailedGhashBackendIsNeverUsed) {
   // Selection: the next backend, for GCM (no fused kernel reading the failed one) and POLYVAL.
   EXPECT_EQ(d::best_ghash_backend(features).name, next);
   for (const d::GcmFusedKernels* k : d::kGcmFusedList) {
-    if (k == nullptr || k->ghash != &best) continue;
+    if (k->ghash != &best) continue;
     EXPECT_FALSE(d::gcm_fused_self_test_allows(*k)) << k->name;
     const d::GcmChoice c = d::choose_gcm(*k->aes, nullptr, features, true);
     EXPECT_NE(c.ghash, &best) << k->name;
@@ -528,7 +527,6 @@ TEST_F(SelfTest, FusedGcmKernelsPassOnEveryKernelThisCpuRuns) {
   std::string not_run;
   int tested = 0;
   for (const d::GcmFusedKernels* k : d::kGcmFusedList) {
-    if (k == nullptr) continue;
     SCOPED_TRACE(std::string(k->name));
     const d::GcmFusedSelfTestResult& r = d::gcm_fused_self_test(*k);
     if (!k->aes->supported(detected) || !k->ghash->supported(detected)) {
@@ -627,7 +625,6 @@ TEST_F(SelfTest, AegisKernelTablesPassOnEveryTableThisCpuRuns) {
   std::string not_run;
   int tested = 0;
   for (const d::AegisKernels* t : d::kAegisKernelList) {
-    if (t == nullptr) continue;
     SCOPED_TRACE(std::string(t->label()));
     const d::AegisSelfTestResult& r = d::aegis_self_test(*t);
     const d::AesBackend* b = d::find_backend(t->aes_backend);
@@ -675,7 +672,7 @@ TEST_F(SelfTest, AFailedAegisTableIsNeverUsed) {
       d::select_aegis_kernel(aes.name, d::AegisFamily::aegis128l, 0, features);
   const d::AegisKernels* table = nullptr;
   for (const d::AegisKernels* t : d::kAegisKernelList)
-    if (t != nullptr && t->label() == chosen.backend) table = t;
+    if (t->label() == chosen.backend) table = t;
   if (table == nullptr) {
     GTEST_SKIP() << "SKIPPED, NOT PASSED: AEGIS-128L runs the portable kernel here (backend "
                  << aes.name << ")";

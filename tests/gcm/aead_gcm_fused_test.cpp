@@ -57,8 +57,7 @@ using aeskit_test::gcm::Impl;
 
 std::vector<const GcmFusedKernels*> fused_kernels() {
   std::vector<const GcmFusedKernels*> out;
-  for (const GcmFusedKernels* k : aeskit::detail::kGcmFusedList)
-    if (k != nullptr) out.push_back(k);
+  for (const GcmFusedKernels* k : aeskit::detail::kGcmFusedList) out.push_back(k);
   return out;
 }
 
