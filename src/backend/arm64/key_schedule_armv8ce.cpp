@@ -2,16 +2,15 @@
 // Equivalent Inverse Cipher's decryption schedule (§5.3.5) for the armv8ce backend.
 //
 // CPU features: AArch64 FEAT_AES.
-// References: FIPS-197 §5.2, §5.3.5; rounds.hpp (the layout).
+// References: FIPS-197 §5.2, §5.3.5; rounds.hpp (the layout); kernels/group8/key_expansion.inc.
 //
 // SubWord through AESE: with the word w in all four columns of the state, ShiftRows moves
 // bytes only between identical columns, so AESE(dup(w), 0) = SubBytes of four copies of w,
 // and its lane 0 is SubWord(w): the S-box of the instruction, no table, constant time.
-// Words are read little-endian from the key bytes, so RotWord is a rotation right by 8 bits
-// and Rcon goes into the low byte.
-#include <cstring>
-
+// The expansion itself is kernels/group8/key_expansion.inc's, on little-endian words.
 #include "backend/arm64/kernels.hpp"
+#include "base/byte_order.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::armv8ce {
 inline namespace AESKIT_ARMV8CE_NS {  // rounds.hpp: base
@@ -22,36 +21,14 @@ AESKIT_ARMV8CE_INLINE std::uint32_t sub_word(std::uint32_t w) {
   return vgetq_lane_u32(vreinterpretq_u32_u8(s), 0);
 }
 
-AESKIT_ARMV8CE_INLINE std::uint32_t rot_word(std::uint32_t w) {
-  return (w >> 8) | (w << 24);
-}
+// kernels/group8/key_expansion.inc's word order.
+constexpr bool kKeyWordsBigEndian = false;
 
 }  // namespace
 
-AESKIT_ARMV8CE_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len,
-                                      RoundKeys& enc) noexcept {
-  const std::size_t nk = key_len / 4;  // 4, 6 or 8
-  const unsigned rounds = static_cast<unsigned>(nk + 6);
-  const std::size_t total = 4 * (rounds + 1);
-  std::uint32_t w[60];
-  std::memcpy(w, key, key_len);
-  std::uint32_t rcon = 1;
-  for (std::size_t i = nk; i < total; ++i) {
-    std::uint32_t t = w[i - 1];
-    if (i % nk == 0) {
-      t = sub_word(rot_word(t)) ^ rcon;
-      rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));  // xtime in GF(2^8); rcon is public
-    } else if (nk == 8 && i % nk == 4) {
-      t = sub_word(t);
-    }
-    w[i] = w[i - nk] ^ t;
-  }
-  std::memcpy(enc.bytes, w, 4 * total);
-  enc.rounds = rounds;
-  // The expanded words on the stack are key material.
-  volatile std::uint32_t* v = w;
-  for (std::size_t i = 0; i < total; ++i) v[i] = 0;
-}
+#define AESKIT_GROUP8_TARGET AESKIT_ARMV8CE_TARGET
+#include "backend/kernels/group8/key_expansion.inc"
+#undef AESKIT_GROUP8_TARGET
 
 AESKIT_ARMV8CE_TARGET void derive_decrypt_key(const RoundKeys& enc, RoundKeys& dec) noexcept {
   const unsigned r = enc.rounds;

@@ -4,15 +4,15 @@
 //
 // CPU features: POWER8 vector crypto (vsbox).
 // References: FIPS-197 §5.2, §5.3; Power ISA v2.07B §5.11 (vsbox); rounds.hpp (the layout and
-// why vncipher takes k_{R-r} unchanged).
+// why vncipher takes k_{R-r} unchanged); kernels/group8/key_expansion.inc.
 //
 // SubWord through vsbox: vsbox applies the S-box to each of the 16 bytes, so with the word w
 // splatted into every lane, every lane holds SubWord(w): the S-box of the instruction, no
-// table, constant time. Words are read big-endian from the key bytes (FIPS-197's w[i] as an
-// integer, byte 0 most significant), so RotWord is a rotation left by 8 bits and Rcon goes
-// into the top byte.
+// table, constant time. The expansion itself is kernels/group8/key_expansion.inc's, on big-endian
+// words (FIPS-197's w[i] as an integer).
 #include "backend/ppc64/kernels.hpp"
 #include "base/byte_order.hpp"
+#include "base/secure_zero.hpp"
 
 namespace aeskit::detail::power8 {
 inline namespace AESKIT_POWER8_NS {  // rounds.hpp: p8 or p9
@@ -24,36 +24,14 @@ AESKIT_POWER8_INLINE std::uint32_t sub_word(std::uint32_t w) {
   return vec_extract(s, 0);
 }
 
-AESKIT_POWER8_INLINE std::uint32_t rot_word(std::uint32_t w) {
-  return (w << 8) | (w >> 24);
-}
+// kernels/group8/key_expansion.inc's word order.
+constexpr bool kKeyWordsBigEndian = true;
 
 }  // namespace
 
-AESKIT_POWER8_TARGET void expand_key(const std::uint8_t* key, std::size_t key_len,
-                                     RoundKeys& enc) noexcept {
-  const std::size_t nk = key_len / 4;  // 4, 6 or 8
-  const unsigned rounds = static_cast<unsigned>(nk + 6);
-  const std::size_t total = 4 * (rounds + 1);
-  std::uint32_t w[60];
-  for (std::size_t i = 0; i < nk; ++i) w[i] = load_be32(key + 4 * i);
-  std::uint32_t rcon = 1;
-  for (std::size_t i = nk; i < total; ++i) {
-    std::uint32_t t = w[i - 1];
-    if (i % nk == 0) {
-      t = sub_word(rot_word(t)) ^ (rcon << 24);
-      rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));  // xtime in GF(2^8); rcon is public
-    } else if (nk == 8 && i % nk == 4) {
-      t = sub_word(t);
-    }
-    w[i] = w[i - nk] ^ t;
-  }
-  for (std::size_t i = 0; i < total; ++i) store_be32(enc.bytes + 4 * i, w[i]);
-  enc.rounds = rounds;
-  // The expanded words on the stack are key material.
-  volatile std::uint32_t* v = w;
-  for (std::size_t i = 0; i < total; ++i) v[i] = 0;
-}
+#define AESKIT_GROUP8_TARGET AESKIT_POWER8_TARGET
+#include "backend/kernels/group8/key_expansion.inc"
+#undef AESKIT_GROUP8_TARGET
 
 // derive_decrypt_key: d_r = k_{R-r} (rounds.hpp: vncipher XORs its key before InvMixColumns,
 // where the straight Inverse Cipher adds the round key).
