@@ -6,7 +6,8 @@
 //         128-bit block big-endian (OpenSSL's aes-*-ctr).
 // CFB128: C_i = P_i ^ E(C_{i-1}), C_0 = IV. Encryption is serial; decryption is parallel
 //         (every E input is ciphertext already known).
-// CFB8:   per byte: O = E(R); c = p ^ O[0]; R = (R << 8) | c. Serial, 16 block calls per block.
+// CFB8:   per byte: O = E(R); c = p ^ O[0]; R = (R << 8) | c. Encryption is serial, one block
+//         call per byte; decryption is parallel (every R is ciphertext already known).
 // OFB:    O_i = E(O_{i-1}), O_0 = IV; C_i = P_i ^ O_i. Serial in both directions.
 #include <cstring>
 
@@ -109,18 +110,45 @@ void ofb_blocks(const KeyState& key, std::uint8_t iv[16], const std::uint8_t* in
   }
 }
 
+// CFB8 keeps its register as a window over (R || the ciphertext so far): the register before
+// byte i is the 16 bytes before position i, so no shift moves bytes and each AES input is
+// one 16-byte load. Decryption knows every window before it writes (the ciphertext is its
+// input), so a batch of windows goes through one encrypt_blocks call and the AES calls run
+// side by side; encryption waits for each ciphertext byte, one block call per byte.
 void cfb8_bytes(const KeyState& key, Direction direction, std::uint8_t iv[16],
                 const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
-  std::uint8_t o[16];
-  for (std::size_t i = 0; i < len; ++i) {
-    encrypt_one(key, iv, o);
-    const std::uint8_t x = in[i];
-    const std::uint8_t y = static_cast<std::uint8_t>(x ^ o[0]);
-    out[i] = y;
-    std::memmove(iv, iv + 1, 15);
-    iv[15] = direction == Direction::encrypt ? y : x;  // the ciphertext byte feeds back
+  constexpr std::size_t kChunk = kMaxBatchBlocks;  // bytes per window refill (one batch)
+  std::uint8_t window[16 + kChunk];
+  std::uint8_t o[16 * kMaxBatchBlocks];  // key stream blocks
+  const std::size_t chunk = direction == Direction::encrypt ? kChunk : batch_for(*key.backend);
+  std::memcpy(window, iv, 16);
+  std::size_t used = 0;  // o's bytes to wipe
+  while (len > 0) {
+    const std::size_t n = len < chunk ? len : chunk;
+    if (direction == Direction::encrypt) {
+      used = 16;
+      for (std::size_t i = 0; i < n; ++i) {
+        encrypt_one(key, window + i, o);
+        const std::uint8_t y = static_cast<std::uint8_t>(in[i] ^ o[0]);
+        out[i] = y;
+        window[16 + i] = y;
+      }
+    } else {
+      std::memcpy(window + 16, in, n);  // before any output: in place works
+      std::uint8_t blocks[16 * kMaxBatchBlocks];
+      for (std::size_t i = 0; i < n; ++i) std::memcpy(blocks + 16 * i, window + i, 16);
+      key.backend->encrypt_blocks(key.enc, blocks, o, n);
+      used = 16 * n > used ? 16 * n : used;
+      for (std::size_t i = 0; i < n; ++i)
+        out[i] = static_cast<std::uint8_t>(window[16 + i] ^ o[16 * i]);
+    }
+    std::memmove(window, window + n, 16);  // the register after this chunk
+    in += n;
+    out += n;
+    len -= n;
   }
-  secure_zero(o, sizeof o);
+  std::memcpy(iv, window, 16);
+  secure_zero(o, used);
 }
 
 }  // namespace aeskit::detail
