@@ -1,39 +1,15 @@
 // src/cpu/features.cpp — AESKIT_DISABLE parsing, dependency closure and the cached feature set.
 // The probing itself is per CPU family: probe_x86.cpp, probe_auxv.cpp (AArch64, 32-bit Arm,
-// ppc64le), probe_generic.cpp.
+// ppc64le), probe_generic.cpp; each also says which features it probes (probed_here). A new
+// family's features go into features.hpp only (the enum, kFeatureNames, kFeatureRequirements).
 #include "cpu/features.hpp"
 
-#include <array>
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
 
 namespace aeskit::cpu {
 namespace {
-
-constexpr std::array<std::string_view, kFeatureCount> kNames = {
-    "sse2", "ssse3",   "sse41",  "aesni", "pclmul", "avx",  "avx2",    "bmi2",
-    "vaes", "vpclmul", "avx512", "gfni",  "sha",    "neon", "altivec", "vsx",
-    "aes",  "pmull",   "sha1",   "sha2",  "sha512", "sha3", "vcrypto", "isa300"};
-
-// A feature and what it needs: the ISA extension's prerequisite, as the vendors document it
-// (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and our kernels'
-// subset; VAES/VPCLMULQDQ are VEX-encoded on ymm; VSX extends the AltiVec register file; the POWER8
-// crypto instructions are VSX-era vector instructions).
-struct Requirement {
-  Feature feature;
-  Feature needs;
-};
-constexpr Requirement kRequirements[] = {
-    {Feature::ssse3, Feature::sse2},  {Feature::sse41, Feature::ssse3},
-    {Feature::aesni, Feature::sse2},  {Feature::pclmul, Feature::sse2},
-    {Feature::avx, Feature::sse41},   {Feature::avx2, Feature::avx},
-    {Feature::vaes, Feature::avx},    {Feature::vaes, Feature::aesni},
-    {Feature::vpclmul, Feature::avx}, {Feature::vpclmul, Feature::pclmul},
-    {Feature::avx512, Feature::avx2}, {Feature::gfni, Feature::sse2},
-    {Feature::sha, Feature::sse2},    {Feature::vsx, Feature::altivec},
-    {Feature::vcrypto, Feature::vsx}, {Feature::isa300, Feature::vsx},
-};
 
 std::string lower_trimmed(std::string_view token) {
   std::string out;
@@ -80,14 +56,14 @@ std::atomic<int> g_prefer_ymm_api{-1};
 }  // namespace
 
 std::string_view feature_name(Feature f) {
-  return kNames[static_cast<unsigned>(f)];
+  return kFeatureNames[static_cast<unsigned>(f)];
 }
 
 FeatureSet close_dependencies(FeatureSet set) {
   // Iterate to a fixed point: removing one feature may orphan another.
   for (bool changed = true; changed;) {
     changed = false;
-    for (const Requirement& r : kRequirements) {
+    for (const FeatureRequirement& r : kFeatureRequirements) {
       if (set.has(r.feature) && !set.has(r.needs)) {
         set.remove(r.feature);
         changed = true;
@@ -111,7 +87,7 @@ DisableResult apply_disable(FeatureSet detected, std::string_view setting) {
     }
     bool known = false;
     for (unsigned i = 0; i < kFeatureCount; ++i) {
-      if (kNames[i] == token) {
+      if (kFeatureNames[i] == token) {
         enabled.remove(static_cast<Feature>(i));
         known = true;
       }
@@ -150,22 +126,6 @@ void set_prefer_ymm(bool prefer) {
 
 std::string_view prefer_ymm_source() {
   return g_prefer_ymm_api.load(std::memory_order_relaxed) >= 0 ? "api" : state().prefer_ymm_source;
-}
-
-bool probed_here(Feature f) {
-  [[maybe_unused]] const auto i = static_cast<unsigned>(f);
-#if defined(__x86_64__) || defined(__i386__)
-  return i <= static_cast<unsigned>(Feature::sha);
-#elif defined(__aarch64__)
-  return i >= static_cast<unsigned>(Feature::arm_aes) && i <= static_cast<unsigned>(Feature::sha3);
-#elif defined(__arm__)
-  return f == Feature::neon;
-#elif defined(__powerpc64__)
-  return f == Feature::altivec || f == Feature::vsx || f == Feature::vcrypto ||
-         f == Feature::isa300;
-#else
-  return false;
-#endif
 }
 
 unsigned widest_vector_bits() {

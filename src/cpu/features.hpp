@@ -1,4 +1,6 @@
-// src/cpu/features.hpp — the one place that knows which CPU features exist.
+// src/cpu/features.hpp — the one place that knows which CPU features exist: the enum, their
+// names and their prerequisites (a new CPU family adds its features here, and its probe in
+// src/cpu/probe_*.cpp, which also defines probed_here).
 //
 // Features are probed once (x86: CPUID, plus XGETBV for the vector state the OS saves: a
 // feature whose registers the OS does not enable counts as absent; Arm and POWER: the
@@ -10,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +54,33 @@ enum class Feature : unsigned {
 };
 
 inline constexpr unsigned kFeatureCount = static_cast<unsigned>(Feature::count);
+
+// kFeatureNames: each feature's spelling for AESKIT_DISABLE and `aeskit cpu`, in enum order.
+inline constexpr std::string_view kFeatureNames[] = {
+    "sse2", "ssse3",   "sse41",  "aesni", "pclmul", "avx",  "avx2",    "bmi2",
+    "vaes", "vpclmul", "avx512", "gfni",  "sha",    "neon", "altivec", "vsx",
+    "aes",  "pmull",   "sha1",   "sha2",  "sha512", "sha3", "vcrypto", "isa300"};
+static_assert(std::size(kFeatureNames) == kFeatureCount, "one name per Feature");
+
+// kFeatureRequirements: a feature and what it needs, the ISA extension's prerequisite as the
+// vendors document it (all VEX/EVEX extensions need AVX state; AVX-512 needs AVX2-era state and
+// our kernels' subset; VAES/VPCLMULQDQ are VEX-encoded on ymm; VSX extends the AltiVec register
+// file; the POWER8 crypto instructions are VSX-era vector instructions). close_dependencies
+// removes a feature whose prerequisite is absent.
+struct FeatureRequirement {
+  Feature feature;
+  Feature needs;
+};
+inline constexpr FeatureRequirement kFeatureRequirements[] = {
+    {Feature::ssse3, Feature::sse2},  {Feature::sse41, Feature::ssse3},
+    {Feature::aesni, Feature::sse2},  {Feature::pclmul, Feature::sse2},
+    {Feature::avx, Feature::sse41},   {Feature::avx2, Feature::avx},
+    {Feature::vaes, Feature::avx},    {Feature::vaes, Feature::aesni},
+    {Feature::vpclmul, Feature::avx}, {Feature::vpclmul, Feature::pclmul},
+    {Feature::avx512, Feature::avx2}, {Feature::gfni, Feature::sse2},
+    {Feature::sha, Feature::sse2},    {Feature::vsx, Feature::altivec},
+    {Feature::vcrypto, Feature::vsx}, {Feature::isa300, Feature::vsx},
+};
 
 // FeatureSet is a bit set over Feature.
 class FeatureSet {

@@ -97,4 +97,16 @@ bool probe_zmm_lowers_clock() {
   return false;
 }
 
+bool probed_here(Feature f) {
+#if defined(__aarch64__)
+  const auto i = static_cast<unsigned>(f);
+  return i >= static_cast<unsigned>(Feature::arm_aes) && i <= static_cast<unsigned>(Feature::sha3);
+#elif defined(__arm__)
+  return f == Feature::neon;
+#else
+  return f == Feature::altivec || f == Feature::vsx || f == Feature::vcrypto ||
+         f == Feature::isa300;
+#endif
+}
+
 }  // namespace aeskit::cpu

@@ -109,4 +109,9 @@ bool probe_zmm_lowers_clock() {
   }
 }
 
+// The x86 features are the enum's first block, sse2 .. sha.
+bool probed_here(Feature f) {
+  return static_cast<unsigned>(f) <= static_cast<unsigned>(Feature::sha);
+}
+
 }  // namespace aeskit::cpu

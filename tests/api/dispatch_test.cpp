@@ -6,7 +6,8 @@
 // process's own start-up state with its environment. The tier list is vaes512 (zmm, only when
 // max_vector_bits() allows 512-bit registers, i.e. ymm is not preferred) > vaes256 > aesni >
 // vperm > portable, so the expectations hold on AVX-512 CPUs and on AVX2-only ones (Zen 3)
-// alike. No vectors.
+// alike. With -DAESKIT_SKELETON_FAMILY=ON (the asan preset), the skeleton family's backend is
+// listed and never chosen, even on every feature. No vectors.
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -276,5 +277,33 @@ TEST(Dispatch, ProcessStateMatchesItsEnvironment) {
     EXPECT_EQ(b.available, internal->supported(expect.enabled)) << b.name;
   }
 }
+
+#if defined(AESKIT_HAVE_SKELETON)
+// The skeleton family (src/backend/skeleton/, docs/ARCHITECTURE.md "Adding a backend"): its
+// backend is in the catalog and aeskit::backends(), unavailable, never selected (not even on
+// every feature), not behind a default key or CTR's kernel, and refused when named.
+TEST(Dispatch, SkeletonFamilyIsListedAndNeverChosen) {
+  const aeskit::detail::AesBackend* skeleton = aeskit::detail::find_backend("skeleton");
+  ASSERT_NE(skeleton, nullptr);
+  EXPECT_FALSE(skeleton->supported(every_feature()));
+  EXPECT_NE(aeskit::detail::best_backend(every_feature()).name, "skeleton");
+  bool listed = false;
+  for (const aeskit::BackendInfo& b : aeskit::backends()) {
+    if (b.name != "skeleton") continue;
+    listed = true;
+    EXPECT_FALSE(b.available);
+  }
+  EXPECT_TRUE(listed);
+  EXPECT_NE(aeskit::default_backend(), "skeleton");
+  EXPECT_FALSE(aeskit::kernel_for(aeskit::Mode::ctr32, aeskit::Direction::encrypt, 128, "")
+                   .starts_with("skeleton"));
+  const std::uint8_t key[16] = {};
+  auto chosen = aeskit::AesKey::create(key);
+  ASSERT_TRUE(chosen.ok());
+  EXPECT_NE(chosen->backend_name(), "skeleton");
+  auto named = aeskit::AesKey::create(key, "skeleton");
+  EXPECT_EQ(named.code(), aeskit::Errc::backend_unavailable);
+}
+#endif
 
 }  // namespace

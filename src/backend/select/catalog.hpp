@@ -1,12 +1,13 @@
 // src/backend/select/catalog.hpp — which backends this build has, per kind, fastest first. Each
 // family folder says what it offers in its catalog.hpp, one tuple (kOffers) of the addresses
 // of its backend constants, fastest first within each kind; here the tuples of the families
-// CMakeLists.txt compiles are joined in family order, x86, arm64, ppc64, then simd and
-// portable, which run on every CPU of their families and so stand after the CPU-specific
-// code, and split by kind (AES, GHASH, POLYVAL, fused GCM, SHA, CBC+SHA stitch, AEGIS).
-// CMakeLists.txt defines AESKIT_HAVE_X86 / AESKIT_HAVE_ARMV8CE / AESKIT_HAVE_POWER8 /
-// AESKIT_HAVE_VPERM for the families it compiles; every #if on those macros stands here, one
-// per family.
+// CMakeLists.txt compiles are joined in family order, x86, arm64, ppc64 (and the
+// never-selected skeleton, when built), then simd and portable, which run on every CPU of
+// their families and so stand after the CPU-specific code, and split by kind (AES, GHASH,
+// POLYVAL, fused GCM, SHA, CBC+SHA stitch, AEGIS). CMakeLists.txt defines AESKIT_HAVE_X86 /
+// AESKIT_HAVE_ARMV8CE / AESKIT_HAVE_POWER8 / AESKIT_HAVE_SKELETON / AESKIT_HAVE_VPERM for the
+// families it compiles (aeskit_family() in its one table); every #if on those macros in the
+// library stands here, two per family (include, entry).
 //
 // Adding a backend: declare its constant in its folder's header and add its address to its
 // family's kOffers, in speed order. Adding a family: its folder's catalog.hpp and its two
@@ -36,6 +37,9 @@
 #if defined(AESKIT_HAVE_POWER8)
 #include "backend/ppc64/catalog.hpp"
 #endif
+#if defined(AESKIT_HAVE_SKELETON)
+#include "backend/skeleton/catalog.hpp"
+#endif
 #if defined(AESKIT_HAVE_VPERM)
 #include "backend/simd/catalog.hpp"
 #endif
@@ -52,6 +56,9 @@ inline constexpr auto kOffers = std::tuple_cat(
 #endif
 #if defined(AESKIT_HAVE_POWER8)
     ppc64_catalog::kOffers,
+#endif
+#if defined(AESKIT_HAVE_SKELETON)
+    skeleton_catalog::kOffers,
 #endif
 #if defined(AESKIT_HAVE_VPERM)
     simd_catalog::kOffers,
