@@ -5,9 +5,9 @@
 // nothing is written for a message whose arguments are wrong). Messages of the two layouts
 // that need their own buffer handling (TLS records; SIV's tag || ciphertext when attached)
 // simply go through the one-message calls. Every other message becomes an AeadBatchJob, and
-// the jobs go to the family in groups of kBatchGroup: gcm_seal_jobs / gcm_open_jobs for GCM,
-// AeadScheme::seal_jobs / open_jobs for the rest (aead_scheme.hpp: the hook a multi-message
-// kernel overrides). The results are written back after each group.
+// the jobs go to the family's AeadScheme::seal_jobs / open_jobs in groups of kBatchGroup
+// (aead_scheme.hpp: the hook a multi-message kernel overrides; GCM's too). The results are
+// written back after each group.
 #include <cstring>
 
 #include "aead/aead_batch.hpp"
@@ -17,18 +17,6 @@
 
 namespace aeskit {
 namespace detail {
-
-void gcm_seal_jobs(const AeadKeyState& k, std::span<AeadBatchJob> jobs) noexcept {
-  for (AeadBatchJob& j : jobs)
-    seal_message(k, j.nonce_span(), j.ad_span(), std::span<const std::uint8_t>(j.in, j.len), j.out,
-                 j.tag_out);
-}
-
-void gcm_open_jobs(const AeadKeyState& k, std::span<AeadBatchJob> jobs) noexcept {
-  for (AeadBatchJob& j : jobs)
-    j.ok = open_message(k, j.nonce_span(), j.ad_span(), std::span<const std::uint8_t>(j.in, j.len),
-                        j.tag_in, j.out);
-}
 
 namespace {
 
@@ -146,17 +134,10 @@ Status run_batch(const AeadKey& key, const AeadKeyState* k, std::span<AeadMessag
       pending[count++] = Pending{&m, length};
     }
     const std::span<AeadBatchJob> group(jobs, count);
-    if (op == BatchOp::seal) {
-      if (k->scheme)
-        k->scheme->seal_jobs(group);
-      else
-        gcm_seal_jobs(*k, group);
-    } else {
-      if (k->scheme)
-        k->scheme->open_jobs(group);
-      else
-        gcm_open_jobs(*k, group);
-    }
+    if (op == BatchOp::seal)
+      k->scheme->seal_jobs(group);
+    else
+      k->scheme->open_jobs(group);
     for (std::size_t i = 0; i < count; ++i) {
       AeadMessage& m = *pending[i].message;
       const bool ok = op == BatchOp::seal || group[i].ok;

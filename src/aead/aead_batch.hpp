@@ -4,8 +4,8 @@
 //
 // The batch calls check each message exactly as the one-message calls do, turn the ones that
 // pass into AeadBatchJobs (aead_scheme.hpp) and hand groups of at most kBatchGroup jobs to the
-// family: GCM's inline path (gcm_seal_jobs / gcm_open_jobs below) or AeadScheme::seal_jobs /
-// open_jobs. That group call is where a multi-message kernel plugs in.
+// family's AeadScheme::seal_jobs / open_jobs. That group call is where a multi-message kernel
+// plugs in.
 #pragma once
 
 #include <cstddef>
@@ -22,19 +22,9 @@ namespace aeskit::detail {
 // zmm group of counter blocks per message at 1-block messages).
 inline constexpr std::size_t kBatchGroup = 32;
 
-void seal_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
-                  std::span<const std::uint8_t> ad, std::span<const std::uint8_t> plaintext,
-                  std::uint8_t* ciphertext, std::uint8_t* tag_out) noexcept;
-bool open_message(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
-                  std::span<const std::uint8_t> ad, std::span<const std::uint8_t> ciphertext,
-                  const std::uint8_t* tag, std::uint8_t* out) noexcept;
 Status check_lengths(const AeadKeyState& k, std::span<const std::uint8_t> nonce,
                      std::size_t data_len, std::size_t ad_len) noexcept;
 bool record_layout(const AeadKeyState& k) noexcept;
 bool tag_first(const AeadKeyState& k) noexcept;
-
-// GCM's group calls (the inline family has no AeadScheme): one message after the other for now.
-void gcm_seal_jobs(const AeadKeyState& k, std::span<AeadBatchJob> jobs) noexcept;
-void gcm_open_jobs(const AeadKeyState& k, std::span<AeadBatchJob> jobs) noexcept;
 
 }  // namespace aeskit::detail

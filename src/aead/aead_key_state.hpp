@@ -1,9 +1,11 @@
 // src/aead/aead_key_state.hpp — what an AeadKey holds, and library-internal ways to make one.
+// No CPU feature.
 //
-// GCM per-key precomputation (SP 800-38D §7.1 step 1): the AES key schedule on its backend,
-// H = E_K(0^128) turned into the GHASH backend's GhashKey, and the fused kernels (if any) for
-// that exact backend pair. H itself is not kept. Everything is wiped on destruction.
-// Other families keep their state in an AeadScheme (aead_scheme.hpp).
+// An AeadKey holds its descriptor, tag length and layout, and the family's AeadScheme
+// (aead_scheme.hpp), which owns every secret and wipes it on destruction. GcmKey is GCM's
+// per-key precomputation (SP 800-38D §7.1 step 1), held by GcmScheme (gcm_scheme.hpp): the AES
+// key schedule on its backend, H = E_K(0^128) turned into the GHASH backend's GhashKey, and
+// the fused kernels (if any) for that exact backend pair. H itself is not kept.
 #pragma once
 
 #include <cstddef>
@@ -20,7 +22,7 @@
 namespace aeskit::detail {
 
 struct GcmKey {
-  const KeyState* aes = nullptr;  // points into AeadKeyState::aes_key
+  const KeyState* aes = nullptr;  // points into GcmScheme's AES key
   const GhashBackend* ghash = nullptr;
   const GcmFusedKernels* fused = nullptr;  // nullptr: generic path only
   GhashKey hkey;
@@ -29,15 +31,14 @@ struct GcmKey {
 struct AeadKeyState {
   const AeadAlgorithm* algorithm = nullptr;
   std::size_t tag_length = 0;
-  AesKey aes_key;  // GCM keys: owns the schedule gcm.aes points into
-  GcmKey gcm;      // GCM keys only
-  // Every other family (aead_scheme.hpp): its own key state and code; null for GCM.
-  std::unique_ptr<AeadScheme> scheme;
-
-  AeadKeyState() = default;
-  AeadKeyState(const AeadKeyState&) = delete;
-  AeadKeyState& operator=(const AeadKeyState&) = delete;
-  ~AeadKeyState();
+  // What make_scheme_key reads once from the scheme (aead_scheme.hpp), so that a message
+  // reaches the scheme object only for its own work: the layout, whether check() has rules,
+  // and gcm_state() (GCM's non-virtual fast path).
+  bool record_layout = false;          // !scheme->fixed_layout()
+  bool tag_first = false;              // scheme->tag_first()
+  bool has_check = true;               // scheme->has_check()
+  const GcmKey* gcm = nullptr;         // scheme->gcm_state()
+  std::unique_ptr<AeadScheme> scheme;  // the family's key state and code; never null
 };
 
 // GcmKeyOptions select the code a key runs on; the public API always takes the defaults
@@ -53,7 +54,7 @@ struct GcmKeyOptions {
 Result<AeadKey> make_aead_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                               std::size_t tag_length, const GcmKeyOptions& options);
 
-// make_scheme_key wraps a scheme built by a family's factory into an AeadKey.
+// make_scheme_key wraps a scheme (a family's factory's, or a GcmScheme) into an AeadKey.
 AeadKey make_scheme_key(const AeadAlgorithm& algorithm, std::unique_ptr<AeadScheme> scheme);
 
 // GcmPlan: what a GCM key runs (AES backend, GHASH backend, fused kernels), as
@@ -89,5 +90,12 @@ struct AeadAccess {
     return AeadKey(std::move(state));
   }
 };
+
+// gcm_key_of: the GCM key state of `key` (AeadScheme::gcm_state); nullptr for an empty or
+// non-GCM key.
+inline const GcmKey* gcm_key_of(const AeadKey& key) noexcept {
+  const AeadKeyState* s = AeadAccess::state(key);
+  return s == nullptr ? nullptr : s->gcm;
+}
 
 }  // namespace aeskit::detail

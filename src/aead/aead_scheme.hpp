@@ -1,11 +1,12 @@
-// src/aead/aead_scheme.hpp — how an AEAD family other than GCM plugs into AeadKey.
+// src/aead/aead_scheme.hpp — how an AEAD family plugs into AeadKey. No CPU feature.
 //
 // AeadKey (aead_key.cpp) owns the public contract and does every check that is the same for
 // all families before it calls a scheme: key length and tag length at creation; at seal/open
 // time the nonce length (descriptor range), the descriptor's plaintext/AD limits, output sizes
 // and buffer overlap (exact in place allowed, partial overlap rejected), and the zeroing of the
-// output on a failed open is the scheme's job (AeadKey trusts `open` to do it). GCM keeps its own
-// inline path (no virtual call on the hottest AEAD); every other family is an AeadScheme.
+// output on a failed open is the scheme's job (AeadKey trusts `open` to do it). Every family,
+// GCM included (GcmScheme, gcm_scheme.hpp), is an AeadScheme, and AeadKey dispatches to each
+// the same way. The layout (fixed_layout, tag_first) is read once when the key is made.
 //
 // Adding a family:
 //   1. a subclass of AeadScheme holding the per-key state (it wipes its secrets in its
@@ -37,6 +38,8 @@
 #include "aeskit/status.hpp"
 
 namespace aeskit::detail {
+
+struct GcmKey;  // aead_key_state.hpp
 
 // AeadBatchJob: one message of AeadKey::seal_batch / open_batch after every check of the
 // one-message call passed (fixed layout; the tag detached, or after the ciphertext). `in` and
@@ -70,6 +73,11 @@ class AeadScheme {
 
   std::size_t tag_length() const noexcept { return tag_length_; }
 
+  // gcm_state: GCM's key state for the code that works below the one-shot calls (the
+  // incremental sealer/opener, chunked's failure scan, GCM plans, tests); nullptr for every
+  // family but GCM. Not virtual: GcmScheme sets it once.
+  const GcmKey* gcm_state() const noexcept { return gcm_state_; }
+
   // check: family-specific rules beyond the descriptor's ranges, run by seal and open after
   // the generic checks (e.g. CCM: the plaintext must fit the L-byte length field that the
   // nonce length implies). Any error it returns reaches the caller unchanged; nothing is
@@ -81,8 +89,13 @@ class AeadScheme {
     (void)ad_len;
     return {};
   }
+  // has_check: false when a family said check() has no rule (declare_no_check); AeadKey then
+  // skips the call (GCM: no virtual call beyond seal/open on the hottest AEAD). A family that
+  // says nothing is always asked.
+  bool has_check() const noexcept { return has_check_; }
 
   // --- fixed layout ------------------------------------------------------------------
+  // fixed_layout and tag_first are asked once, by make_scheme_key (aead_key.cpp).
   virtual bool fixed_layout() const noexcept { return true; }
   // tag_first: the combined output of seal (and input of open) is tag || ciphertext.
   virtual bool tag_first() const noexcept { return false; }
@@ -155,8 +168,14 @@ class AeadScheme {
   // AeadKey::ghash_backend_name()); empty otherwise.
   virtual std::string_view hash_backend_name() const noexcept { return {}; }
 
+ protected:
+  void set_gcm_state(const GcmKey* state) noexcept { gcm_state_ = state; }
+  void declare_no_check() noexcept { has_check_ = false; }
+
  private:
   std::size_t tag_length_;
+  const GcmKey* gcm_state_ = nullptr;
+  bool has_check_ = true;
 };
 
 // AeadSchemeFactory: builds the scheme of one family. Called only by make_aead_key
@@ -167,8 +186,8 @@ using AeadSchemeFactory = Result<std::unique_ptr<AeadScheme>> (*)(const AeadAlgo
                                                                   std::size_t tag_length,
                                                                   std::string_view aes_backend);
 
-// scheme_factory: the factory algorithms.cpp lists for `algorithm`; nullptr for GCM (built
-// into aead_key.cpp) and for unknown descriptors.
+// scheme_factory: the factory algorithms.cpp lists for `algorithm`; nullptr for GCM (whose
+// keys make_aead_key builds from a GcmPlan, gcm_scheme.cpp) and for unknown descriptors.
 AeadSchemeFactory scheme_factory(const AeadAlgorithm& algorithm) noexcept;
 
 }  // namespace aeskit::detail

@@ -20,13 +20,19 @@ namespace {
 
 using Phase = AeadStream::Phase;
 
+// gcm_of: the GCM key state of a started stream (start() accepts GCM keys only).
+const GcmKey& gcm_of(const AeadStream& s) noexcept {
+  return *s.key->scheme->gcm_state();
+}
+
 Status start(AeadStream& s, const AeadKey& key, std::span<const std::uint8_t> nonce) {
   const AeadKeyState* k = AeadAccess::state(key);
   if (k == nullptr) return Errc::invalid_state;
-  if (k->scheme != nullptr) return Errc::one_shot_only;  // only GCM streams
+  const GcmKey* g = k->scheme->gcm_state();
+  if (g == nullptr) return Errc::one_shot_only;  // only GCM streams
   if (Status st = check_nonce(*k->algorithm, nonce); !st) return st;
   s.key = k;
-  gcm::derive_j0(k->gcm, nonce, s.j0);
+  gcm::derive_j0(*g, nonce, s.j0);
   std::memcpy(s.counter, s.j0, 16);
   gcm::inc32(s.counter);
   return {};
@@ -35,7 +41,7 @@ Status start(AeadStream& s, const AeadKey& key, std::span<const std::uint8_t> no
 Status update_ad(AeadStream& s, std::span<const std::uint8_t> ad) {
   if (s.key == nullptr || s.phase != Phase::ad) return Errc::invalid_state;
   if (ad_too_long(*s.key->algorithm, s.ad_length, ad.size())) return Errc::message_too_long;
-  const GcmKey& key = s.key->gcm;
+  const GcmKey& key = gcm_of(s);
   const std::uint8_t* p = ad.data();
   std::size_t left = ad.size();
   std::size_t used = static_cast<std::size_t>(s.ad_length % 16);
@@ -62,7 +68,7 @@ void begin_data(AeadStream& s) {
   const std::size_t used = static_cast<std::size_t>(s.ad_length % 16);
   if (used != 0) {
     std::memset(s.partial + used, 0, 16 - used);
-    gcm::hash_blocks(s.key->gcm, s.hash, s.partial, 1);
+    gcm::hash_blocks(gcm_of(s), s.hash, s.partial, 1);
   }
   s.phase = Phase::data;
 }
@@ -87,7 +93,7 @@ Result<std::size_t> update(AeadStream& s, gcm::Op op, std::span<const std::uint8
     return Errc::overlapping_buffers;
   if (data_too_long(*s.key->algorithm, s.data_length, in.size())) return Errc::message_too_long;
   begin_data(s);
-  const GcmKey& key = s.key->gcm;
+  const GcmKey& key = gcm_of(s);
   const std::uint8_t* src = in.data();
   std::uint8_t* dst = out.data();
   std::size_t left = in.size();
@@ -121,9 +127,9 @@ void final_tag(AeadStream& s, std::uint8_t tag[16]) {
   const std::size_t pos = static_cast<std::size_t>(s.data_length % 16);
   if (pos != 0) {
     std::memset(s.partial + pos, 0, 16 - pos);
-    gcm::hash_blocks(s.key->gcm, s.hash, s.partial, 1);
+    gcm::hash_blocks(gcm_of(s), s.hash, s.partial, 1);
   }
-  gcm::finish_tag(s.key->gcm, s.j0, s.hash, s.ad_length, s.data_length, tag);
+  gcm::finish_tag(gcm_of(s), s.j0, s.hash, s.ad_length, s.data_length, tag);
   s.phase = Phase::finished;
 }
 

@@ -31,7 +31,7 @@
 namespace aeskit::detail {
 
 struct OcbKey {
-  const KeyState* aes = nullptr;          // points into AeadKeyState::aes_key
+  const KeyState* aes = nullptr;          // points into OcbScheme's AES key
   const RoundKeys* dec = nullptr;         // the same key's decryption schedule (built at setup)
   bool use_kernels = true;                // false: never call the backend's ocb_* entries (tests)
   alignas(16) std::uint8_t l_star[16];    // L_*

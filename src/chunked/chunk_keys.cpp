@@ -178,9 +178,9 @@ Errc ChunkKeys::failure_kind(std::uint64_t index, std::span<const std::uint8_t> 
   if (bytes.size() <= kTagSize) return Errc::chunk_forged;
   const std::size_t limit =
       bytes.size() - 1 < kWireChunkSize - 1 ? bytes.size() - 1 : kWireChunkSize - 1;
-  const aeskit::detail::AeadKeyState* state = aeskit::detail::AeadAccess::state(aead);
-  if (state == nullptr || state->gcm.aes == nullptr) return Errc::chunk_forged;
-  const aeskit::detail::GcmKey& key = state->gcm;
+  const aeskit::detail::GcmKey* gcm_key = aeskit::detail::gcm_key_of(aead);
+  if (gcm_key == nullptr || gcm_key->aes == nullptr) return Errc::chunk_forged;
+  const aeskit::detail::GcmKey& key = *gcm_key;
   std::uint8_t j0[16] = {}, ek_j0[16];
   nonce(index, j0);
   j0[15] = 1;

@@ -66,7 +66,7 @@ std::string kernel_param_name(const testing::TestParamInfo<const GcmFusedKernels
 }
 
 const aeskit::detail::GcmKey& gcm_of(const aeskit::AeadKey& key) {
-  return aeskit::detail::AeadAccess::state(key)->gcm;
+  return *aeskit::detail::gcm_key_of(key);
 }
 
 class GcmFused : public testing::TestWithParam<const GcmFusedKernels*> {
