@@ -1,5 +1,5 @@
 // tests/api/selftest_test.cpp — the once-per-process known-answer self-tests
-// (src/backend/self_test*.cpp):
+// (src/backend/select/self_test*.cpp):
 //   - AES backends: it passes on every backend this CPU can run and checks every entry the
 //     backend's table has (the GCM-SIV entries gcm_siv_derive/gcm_siv_tag_ctr included); a
 //     failure injected through the test hook (detail::self_test_inject_fault_for_testing) in
