@@ -20,9 +20,9 @@
 // Every lane steps at once. The first register comes from T by single steps, [T | T·α | ... |
 // T·α^(kB-1)], and the others are that register times α^(kB·i), all independent. After a full
 // group of kRegs·kB blocks every register is multiplied by α^(kRegs·kB) (16 or 32 blocks: a
-// whole number of bytes, mul_x_bytes; kRegs independent steps, not a serial chain). Shifts,
-// adds and XORs only (no carry-less multiply, so the 128-bit instantiation needs no
-// PCLMULQDQ): constant time.
+// whole number of bytes, mul_x_bytes: one carry-less multiply per register; kRegs independent
+// steps, not a serial chain). Shifts, adds, XORs and (wide widths only) carry-less multiplies:
+// constant time; the 128-bit instantiation needs no PCLMULQDQ.
 //
 // xmm (one block per register) whole groups: groups_x1. There the vector arithmetic on the
 // tweaks was the bottleneck: AES runs on two of Zen 2's four FP pipes and every tweak
@@ -86,13 +86,24 @@ AESKIT_WIDE_INLINE typename V::reg mul_x(typename V::reg t) {
   return V::x(shift, fold<V>(V::template shr_bytes<8>(c)));
 }
 
-// mul_x_bytes: each lane's tweak times x^(8N), N whole bytes: the top N bytes h shift out
-// (PSRLDQ brings them to the bottom) and come back as fold(h) (degree < 8N + 7 <= 64 for
-// N <= 7), the rest moves up N bytes. Five shifts and four XORs: the group step.
+// mul_x_bytes: each lane's tweak times x^(8N), N whole bytes, the group step of the wide
+// widths: the rest moves up N bytes (PSLLDQ) and the top N bytes h, brought to the bottom by
+// PSRLDQ, come back as h·x^128 mod P = h·(x^7 + x^2 + x + 1), one carry-less multiply by 0x87
+// (degree < 8N + 8 <= 64 for N <= 7: one qword, no second reduction). Four instructions
+// (two byte shifts, PCLMULQDQ, XOR) where the shift form (fold) takes nine, five of them
+// shifts: on Zen 5 the group step's shifts compete with VAESENC for its two pipes, and at
+// 16 KiB the shift form ran the zmm loop at 0.112 cycles/byte, this one at 0.097-0.101 (AES
+// bound 0.077; ymm 0.23 -> 0.20, bound 0.156). Half the registers on each form measured 8%
+// slower than all on this one: the shifts, not the multiplier, are what the AES rounds feel.
+// The vaes256/vaes512 targets and predicates include (V)PCLMULQDQ; the xmm schedule steps its
+// tweaks without it (mul_alpha, groups_x1).
 template <class V, int N>
 AESKIT_WIDE_INLINE typename V::reg mul_x_bytes(typename V::reg t) {
   static_assert(N > 0 && N <= 7);
-  return V::x(V::template shl_bytes<N>(t), fold<V>(V::template shr_bytes<16 - N>(t)));
+  static_assert(V::kBlocks > 1, "the xmm backend does not require PCLMULQDQ");
+  const typename V::reg poly = V::each_lane64(0x87);
+  return V::x(V::template shl_bytes<N>(t),
+              V::template clmul<0x00>(V::template shr_bytes<16 - N>(t), poly));
 }
 
 // mul_alpha: one tweak times α on an xmm register, with 32-bit lanes only: PADDD shifts every
