@@ -73,20 +73,25 @@ bool whole_blocks(StreamCtx* c, aeskit::Mode mode, unsigned char* out, const uns
                                    {out, len})
         .ok();
   }
-  unsigned char last_in[16];
-  std::memcpy(last_in, in + len - 16, 16);  // before an in-place update overwrites it
   if (len == 16) {
-    unsigned char ks[16];
-    if (!c->key->encrypt_blocks({c->iv, 16}, {ks, 16}).ok()) return false;
-    xor16(out, last_in, ks);
-    if (mode == aeskit::Mode::ofb)
-      std::memcpy(c->iv, ks, 16);
-    else
-      std::memcpy(c->iv, c->enc ? out : last_in, 16);
-    wipe_small(ks, sizeof ks);
-    wipe_small(last_in, sizeof last_in);
+    // The block is encrypted in place in the register, and the result XORed in registers
+    // and stored once to out (and, in CFB, once to the register): the chain from one
+    // update's register to the next passes through memory once, as in OpenSSL's own loop.
+    // Through a key-stream buffer (AES -> ks -> XOR -> register) OFB at 16 bytes ran at
+    // 0.86x the default provider on Zen 5, two store-to-load hops per update.
+    typedef unsigned char V __attribute__((vector_size(16)));
+    V x;
+    std::memcpy(&x, in, 16);  // before an in-place update overwrites it
+    if (!c->key->encrypt_blocks({c->iv, 16}, {c->iv, 16}).ok()) return false;
+    V ks;
+    std::memcpy(&ks, c->iv, 16);
+    const V y = x ^ ks;
+    std::memcpy(out, &y, 16);
+    if (mode != aeskit::Mode::ofb) std::memcpy(c->iv, c->enc ? &y : &x, 16);
     return true;
   }
+  unsigned char last_in[16];
+  std::memcpy(last_in, in + len - 16, 16);  // before an in-place update overwrites it
   const std::span<const std::uint8_t> iv{c->iv, 16};
   auto n = c->enc ? aeskit::encrypt(*c->key, mode, iv, {in, len}, {out, len})
                   : aeskit::decrypt(*c->key, mode, iv, {in, len}, {out, len});
