@@ -95,13 +95,15 @@ AESKIT_WIDE_INLINE typename V::reg mul_x(typename V::reg t) {
 // 16 KiB the shift form ran the zmm loop at 0.112 cycles/byte, this one at 0.097-0.101 (AES
 // bound 0.077; ymm 0.23 -> 0.20, bound 0.156). Half the registers on each form measured 8%
 // slower than all on this one: the shifts, not the multiplier, are what the AES rounds feel.
+// The constant 0x87 is loaded from memory: built from an immediate (MOV to a callee-saved
+// register, VPBROADCASTQ) it cost the zmm kernel a stack frame and 128-byte calls 7%.
 // The vaes256/vaes512 targets and predicates include (V)PCLMULQDQ; the xmm schedule steps its
 // tweaks without it (mul_alpha, groups_x1).
 template <class V, int N>
 AESKIT_WIDE_INLINE typename V::reg mul_x_bytes(typename V::reg t) {
   static_assert(N > 0 && N <= 7);
   static_assert(V::kBlocks > 1, "the xmm backend does not require PCLMULQDQ");
-  const typename V::reg poly = V::each_lane64(0x87);
+  const typename V::reg poly = V::broadcast(_mm_set_epi64x(0, 0x87));  // a constant load
   return V::x(V::template shl_bytes<N>(t),
               V::template clmul<0x00>(V::template shr_bytes<16 - N>(t), poly));
 }
