@@ -1,45 +1,25 @@
 // ocb_cipher.cpp — AES-{128,192,256}-OCB (OCB3, RFC 7253) for the aeskit OpenSSL provider
 // (provider-cipher(7); EVP_EncryptInit(3), "GCM and OCB Modes"). OpenSSL streams OCB: whole
-// blocks of AAD and data are processed as they arrive, a partial block of each waits in a
-// buffer until final, which also makes (or checks) the tag of 1..16 bytes. aeskit's AEAD API
-// has OCB one-shot only, so the mode itself is written here on AesKey::encrypt_blocks /
-// decrypt_blocks (runs of blocks per call), with the state OpenSSL's OCB128 context keeps
-// (offsets, checksum, AAD sum, block counts), so every call, stray ones included, matches.
+// blocks of AAD and data are processed as they arrive (AAD and data in any order), a partial
+// block of each waits in a buffer until final, which also makes (or checks) the tag of 1..16
+// bytes. The buffering and the call order are kept here; OCB itself is aeskit::OcbCore
+// (aeskit/ocb.hpp) on the state OpenSSL's OCB128 context keeps (offsets, checksum, AAD sum,
+// block counts), so every call, stray ones included, matches.
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include <bit>
 #include <cstring>
 #include <memory>
 #include <new>
 
-#include "aeskit/aes.hpp"
+#include "aeskit/ocb.hpp"
 #include "dispatch.hpp"
 #include "provider.hpp"
 
 namespace aeskit_provider {
 namespace {
-
-// Doubling in GF(2^128) with RFC 7253's big-endian convention.
-void dbl(unsigned char* out, const unsigned char* in) {
-  const unsigned char carry = in[0] >> 7;
-  for (int i = 0; i < 15; ++i) out[i] = static_cast<unsigned char>((in[i] << 1) | (in[i + 1] >> 7));
-  out[15] = static_cast<unsigned char>((in[15] << 1) ^ (carry * 0x87));
-}
-
-// The key-dependent values: L_*, L_$ and L_i for every block index a message can reach.
-struct OcbKey {
-  aeskit::AesKey aes;
-  unsigned char l_star[16] = {}, l_dollar[16] = {};
-  unsigned char l[64][16] = {};
-  ~OcbKey() {
-    wipe(l_star, sizeof l_star);
-    wipe(l_dollar, sizeof l_dollar);
-    wipe(l, sizeof l);
-  }
-};
 
 enum class IvState { uninitialised, buffered, copied, finished };
 
@@ -47,8 +27,8 @@ struct OcbCtx {
   void* provctx = nullptr;
   std::size_t stat = 0;  // stats::alg of this algorithm (stats.hpp)
   std::size_t keylen = 0;
-  std::shared_ptr<const OcbKey> key;  // immutable: shared by dupctx
-  RawKey rawkey;                      // what `key` was made from (provider.hpp)
+  std::shared_ptr<const aeskit::OcbCore> key;  // immutable: shared by dupctx
+  RawKey rawkey;                               // what `key` was made from (provider.hpp)
   bool enc = false;
   std::size_t ivlen = 12, taglen = 16;
   IvState iv_state = IvState::uninitialised;
@@ -56,19 +36,9 @@ struct OcbCtx {
   unsigned char tag[16] = {};
   unsigned char aad_buf[16] = {}, data_buf[16] = {};
   std::size_t aad_buf_len = 0, data_buf_len = 0;
-  // OpenSSL's OCB128 session (zeroed by a new key, set up by the IV).
-  std::uint64_t blocks_hashed = 0, blocks_processed = 0;
-  unsigned char offset_aad[16] = {}, sum[16] = {}, offset[16] = {}, checksum[16] = {};
+  aeskit::OcbState session;  // OpenSSL's OCB128 session (zeroed by a new key, set up by the IV)
 
-  void clear_session() {
-    blocks_hashed = blocks_processed = 0;
-    wipe(offset_aad, 16);
-    wipe(sum, 16);
-    wipe(offset, 16);
-    wipe(checksum, 16);
-  }
   ~OcbCtx() {
-    clear_session();
     wipe(iv, 16);
     wipe(oiv, 16);
     wipe(tag, 16);
@@ -77,140 +47,33 @@ struct OcbCtx {
   }
 };
 
-const unsigned char* l_for(const OcbCtx* c, std::uint64_t index) {
-  return c->key->l[std::countr_zero(index)];
-}
-
-bool enc_block(const OcbCtx* c, unsigned char* b) {
-  return c->key->aes.encrypt_blocks({b, 16}, {b, 16}).ok();
-}
-
 // CRYPTO_ocb128_setiv: the nonce (tag length, zeros, 1, IV) gives the first offset.
 bool setiv(OcbCtx* c) {
-  if (c->ivlen < 1 || c->ivlen > 15 || c->taglen < 1 || c->taglen > 16) return false;
-  c->clear_session();
-  unsigned char nonce[16] = {};
-  nonce[0] = static_cast<unsigned char>(((c->taglen * 8) % 128) << 1);
-  std::memcpy(nonce + 16 - c->ivlen, c->iv, c->ivlen);
-  nonce[15 - c->ivlen] |= 1;
-  const unsigned int bottom = nonce[15] & 0x3f;
-  nonce[15] &= 0xc0;
-  if (!enc_block(c, nonce)) return false;
-  unsigned char stretch[24];
-  std::memcpy(stretch, nonce, 16);
-  for (int i = 0; i < 8; ++i) stretch[16 + i] = static_cast<unsigned char>(nonce[i] ^ nonce[i + 1]);
-  const unsigned int byte = bottom / 8, bit = bottom % 8;
-  for (unsigned int i = 0; i < 16; ++i) {
-    const unsigned int hi = stretch[byte + i], lo = stretch[byte + i + 1];
-    c->offset[i] = static_cast<unsigned char>(bit == 0 ? hi : (hi << bit) | (lo >> (8 - bit)));
-  }
-  wipe(nonce, sizeof nonce);
-  wipe(stretch, sizeof stretch);
-  return true;
+  return c->key->start({c->iv, c->ivlen}, c->taglen, c->session).ok();
 }
 
 // CRYPTO_ocb128_aad: whole blocks into the sum, then a partial one (10* padded).
 bool hash_aad(OcbCtx* c, const unsigned char* aad, std::size_t len) {
-  const std::size_t blocks = len / 16;
-  unsigned char t[16];
-  for (std::size_t i = 0; i < blocks; ++i) {
-    xor16(c->offset_aad, c->offset_aad, l_for(c, c->blocks_hashed + i + 1));
-    xor16(t, aad + 16 * i, c->offset_aad);
-    if (!enc_block(c, t)) return false;
-    xor16(c->sum, c->sum, t);
-  }
-  c->blocks_hashed += blocks;
-  const std::size_t last = len % 16;
-  if (last != 0) {
-    xor16(c->offset_aad, c->offset_aad, c->key->l_star);
-    std::memset(t, 0, 16);
-    std::memcpy(t, aad + 16 * blocks, last);
-    t[last] = 0x80;
-    xor16(t, t, c->offset_aad);
-    if (!enc_block(c, t)) return false;
-    xor16(c->sum, c->sum, t);
-  }
-  wipe(t, sizeof t);
+  if (!c->key->absorb_ad(c->session, {aad, len}).ok()) return false;
   count_bytes(c->provctx, c->stat, c->enc, 0, len);
   return true;
 }
 
-// CRYPTO_ocb128_encrypt / decrypt: whole blocks (in runs, one AES call per run), then a
-// partial block against the pad E(offset ^ L_*). The key, direction and block index are
-// read into locals first: the stores into buf may alias any byte, so fields read through
-// `c` would be loaded again for every block.
+// CRYPTO_ocb128_encrypt / decrypt: whole blocks, then a partial block against the pad
+// E(offset ^ L_*), all in aeskit::OcbCore (the backend's OCB kernels).
 bool crypt(OcbCtx* c, const unsigned char* in, unsigned char* out, std::size_t len) {
-  typedef unsigned char V __attribute__((vector_size(16)));
-  constexpr std::size_t kRun = 32;
-  V offs[kRun];
-  V buf[kRun];
-  const OcbKey& key = *c->key;
-  const bool enc = c->enc;
-  const std::uint64_t base = c->blocks_processed;
-  const std::size_t blocks = len / 16;
-  V offset;
-  V checksum;
-  std::memcpy(&offset, c->offset, 16);
-  std::memcpy(&checksum, c->checksum, 16);
-  bool ok = true;
-  std::size_t most = 0;  // the longest run: what to wipe
-  for (std::size_t done = 0; done < blocks && ok;) {
-    const std::size_t n = blocks - done < kRun ? blocks - done : kRun;
-    most = n > most ? n : most;
-    for (std::size_t i = 0; i < n; ++i) {
-      V l;
-      std::memcpy(&l, key.l[std::countr_zero(base + done + i + 1)], 16);
-      offset ^= l;
-      offs[i] = offset;
-      V src;
-      std::memcpy(&src, in + 16 * (done + i), 16);
-      if (enc) checksum ^= src;
-      buf[i] = src ^ offset;
-    }
-    const std::span<std::uint8_t> run{reinterpret_cast<std::uint8_t*>(buf), 16 * n};
-    ok = enc ? key.aes.encrypt_blocks(run, run).ok() : key.aes.decrypt_blocks(run, run).ok();
-    for (std::size_t i = 0; i < n && ok; ++i) {
-      const V dst = buf[i] ^ offs[i];
-      std::memcpy(out + 16 * (done + i), &dst, 16);
-      if (!enc) checksum ^= dst;
-    }
-    done += n;
-  }
-  std::memcpy(c->offset, &offset, 16);
-  std::memcpy(c->checksum, &checksum, 16);
-  wipe_small(offs, 16 * most);
-  wipe_small(buf, 16 * most);
-  wipe_small(&offset, 16);
-  wipe_small(&checksum, 16);
-  if (!ok) return false;
-  c->blocks_processed += blocks;
-  const std::size_t last = len % 16;
-  if (last != 0) {
-    unsigned char pad[16], t[16] = {};
-    xor16(c->offset, c->offset, c->key->l_star);
-    std::memcpy(pad, c->offset, 16);
-    if (!enc_block(c, pad)) return false;
-    const unsigned char* src = in + 16 * blocks;
-    unsigned char* dst = out + 16 * blocks;
-    if (c->enc) std::memcpy(t, src, last);
-    for (std::size_t i = 0; i < last; ++i) dst[i] = static_cast<unsigned char>(src[i] ^ pad[i]);
-    if (!c->enc) std::memcpy(t, dst, last);
-    t[last] = 0x80;
-    xor16(c->checksum, c->checksum, t);
-    wipe(pad, sizeof pad);
-    wipe(t, sizeof t);
-  }
+  const std::span<const std::uint8_t> src{in, len};
+  const std::span<std::uint8_t> dst{out, len};
+  const auto st =
+      c->enc ? c->key->encrypt(c->session, src, dst) : c->key->decrypt(c->session, src, dst);
+  if (!st.ok()) return false;
   count_bytes(c->provctx, c->stat, c->enc, len);
   return true;
 }
 
-// ocb_finish: the full tag E(checksum ^ offset ^ L_$) ^ sum.
+// CRYPTO_ocb128_finish: the full tag E(checksum ^ offset ^ L_$) ^ sum.
 bool full_tag(const OcbCtx* c, unsigned char* t) {
-  xor16(t, c->checksum, c->offset);
-  xor16(t, t, c->key->l_dollar);
-  if (!enc_block(c, t)) return false;
-  xor16(t, t, c->sum);
-  return true;
+  return c->key->tag(c->session, {t, 16}).ok();
 }
 
 void freectx(void* vctx) {
@@ -254,16 +117,10 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   return 1;
 }
 
-std::shared_ptr<const OcbKey> make_key(const unsigned char* key, std::size_t keylen) {
-  auto k = aeskit::AesKey::create({key, keylen});
+std::shared_ptr<const aeskit::OcbCore> make_key(const unsigned char* key, std::size_t keylen) {
+  auto k = aeskit::OcbCore::create({key, keylen});
   if (!k.ok()) return nullptr;
-  auto ok = std::make_shared<OcbKey>();
-  ok->aes = std::move(*k);
-  if (!ok->aes.encrypt_blocks({ok->l_star, 16}, {ok->l_star, 16}).ok()) return nullptr;
-  dbl(ok->l_dollar, ok->l_star);
-  dbl(ok->l[0], ok->l_dollar);
-  for (int i = 1; i < 64; ++i) dbl(ok->l[i], ok->l[i - 1]);
-  return ok;
+  return std::make_shared<const aeskit::OcbCore>(std::move(*k));
 }
 
 int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
@@ -295,7 +152,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
       }
       c->rawkey.set(key, keylen);
     }
-    c->clear_session();  // OpenSSL's OCB128 context starts over (the IV state stays)
+    c->session.clear();  // OpenSSL's OCB128 context starts over (the IV state stays)
   }
   return set_ctx_params(c, params);
 }

@@ -12,6 +12,7 @@
 #include "aeskit/mac.hpp"
 #include "aeskit/modes.hpp"
 #include "aeskit/nonce.hpp"
+#include "aeskit/ocb.hpp"
 #include "aeskit/random.hpp"
 #include "aeskit/siv.hpp"
 #include "aeskit/status.hpp"

@@ -45,8 +45,6 @@ namespace {
 
 constexpr std::size_t kBatch = 32;  // generic path: blocks per encrypt_blocks call
 
-enum class Kind { encrypt, decrypt, hash };
-
 const std::uint8_t* l_for(const OcbKey& k, std::uint64_t index) noexcept {
   return k.l.l[__builtin_ctzll(index)];  // index ≥ 1, public
 }
@@ -94,7 +92,8 @@ void blocks_generic(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_
   secure_zero(offs, 16 * used);
 }
 
-// run_blocks: the backend's kernel first (it may stop early), then the generic batches.
+}  // namespace
+
 void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t offset[16],
                 std::uint8_t acc[16], const std::uint8_t* in, std::uint8_t* out,
                 std::size_t blocks) noexcept {
@@ -116,6 +115,8 @@ void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t of
   }
   blocks_generic(k, kind, index, offset, acc, in, out, blocks);
 }
+
+namespace {
 
 // offset_after: Offset_m = Offset_0 ^ L_{ntz(1)} ^ ... ^ L_{ntz(m)} without the chain. The
 // Gray code g(i) = i ^ (i >> 1) changes exactly bit ntz(i) from g(i-1) to g(i), so that sum
@@ -186,6 +187,19 @@ Block128 nonce_block(std::size_t tag_length, std::span<const std::uint8_t> nonce
   }
 }
 
+// offset_from_ktop: Stretch = k0 || k1 || k2 (192 bits) with k2 = k0 ^ (k0 << 8 | k1 >> 56),
+// and Offset_0 = bits bottom..bottom+127 of it.
+void offset_from_ktop(const std::uint8_t ktop[16], unsigned bottom,
+                      std::uint8_t offset[16]) noexcept {
+  const std::uint64_t k0 = load_be64(ktop);
+  const std::uint64_t k1 = load_be64(ktop + 8);
+  const std::uint64_t k2 = k0 ^ ((k0 << 8) | (k1 >> 56));
+  // (x >> 1) >> (63 - bottom) is x >> (64 - bottom), and 0 for bottom == 0, without an
+  // undefined 64-bit shift.
+  store_block128(offset, block128_from_be64((k0 << bottom) | ((k1 >> 1) >> (63 - bottom)),
+                                            (k1 << bottom) | ((k2 >> 1) >> (63 - bottom))));
+}
+
 // start: Offset_0 from the nonce, and Sum = HASH(K, A).
 void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
            std::span<const std::uint8_t> ad, std::uint8_t offset[16],
@@ -237,14 +251,7 @@ void start(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t
     wipe_block(ad_offset);
   }
 
-  // Stretch = k0 || k1 || k2 (192 bits); Offset_0 = bits bottom..bottom+127 of it.
-  const std::uint64_t k0 = load_be64(in[0]);
-  const std::uint64_t k1 = load_be64(in[0] + 8);
-  const std::uint64_t k2 = k0 ^ ((k0 << 8) | (k1 >> 56));
-  // (x >> 1) >> (63 - bottom) is x >> (64 - bottom), and 0 for bottom == 0, without an
-  // undefined 64-bit shift.
-  store_block128(offset, block128_from_be64((k0 << bottom) | ((k1 >> 1) >> (63 - bottom)),
-                                            (k1 << bottom) | ((k2 >> 1) >> (63 - bottom))));
+  offset_from_ktop(in[0], bottom, offset);
   wipe_fixed<32>(in);
 }
 
@@ -274,6 +281,23 @@ void crypt_and_tag(const OcbKey& k, Kind kind, std::size_t tag_length,
 }
 
 }  // namespace
+
+void initial_offset(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
+                    std::uint8_t offset[16]) noexcept {
+  alignas(16) std::uint8_t ktop[16];
+  unsigned bottom;
+  const Block128 top = nonce_block(tag_length, nonce, bottom);
+  Block128 cached = top;
+  if (k.ktop.find(top, cached)) {  // the nonce decides: public
+    store_block128(ktop, cached);
+  } else {
+    store_block128(ktop, top);
+    encrypt1(k, ktop, ktop, 1);
+    k.ktop.offer(top, load_block128(ktop));
+  }
+  offset_from_ktop(ktop, bottom, offset);
+  wipe_block(ktop);
+}
 
 void seal(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
           std::span<const std::uint8_t> ad, const std::uint8_t* in, std::uint8_t* out,

@@ -57,11 +57,30 @@ Result<std::unique_ptr<AeadScheme>> make_ocb_scheme(const AeadAlgorithm& algorit
 // make_ocb_key: AeadKey::create for an OCB algorithm (key and tag lengths checked here).
 // `allow_kernels` false pins the generic batched path even when the backend has ocb_*
 // kernels (tests compare the two).
+// init_ocb_key: fills `k` for the AES key `aes` (L_*, L_$, L_0..L_63, the decryption
+// schedule); `allow_kernels` as for make_ocb_key.
+void init_ocb_key(OcbKey& k, const KeyState* aes, bool allow_kernels) noexcept;
+
 Result<AeadKey> make_ocb_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
                              std::size_t tag_length, std::string_view aes_backend,
                              bool allow_kernels = true);
 
 namespace ocb {
+
+enum class Kind { encrypt, decrypt, hash };
+
+// run_blocks: `blocks` whole blocks from 1-based block index `index` — encrypt or decrypt
+// in -> out with Checksum in `acc`, or hash (AD; out unused) with Sum in `acc` — on the
+// backend's ocb_* kernel when it has one, batched through encrypt_blocks otherwise.
+// `offset` goes in as Offset_{index-1} and comes out as the offset of the last block.
+void run_blocks(const OcbKey& k, Kind kind, std::uint64_t index, std::uint8_t offset[16],
+                std::uint8_t acc[16], const std::uint8_t* in, std::uint8_t* out,
+                std::size_t blocks) noexcept;
+
+// initial_offset: Offset_0 for `nonce` (1..15 bytes) and `tag_length` (§4.2), Ktop from the
+// key's cache when it holds this nonce's top.
+void initial_offset(const OcbKey& k, std::size_t tag_length, std::span<const std::uint8_t> nonce,
+                    std::uint8_t offset[16]) noexcept;
 
 // seal: OCB-ENCRYPT (RFC 7253 §4.2): `len` bytes in -> out (in == out allowed), and the
 // first `tag_length` bytes of the tag to `tag_out`.

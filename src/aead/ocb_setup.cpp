@@ -30,16 +30,7 @@ class OcbScheme final : public AeadScheme {
  public:
   OcbScheme(std::size_t tag_length, AesKey aes, bool allow_kernels) noexcept
       : AeadScheme(tag_length), aes_(std::move(aes)) {
-    OcbKey& k = key_;
-    k.aes = KeyAccess::state(aes_);
-    k.dec = &k.aes->decryption_keys();
-    k.use_kernels = allow_kernels;
-    std::memset(k.l_star, 0, 16);
-    k.aes->backend->encrypt_blocks(k.aes->enc, k.l_star, k.l_star, 1);
-    block_double(k.l_star, k.l_dollar);
-    block_double(k.l_dollar, k.l.l[0]);
-    for (std::size_t j = 1; j < OcbLTable::kCount; ++j) block_double(k.l.l[j - 1], k.l.l[j]);
-    k.l.fill_prefix_sums();
+    init_ocb_key(key_, KeyAccess::state(aes_), allow_kernels);
   }
 
   void seal(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> ad,
@@ -79,6 +70,18 @@ Result<std::unique_ptr<AeadScheme>> make_ocb_scheme(const AeadAlgorithm& algorit
                                                     std::size_t tag_length,
                                                     std::string_view aes_backend) {
   return build(algorithm, key, tag_length, aes_backend, true);
+}
+
+void init_ocb_key(OcbKey& k, const KeyState* aes, bool allow_kernels) noexcept {
+  k.aes = aes;
+  k.dec = &k.aes->decryption_keys();
+  k.use_kernels = allow_kernels;
+  std::memset(k.l_star, 0, 16);
+  k.aes->backend->encrypt_blocks(k.aes->enc, k.l_star, k.l_star, 1);
+  block_double(k.l_star, k.l_dollar);
+  block_double(k.l_dollar, k.l.l[0]);
+  for (std::size_t j = 1; j < OcbLTable::kCount; ++j) block_double(k.l.l[j - 1], k.l.l[j]);
+  k.l.fill_prefix_sums();
 }
 
 Result<AeadKey> make_ocb_key(const AeadAlgorithm& algorithm, std::span<const std::uint8_t> key,
