@@ -118,6 +118,17 @@ struct AesBackend {
   // xts_decrypt: as xts_encrypt with out_i = D(in_i ^ T) ^ T, using the decryption schedule.
   std::size_t (*xts_decrypt)(const RoundKeys& dec, std::uint8_t tweak[16], const std::uint8_t* in,
                              std::uint8_t* out, std::size_t blocks) noexcept = nullptr;
+  // xts_encrypt_one / xts_decrypt_one (optional): a whole data unit of exactly one block,
+  // the tweak's encryption included: T = E_K2(tweak), out = E_K1(in ^ T) ^ T (D_K1 with
+  // Key1's decryption schedule for decrypt). Key1 and Key2 have the same length (the halves of
+  // one XTS key) and are both this backend's schedules. A 16-byte data unit (openssl speed's
+  // 16-byte XTS, a lone block) in one call: T stays in a register. `in` may equal `out`.
+  void (*xts_encrypt_one)(const RoundKeys& enc, const RoundKeys& tweak_enc,
+                          const std::uint8_t tweak[16], const std::uint8_t* in,
+                          std::uint8_t* out) noexcept = nullptr;
+  void (*xts_decrypt_one)(const RoundKeys& dec, const RoundKeys& tweak_enc,
+                          const std::uint8_t tweak[16], const std::uint8_t* in,
+                          std::uint8_t* out) noexcept = nullptr;
 
   // OCB3 (RFC 7253 §4.2-4.3) over whole blocks. `first_index` is the 1-based index i of the
   // first block passed; for each block, Offset ^= L[ntz(i)] (ntz: trailing zero bits of i,

@@ -16,8 +16,9 @@
 //   decryption (§5.4.2): the last two tweaks in swapped order:
 //                        PP = D(C_{m-1} ^ T_m) ^ T_m;  P_m = PP[0..r);
 //                        P_{m-1} = D((C_m || PP[r..16)) ^ T_{m-1}) ^ T_{m-1}.
-// A data unit of exactly one block is one block call (Unit::one_block). Longer ones: whole
-// blocks go to the backend's xts_encrypt/xts_decrypt kernel when it has one; whatever it
+// A data unit of exactly one block is one call of the backend's xts_encrypt_one /
+// xts_decrypt_one (tweak encryption included) when it has them, else one block call. Longer ones:
+// whole blocks go to the backend's xts_encrypt/xts_decrypt kernel when it has one; whatever it
 // leaves is done here in batches: the tweaks of a batch are computed with the constant-time
 // doubling below, XORed in, the batch goes through encrypt_blocks/decrypt_blocks in one call,
 // and the tweaks are XORed out. Every branch depends on lengths only; the tweak doubling uses
@@ -143,6 +144,14 @@ void xts_mul_alpha(std::uint8_t t[16]) noexcept {
 void xts_data_unit(const KeyState& key1, const KeyState& key2, Direction direction,
                    const std::uint8_t tweak[16], const std::uint8_t* in, std::uint8_t* out,
                    std::size_t len) {
+  // One block with both keys on one backend: its one-call entry when it has one.
+  if (len == 16 && key1.backend == key2.backend) {
+    const AesBackend& b = *key1.backend;
+    if (direction == Direction::encrypt && b.xts_encrypt_one != nullptr)
+      return b.xts_encrypt_one(key1.enc, key2.enc, tweak, in, out);
+    if (direction == Direction::decrypt && b.xts_decrypt_one != nullptr)
+      return b.xts_decrypt_one(key1.decryption_keys(), key2.enc, tweak, in, out);
+  }
   std::uint8_t t[16];
   key2.backend->encrypt_blocks(key2.enc, tweak, t, 1);
   make_unit(key1, direction).data_unit(t, in, out, len);

@@ -71,6 +71,8 @@ std::vector<d::SelfTestEntry> present_entries(const d::AesBackend& b) {
       {b.ofb != nullptr, E::ofb},
       {b.xts_encrypt != nullptr, E::xts_encrypt},
       {b.xts_decrypt != nullptr, E::xts_decrypt},
+      {b.xts_encrypt_one != nullptr, E::xts_encrypt_one},
+      {b.xts_decrypt_one != nullptr, E::xts_decrypt_one},
       {b.ocb_encrypt != nullptr, E::ocb_encrypt},
       {b.ocb_decrypt != nullptr, E::ocb_decrypt},
       {b.ocb_hash != nullptr, E::ocb_hash},

@@ -425,6 +425,35 @@ void Run::bulk_entries() {
     check(E::xts_encrypt, true, xts, xts_model(true), chain_kernel(b.xts_encrypt, false));
   if (b.xts_decrypt)
     check(E::xts_decrypt, true, xts, xts_model(false), chain_kernel(b.xts_decrypt, true));
+  // XTS one-block data unit: T = E(tweak) (the tweak in .a, unchanged; Key2 = Key1 here),
+  // out_0 = C(in_0 ^ T) ^ T; one block per call.
+  auto xts_one_model = [this](bool encrypt) {
+    return [this, encrypt](int, const State& start, std::size_t len) {
+      std::uint8_t t[kBlock];
+      ref_encrypt(start.a, t, 1);
+      for (std::size_t k = 0; k < len; ++k) xor_block(s.tmp[k], s.in[k], t);
+      if (encrypt)
+        ref_encrypt(s.tmp[0], s.ref_out[0], len);
+      else
+        ref_decrypt(s.tmp[0], s.ref_out[0], len);
+      for (std::size_t k = 0; k < len; ++k) xor_block(s.ref_out[k], s.ref_out[k], t);
+      for (std::size_t k = 0; k <= len; ++k) s.ref_state[k] = start;
+    };
+  };
+  if (b.xts_encrypt_one) {
+    check(E::xts_encrypt_one, true, xts, xts_one_model(true),
+          [&](int, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t) {
+            b.xts_encrypt_one(s.enc, s.enc, st.a, in, out);
+            return std::size_t{1};
+          });
+  }
+  if (b.xts_decrypt_one) {
+    check(E::xts_decrypt_one, true, xts, xts_one_model(false),
+          [&](int, State& st, const std::uint8_t* in, std::uint8_t* out, std::size_t) {
+            b.xts_decrypt_one(s.dec, s.enc, st.a, in, out);
+            return std::size_t{1};
+          });
+  }
 
   // OCB3 whole blocks (RFC 7253 §4.2-4.3): Offset_i = Offset_{i-1} ^ L[ntz(i)].
   enum class Ocb { encrypt, decrypt, hash };

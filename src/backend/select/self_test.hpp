@@ -79,6 +79,8 @@ enum class SelfTestEntry : unsigned {
   ofb,
   xts_encrypt,
   xts_decrypt,
+  xts_encrypt_one,  // one-block data unit, the tweak encrypted with the same key as the data
+  xts_decrypt_one,
   ocb_encrypt,
   ocb_decrypt,
   ocb_hash,
@@ -89,14 +91,32 @@ enum class SelfTestEntry : unsigned {
   xctr,             // HCTR2's XCTR: vs E(S ^ counter), ctr32_le's counter, across the wrap
   ecb_gather,       // vs encrypt_blocks of the gathered blocks (odd offsets, overlapping)
 };
-inline constexpr unsigned kSelfTestEntryCount = 22;
+inline constexpr unsigned kSelfTestEntryCount = 24;
 // The entries' names, in enum order: the AesBackend member names ("key_schedule" for the first).
-inline constexpr std::string_view kSelfTestEntryNames[kSelfTestEntryCount] = {
-    "key_schedule", "encrypt_blocks", "decrypt_blocks", "ctr32_be",       "ctr32_le",
-    "ctr128_be",    "cbc_encrypt",    "cbc_decrypt",    "cfb128_encrypt", "cfb128_decrypt",
-    "ofb",          "xts_encrypt",    "xts_decrypt",    "ocb_encrypt",    "ocb_decrypt",
-    "ocb_hash",     "cbc_mac",        "mac_ctr",        "gcm_siv_derive", "gcm_siv_tag_ctr",
-    "xctr",         "ecb_gather"};
+inline constexpr std::string_view kSelfTestEntryNames[kSelfTestEntryCount] = {"key_schedule",
+                                                                              "encrypt_blocks",
+                                                                              "decrypt_blocks",
+                                                                              "ctr32_be",
+                                                                              "ctr32_le",
+                                                                              "ctr128_be",
+                                                                              "cbc_encrypt",
+                                                                              "cbc_decrypt",
+                                                                              "cfb128_encrypt",
+                                                                              "cfb128_decrypt",
+                                                                              "ofb",
+                                                                              "xts_encrypt",
+                                                                              "xts_decrypt",
+                                                                              "xts_encrypt_one",
+                                                                              "xts_decrypt_one",
+                                                                              "ocb_encrypt",
+                                                                              "ocb_decrypt",
+                                                                              "ocb_hash",
+                                                                              "cbc_mac",
+                                                                              "mac_ctr",
+                                                                              "gcm_siv_derive",
+                                                                              "gcm_siv_tag_ctr",
+                                                                              "xctr",
+                                                                              "ecb_gather"};
 
 // self_test_entry_name: "ctr32_be", ...; "" for a value past the last entry.
 inline std::string_view self_test_entry_name(SelfTestEntry entry) noexcept {

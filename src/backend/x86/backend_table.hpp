@@ -4,8 +4,8 @@
 // kernels (namespace `wide`: ECB, the three CTR forms and XCTR, CBC and CFB decryption, XTS, OCB)
 // and shares what only AES-NI has: the key schedule (16-byte round keys, broadcast to the lanes by
 // the wider kernels) and the serial chains (CBC/CFB encryption, OFB, CBC-MAC, MAC+CTR: one block at
-// a time, where a wider register gains nothing), plus AES-GCM-SIV's per-nonce key derivation (each
-// width runs its own tag + CTR pass).
+// a time, where a wider register gains nothing) and the one-block XTS data unit, plus AES-GCM-SIV's
+// per-nonce key derivation (each width runs its own tag + CTR pass).
 //
 // A macro, not a function: a namespace cannot be a template argument. No CPU features: the
 // table holds pointers; `supported` gates the calls. References: backend/backend.hpp.
@@ -26,7 +26,8 @@
     .ctr32_le = WIDE::ctr32_le, .ctr128_be = WIDE::ctr128_be, .cbc_encrypt = aesni::cbc_encrypt,  \
     .cbc_decrypt = WIDE::cbc_decrypt, .cfb128_decrypt = WIDE::cfb128_decrypt,                     \
     .cfb128_encrypt = aesni::cfb128_encrypt, .ofb = aesni::ofb, .xts_encrypt = WIDE::xts_encrypt, \
-    .xts_decrypt = WIDE::xts_decrypt, .ocb_encrypt = WIDE::ocb_encrypt,                           \
+    .xts_decrypt = WIDE::xts_decrypt, .xts_encrypt_one = aesni::xts_encrypt_one,                  \
+    .xts_decrypt_one = aesni::xts_decrypt_one, .ocb_encrypt = WIDE::ocb_encrypt,                  \
     .ocb_decrypt = WIDE::ocb_decrypt, .ocb_hash = WIDE::ocb_hash, .cbc_mac = aesni::cbc_mac,      \
     .mac_ctr = aesni::mac_ctr, .gcm_siv_derive = aesni::gcm_siv_derive,                           \
     .gcm_siv_tag_ctr = WIDE::gcm_siv_tag_ctr, .xctr = WIDE::xctr, .ecb_gather = WIDE::ecb_gather, \

@@ -37,6 +37,14 @@ AESKIT_AESNI_TARGET std::size_t ofb(const RoundKeys& enc, std::uint8_t iv[16],
                                     const std::uint8_t* in, std::uint8_t* out,
                                     std::size_t blocks) noexcept;
 
+// xts_aesni.cpp: a one-block XTS data unit with its tweak encryption (every x86 width's)
+AESKIT_AESNI_TARGET void xts_encrypt_one(const RoundKeys& enc, const RoundKeys& tweak_enc,
+                                         const std::uint8_t tweak[16], const std::uint8_t* in,
+                                         std::uint8_t* out) noexcept;
+AESKIT_AESNI_TARGET void xts_decrypt_one(const RoundKeys& dec, const RoundKeys& tweak_enc,
+                                         const std::uint8_t tweak[16], const std::uint8_t* in,
+                                         std::uint8_t* out) noexcept;
+
 // mac_aesni.cpp
 AESKIT_AESNI_TARGET std::size_t cbc_mac(const RoundKeys& enc, std::uint8_t mac[16],
                                         const std::uint8_t* in, std::size_t blocks) noexcept;

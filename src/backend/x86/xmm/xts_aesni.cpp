@@ -1,6 +1,8 @@
 // src/backend/x86/xmm/xts_aesni.cpp — the AES-NI backend's XTS kernels: the x86
 // kernels of src/backend/x86/ instantiated with the 128-bit policy (8 blocks in flight), and
-// the one-block path (xts_lone) every x86 width's entries send a lone block to.
+// the one-block path (xts_lone) every x86 width's entries send a lone block to, and the
+// one-block data unit with its tweak encryption (xts_encrypt_one / xts_decrypt_one) every
+// x86 width's table points to.
 //
 // CPU features: AES-NI, SSSE3 (legacy SSE encodings).
 // References: x86/xts.hpp (the math); backend/backend.hpp.
@@ -43,6 +45,33 @@ AESKIT_AESNI_INLINE std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t t
   return one<Dir::decrypt>(dec, tweak, in, out);
 }
 }  // namespace xts_lone
+
+// xts_encrypt_one / xts_decrypt_one: a one-block data unit, T = E_K2(tweak) and
+// out = E/D_K1(in ^ T) ^ T in one call, T in a register throughout (backend.hpp). Both keys
+// are halves of one XTS key: one round count.
+template <Dir D>
+AESKIT_AESNI_INLINE void unit_one(const RoundKeys& rk, const RoundKeys& tweak_enc,
+                                  const std::uint8_t tweak[16], const std::uint8_t* in,
+                                  std::uint8_t* out) {
+  const __m128i tw = load_block(tweak);
+  const __m128i data = load_block(in);
+  store_block(out, x86::with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+                const __m128i t = cipher_one<Dir::encrypt, R>(tweak_enc, tw, _mm_setzero_si128());
+                return cipher_one<D, R>(rk, _mm_xor_si128(data, t), t);
+              }));
+}
+
+AESKIT_AESNI_TARGET void xts_encrypt_one(const RoundKeys& enc, const RoundKeys& tweak_enc,
+                                         const std::uint8_t tweak[16], const std::uint8_t* in,
+                                         std::uint8_t* out) noexcept {
+  unit_one<Dir::encrypt>(enc, tweak_enc, tweak, in, out);
+}
+
+AESKIT_AESNI_TARGET void xts_decrypt_one(const RoundKeys& dec, const RoundKeys& tweak_enc,
+                                         const std::uint8_t tweak[16], const std::uint8_t* in,
+                                         std::uint8_t* out) noexcept {
+  unit_one<Dir::decrypt>(dec, tweak_enc, tweak, in, out);
+}
 
 namespace xts_narrow = aesni;  // calls under kXtsNarrowBelow blocks
 inline constexpr std::size_t kXtsNarrowBelow = 0;
