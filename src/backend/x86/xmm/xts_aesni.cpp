@@ -48,17 +48,26 @@ AESKIT_AESNI_INLINE std::size_t xts_decrypt(const RoundKeys& dec, std::uint8_t t
 
 // xts_encrypt_one / xts_decrypt_one: a one-block data unit, T = E_K2(tweak) and
 // out = E/D_K1(in ^ T) ^ T in one call, T in a register throughout (backend.hpp). Both keys
-// are halves of one XTS key: one round count.
+// are halves of one XTS key: one round count. One function per round count, entered by a
+// tail call: inlined into one body, the compiler hoists the round keys the three counts share
+// above the dispatch and spills them (AES-256 at 16 bytes measured 0.97x OpenSSL's that way).
+template <Dir D, unsigned R>
+AESKIT_AESNI_TARGET __attribute__((noinline)) void unit_one(const RoundKeys& rk,
+                                                            const RoundKeys& tweak_enc,
+                                                            const std::uint8_t tweak[16],
+                                                            const std::uint8_t* in,
+                                                            std::uint8_t* out) noexcept {
+  const __m128i t = cipher_one<Dir::encrypt, R>(tweak_enc, load_block(tweak), _mm_setzero_si128());
+  store_block(out, cipher_one<D, R>(rk, _mm_xor_si128(load_block(in), t), t));
+}
+
 template <Dir D>
 AESKIT_AESNI_INLINE void unit_one(const RoundKeys& rk, const RoundKeys& tweak_enc,
                                   const std::uint8_t tweak[16], const std::uint8_t* in,
                                   std::uint8_t* out) {
-  const __m128i tw = load_block(tweak);
-  const __m128i data = load_block(in);
-  store_block(out, x86::with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
-                const __m128i t = cipher_one<Dir::encrypt, R>(tweak_enc, tw, _mm_setzero_si128());
-                return cipher_one<D, R>(rk, _mm_xor_si128(data, t), t);
-              }));
+  if (rk.rounds == 10) return unit_one<D, 10>(rk, tweak_enc, tweak, in, out);
+  if (rk.rounds == 12) return unit_one<D, 12>(rk, tweak_enc, tweak, in, out);
+  return unit_one<D, 14>(rk, tweak_enc, tweak, in, out);
 }
 
 AESKIT_AESNI_TARGET void xts_encrypt_one(const RoundKeys& enc, const RoundKeys& tweak_enc,
