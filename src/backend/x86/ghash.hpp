@@ -203,6 +203,44 @@ AESKIT_WIDE_INLINE __m128i absorb_split(__m128i y, const std::uint8_t* data,
   return clmul::reduce(fold_lanes<V>(acc));
 }
 
+// split_unreduced: m data blocks and y on the split table, times K_(m+e)..K_(e+1), folded but
+// not reduced (17 <= m + e <= 32, 1 <= e <= 3): the caller adds e more products (K_e..K_1)
+// and reduces once. X_1..X_h (h = m + e - 16) take K_(m+e)..K_17 from the high run, as in
+// absorb_split; X_(h+1)..X_m take K_16..K_(e+1), the low table's first 16 - e entries. GCM
+// seal's message tail of 15..30 whole blocks, its padded partial block and its lengths block
+// then cost one reduction where they took two (gcm.hpp message).
+template <class V, bool kReflect>
+AESKIT_WIDE_INLINE clmul::Product split_unreduced(__m128i y, const std::uint8_t* data,
+                                                  const std::uint8_t* table, std::size_t m,
+                                                  std::size_t e) {
+  static_assert(kSplitTable<V>);
+  constexpr std::size_t kB = V::kBlocks;
+  constexpr std::size_t kStride = 16 * kB;
+  constexpr std::size_t kMid = TableOf<V>::kMidOffset;
+  const std::size_t h = m + e - 16;
+  const std::size_t low = 16 - e;  // blocks on the low table
+  Product<V> acc = zero_product<V>();
+#pragma GCC unroll 4
+  for (std::size_t j = 0; j < 16 / kB; ++j) {
+    if (kB * j >= low) break;
+    const std::size_t n = low - kB * j < kB ? low - kB * j : kB;
+    multiply_into<V>(acc, load_data<V, kReflect>(data + 16 * h + kStride * j, n),
+                     V::load_n(table + kStride * j, n), V::load_n(table + kMid + kStride * j, n));
+  }
+  const std::uint8_t* powers = table + clmul::kHighOffset + 16 * (16 - h);
+  const std::size_t regs = (h + kB - 1) / kB;
+#pragma GCC unroll 4
+  for (std::size_t j = 1; j < regs; ++j) {
+    const std::size_t n = j + 1 == regs ? h - kB * j : kB;
+    multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, n),
+                     V::load_n(powers + kStride * j, n), V::load_n(powers + kMid + kStride * j, n));
+  }
+  const std::size_t n0 = regs == 1 ? h : kB;
+  const typename V::reg first = V::x(load_data<V, kReflect>(data, n0), V::low_only(y));
+  multiply_into<V>(acc, first, V::load_n(powers, n0), V::load_n(powers + kMid, n0));
+  return fold_lanes<V>(acc);
+}
+
 // HighPowers: what a key's high run holds at a split-table width: all of K_32..K_17 (GHASH
 // keys, built once per key), or for POLYVAL keys (built per message in GCM-SIV, for at most
 // n blocks per update call) all of it when n ≥ clmul::kPolyvalFullRunFrom and only K_32
