@@ -589,13 +589,9 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
   // table has powers for all of them.
   const std::size_t tail_blocks = blocks % kGroup<V>;
   const std::size_t extra = (rest != 0 ? 1 : 0) + 1;
-  // On zmm the split table reaches K_32 (split_unreduced) when the blocks on the high run are
-  // whole registers: its loads then fall on the tail's stores, one store per load. Otherwise
-  // (e.g. 1,350 bytes: 20 blocks and 2) every low-table load spans two stores just made, is not
-  // forwarded, and seal measured 0.93-0.99x the two-reduction order; aligned (800 bytes: 18 and
-  // 2; 1,000: 30 and 2) 1.06-1.10x (AES-128/192/256, Zen 5).
-  const bool split = kSplitTable<V> && tail_blocks + extra > TableOf<V>::kPowers &&
-                     tail_blocks + extra <= 32 && (tail_blocks + extra) % V::kBlocks == 0;
+  // On zmm the split table reaches K_32 (split_unreduced): tails of up to 32 - extra blocks.
+  const bool split =
+      kSplitTable<V> && tail_blocks + extra > TableOf<V>::kPowers && tail_blocks + extra <= 32;
   const bool combine =
       kSeal && tail_blocks > 0 && (tail_blocks + extra <= TableOf<V>::kPowers || split);
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {

@@ -203,12 +203,27 @@ AESKIT_WIDE_INLINE __m128i absorb_split(__m128i y, const std::uint8_t* data,
   return clmul::reduce(fold_lanes<V>(acc));
 }
 
+// split_powers: n (1..kBlocks) lanes holding K_p, K_(p-1), .., K_(p-n+1) (p <= 32, p-n+1 >= 1)
+// of the split table whose low run (K_16..K_1) starts at `low` and high run (K_32..K_17) at
+// `high` (pass both + kMidOffset for the halves_xor). A register whose powers cross K_17/K_16
+// takes its first a = p - 16 lanes from the high run and the rest from the start of the low
+// run (V::load_n then V::expand_load_n: one merging expand-load, no read outside the table).
+template <class V>
+AESKIT_WIDE_INLINE typename V::reg split_powers(const std::uint8_t* low, const std::uint8_t* high,
+                                                std::size_t p, std::size_t n) {
+  if (p <= 16) return V::load_n(low + 16 * (16 - p), n);
+  const std::size_t a = p - 16;  // lanes on the high run
+  const typename V::reg upper = V::load_n(high + 16 * (32 - p), a < n ? a : n);
+  if (a >= n) return upper;
+  return V::expand_load_n(upper, low, a, n);
+}
+
 // split_unreduced: m data blocks and y on the split table, times K_(m+e)..K_(e+1), folded but
 // not reduced (17 <= m + e <= 32, 1 <= e <= 3): the caller adds e more products (K_e..K_1)
-// and reduces once. X_1..X_h (h = m + e - 16) take K_(m+e)..K_17 from the high run, as in
-// absorb_split; X_(h+1)..X_m take K_16..K_(e+1), the low table's first 16 - e entries. GCM
-// seal's message tail of 15..30 whole blocks, its padded partial block and its lengths block
-// then cost one reduction where they took two (gcm.hpp message).
+// and reduces once. Register j holds X_(kB·j+1).. at data + 64·j, where the caller's stores
+// of those blocks were (each load forwarded from one store), and its powers from split_powers.
+// GCM seal's message tail of 15..30 whole blocks, its padded partial block and its lengths
+// block then cost one reduction where they took two (gcm.hpp message).
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE clmul::Product split_unreduced(__m128i y, const std::uint8_t* data,
                                                   const std::uint8_t* table, std::size_t m,
@@ -217,27 +232,22 @@ AESKIT_WIDE_INLINE clmul::Product split_unreduced(__m128i y, const std::uint8_t*
   constexpr std::size_t kB = V::kBlocks;
   constexpr std::size_t kStride = 16 * kB;
   constexpr std::size_t kMid = TableOf<V>::kMidOffset;
-  const std::size_t h = m + e - 16;
-  const std::size_t low = 16 - e;  // blocks on the low table
+  const std::uint8_t* high = table + clmul::kHighOffset;
+  const std::size_t t = m + e;
+  const std::size_t regs = (m + kB - 1) / kB;
   Product<V> acc = zero_product<V>();
-#pragma GCC unroll 4
-  for (std::size_t j = 0; j < 16 / kB; ++j) {
-    if (kB * j >= low) break;
-    const std::size_t n = low - kB * j < kB ? low - kB * j : kB;
-    multiply_into<V>(acc, load_data<V, kReflect>(data + 16 * h + kStride * j, n),
-                     V::load_n(table + kStride * j, n), V::load_n(table + kMid + kStride * j, n));
-  }
-  const std::uint8_t* powers = table + clmul::kHighOffset + 16 * (16 - h);
-  const std::size_t regs = (h + kB - 1) / kB;
-#pragma GCC unroll 4
-  for (std::size_t j = 1; j < regs; ++j) {
-    const std::size_t n = j + 1 == regs ? h - kB * j : kB;
+#pragma GCC unroll 8
+  for (std::size_t j = 1; j < 32 / kB; ++j) {
+    if (j >= regs) break;
+    const std::size_t n = j + 1 == regs ? m - kB * j : kB;
     multiply_into<V>(acc, load_data<V, kReflect>(data + kStride * j, n),
-                     V::load_n(powers + kStride * j, n), V::load_n(powers + kMid + kStride * j, n));
+                     split_powers<V>(table, high, t - kB * j, n),
+                     split_powers<V>(table + kMid, high + kMid, t - kB * j, n));
   }
-  const std::size_t n0 = regs == 1 ? h : kB;
+  const std::size_t n0 = regs == 1 ? m : kB;
   const typename V::reg first = V::x(load_data<V, kReflect>(data, n0), V::low_only(y));
-  multiply_into<V>(acc, first, V::load_n(powers, n0), V::load_n(powers + kMid, n0));
+  multiply_into<V>(acc, first, split_powers<V>(table, high, t, n0),
+                   split_powers<V>(table + kMid, high + kMid, t, n0));
   return fold_lanes<V>(acc);
 }
 

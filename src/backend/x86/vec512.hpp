@@ -78,6 +78,12 @@ struct Vec {
     if (n == kBlocks) return load(p);
     return _mm512_maskz_loadu_epi64(mask_n(n), p);
   }
+  // expand_load_n: v with its lanes a..n-1 (a < n <= kBlocks) replaced by the blocks p[0],
+  // p[1], .. (VPEXPANDQ from memory: only those n - a blocks are read); lanes past n as in v.
+  AESKIT_WIDE_INLINE static reg expand_load_n(reg v, const std::uint8_t* p, std::size_t a,
+                                              std::size_t n) {
+    return _mm512_mask_expandloadu_epi64(v, static_cast<__mmask8>(mask_n(n) & ~mask_n(a)), p);
+  }
   AESKIT_WIDE_INLINE static void store_n(std::uint8_t* p, reg v, std::size_t n) {
     if (n == kBlocks)
       store(p, v);
