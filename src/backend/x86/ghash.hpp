@@ -207,7 +207,7 @@ AESKIT_WIDE_INLINE __m128i absorb_split(__m128i y, const std::uint8_t* data,
 // of the split table whose low run (K_16..K_1) starts at `low` and high run (K_32..K_17) at
 // `high` (pass both + kMidOffset for the halves_xor). A register whose powers cross K_17/K_16
 // takes its first a = p - 16 lanes from the high run and the rest from the start of the low
-// run (V::load_n then V::expand_load_n: one merging expand-load, no read outside the table).
+// run (V::load_n then V::shift_in_n: no read outside the table).
 template <class V>
 AESKIT_WIDE_INLINE typename V::reg split_powers(const std::uint8_t* low, const std::uint8_t* high,
                                                 std::size_t p, std::size_t n) {
@@ -215,7 +215,7 @@ AESKIT_WIDE_INLINE typename V::reg split_powers(const std::uint8_t* low, const s
   const std::size_t a = p - 16;  // lanes on the high run
   const typename V::reg upper = V::load_n(high + 16 * (32 - p), a < n ? a : n);
   if (a >= n) return upper;
-  return V::expand_load_n(upper, low, a, n);
+  return V::shift_in_n(upper, low, a, n);
 }
 
 // split_unreduced: m data blocks and y on the split table, times K_(m+e)..K_(e+1), folded but
