@@ -222,7 +222,7 @@ AESKIT_WIDE_INLINE typename V::reg split_powers(const std::uint8_t* low, const s
 // not reduced (17 <= m + e <= 32, 1 <= e <= 3): the caller adds e more products (K_e..K_1)
 // and reduces once. Register j holds X_(kB·j+1).. at data + 64·j, where the caller's stores
 // of those blocks were (each load forwarded from one store), and its powers from split_powers.
-// GCM seal's message tail of 15..30 whole blocks, its padded partial block and its lengths
+// GCM seal's message tail of 15..31 whole blocks, its padded partial block and its lengths
 // block then cost one reduction where they took two (gcm.hpp message).
 template <class V, bool kReflect>
 AESKIT_WIDE_INLINE clmul::Product split_unreduced(__m128i y, const std::uint8_t* data,
