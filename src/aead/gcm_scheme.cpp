@@ -3,10 +3,15 @@
 // one-shot GCM-AE and GCM-AD of gcm_one_shot.hpp. No CPU feature of its own.
 #include "aead/gcm_scheme.hpp"
 
+#include <cstring>
+
+#include "aead/aead_batch.hpp"
 #include "aead/gcm_blocks.hpp"
 #include "aead/gcm_one_shot.hpp"
 #include "aead/gcm_small.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "base/block128.hpp"
+#include "base/ct_equal.hpp"
 #include "base/secure_zero.hpp"
 #include "core/error_detail.hpp"
 #include "cpu/features.hpp"
@@ -60,15 +65,73 @@ bool GcmScheme::open(std::span<const std::uint8_t> nonce, std::span<const std::u
   return gcm::open_one_shot(gcm_, tag_length(), nonce, ad, in, out, len, tag);
 }
 
-// The batch hook: one message after the other for now (GcmScheme is final, so these calls
-// bind to GcmScheme::seal / open directly).
+// The batch hook. With the key's fused kernel's batch entries (seal_messages /
+// open_messages: several short messages' rounds in one run, x86/gcm.hpp short_batch), the
+// group goes to the kernel in one call: each job's J0 is derived here and its full tag
+// written to the caller (16-byte tags) or to a local copy that is then truncated; open
+// compares each tag in constant time afterwards and zeroes a failed message's output, as
+// open_one_shot does. Otherwise one message after the other (GcmScheme is final, so these
+// calls bind to GcmScheme::seal / open directly).
+namespace {
+
+struct GcmGroup {
+  std::uint8_t j0[kBatchGroup][16];
+  std::uint8_t tags[kBatchGroup][16];  // seal: truncated tags' copies; open: expected tags
+  GcmMessage messages[kBatchGroup]{};
+  std::size_t used;  // entries filled (the ones wiped)
+
+  explicit GcmGroup(std::size_t n) noexcept : used(n) {}
+  GcmGroup(const GcmGroup&) = delete;
+  GcmGroup& operator=(const GcmGroup&) = delete;
+  ~GcmGroup() {
+    secure_zero(j0, 16 * used);
+    secure_zero(tags, 16 * used);
+  }
+};
+
+}  // namespace
+
 void GcmScheme::seal_jobs(std::span<AeadBatchJob> jobs) const noexcept {
-  for (AeadBatchJob& j : jobs) seal(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_out);
+  const GcmFusedKernels* f = gcm_.fused;
+  if (f == nullptr || f->seal_messages == nullptr || jobs.size() < 2 || jobs.size() > kBatchGroup) {
+    for (AeadBatchJob& j : jobs) seal(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_out);
+    return;
+  }
+  const bool full = tag_length() == 16;
+  GcmGroup g(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const AeadBatchJob& j = jobs[i];
+    gcm::derive_j0(gcm_, j.nonce_span(), g.j0[i]);
+    g.messages[i] = {g.j0[i], j.ad, j.ad_len, j.in, j.out, j.len, full ? j.tag_out : g.tags[i]};
+  }
+  f->seal_messages(gcm_.aes->enc, gcm_.hkey, g.messages, jobs.size());
+  if (!full)
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+      std::memcpy(jobs[i].tag_out, g.tags[i], tag_length());
 }
 
 void GcmScheme::open_jobs(std::span<AeadBatchJob> jobs) const noexcept {
-  for (AeadBatchJob& j : jobs)
-    j.ok = open(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_in);
+  const GcmFusedKernels* f = gcm_.fused;
+  if (f == nullptr || f->open_messages == nullptr || jobs.size() < 2 || jobs.size() > kBatchGroup) {
+    for (AeadBatchJob& j : jobs)
+      j.ok = open(j.nonce_span(), j.ad_span(), j.in, j.out, j.len, j.tag_in);
+    return;
+  }
+  // The received tags are copied before any output is written (an output may cover them).
+  std::uint8_t received[kBatchGroup][16];
+  GcmGroup g(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const AeadBatchJob& j = jobs[i];
+    std::memcpy(received[i], j.tag_in, tag_length());
+    gcm::derive_j0(gcm_, j.nonce_span(), g.j0[i]);
+    g.messages[i] = {g.j0[i], j.ad, j.ad_len, j.in, j.out, j.len, g.tags[i]};
+  }
+  f->open_messages(gcm_.aes->enc, gcm_.hkey, g.messages, jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    AeadBatchJob& j = jobs[i];
+    j.ok = ct_equal(g.tags[i], received[i], tag_length());
+    if (!j.ok && j.len != 0) secure_zero(j.out, j.len);
+  }
 }
 
 std::string GcmScheme::describe() const {

@@ -19,6 +19,19 @@
 
 namespace aeskit::detail {
 
+// GcmMessage: one message of a batch (GcmFusedKernels::seal_messages / open_messages): its J0
+// as gcm::derive_j0 stores it, the AD, len bytes in -> out (in == out allowed) and where its
+// full 16-byte tag goes. The messages of one batch do not overlap one another.
+struct GcmMessage {
+  const std::uint8_t* j0;
+  const std::uint8_t* ad;
+  std::size_t ad_len;
+  const std::uint8_t* in;
+  std::uint8_t* out;
+  std::size_t len;
+  std::uint8_t* tag;
+};
+
 struct GcmFusedKernels {
   std::string_view name;      // for `aeskit cpu` / AeadKey::kernel(), e.g. "aesni+pclmul 8x"
   const AesBackend* aes;      // the AES backend whose RoundKeys it reads
@@ -64,6 +77,13 @@ struct GcmFusedKernels {
                               std::uint8_t counter[16], std::uint8_t state[16],
                               const std::uint8_t* in, std::uint8_t* out,
                               std::size_t blocks) noexcept = nullptr;
+  // seal_messages / open_messages (optional): seal_message / open_message over n messages in
+  // one call, so that a kernel can run several messages' fixed work side by side (several
+  // short messages' rounds in one run, their hashes and tags overlapping).
+  void (*seal_messages)(const RoundKeys& enc, const GhashKey& hkey, const GcmMessage* messages,
+                        std::size_t n) noexcept = nullptr;
+  void (*open_messages)(const RoundKeys& enc, const GhashKey& hkey, const GcmMessage* messages,
+                        std::size_t n) noexcept = nullptr;
 };
 
 }  // namespace aeskit::detail

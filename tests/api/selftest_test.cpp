@@ -521,6 +521,8 @@ std::vector<d::GcmFusedSelfTestEntry> fused_entries(const d::GcmFusedKernels& k)
   if (k.open_message != nullptr) out.push_back(E::open_message);
   if (k.polyval_open != nullptr) out.push_back(E::polyval_open);
   if (k.xctr_polyval != nullptr) out.push_back(E::xctr_polyval);
+  if (k.seal_messages != nullptr) out.push_back(E::seal_messages);
+  if (k.open_messages != nullptr) out.push_back(E::open_messages);
   return out;
 }
 
@@ -581,7 +583,8 @@ TEST_F(SelfTest, AFailedFusedGcmKernelIsNeverUsed) {
     EXPECT_EQ(r.failed_entries, bit_of(e));
     EXPECT_EQ(r.first_failure, e);
     EXPECT_EQ(r.first_failure_key_bits, 128u);
-    const bool message = e == E::seal_message || e == E::open_message;
+    const bool message = e == E::seal_message || e == E::open_message || e == E::seal_messages ||
+                         e == E::open_messages;
     EXPECT_EQ(r.first_failure_length, message ? 0u : 1u);  // 0-byte message / 1 block
     EXPECT_EQ(r.first_failure_ad_bytes, 0u);
     EXPECT_FALSE(d::gcm_fused_self_test_allows(k));

@@ -208,14 +208,17 @@ enum class GcmFusedSelfTestEntry : unsigned {
   seal_message,
   open_message,
   polyval_open,
-  xctr_polyval
+  xctr_polyval,
+  seal_messages,
+  open_messages
 };
-inline constexpr unsigned kGcmFusedSelfTestEntryCount = 6;
+inline constexpr unsigned kGcmFusedSelfTestEntryCount = 8;
 inline constexpr std::string_view kGcmFusedSelfTestEntryNames[kGcmFusedSelfTestEntryCount] = {
-    "seal", "open", "seal_message", "open_message", "polyval_open", "xctr_polyval"};
+    "seal",         "open",         "seal_message",  "open_message",
+    "polyval_open", "xctr_polyval", "seal_messages", "open_messages"};
 
 // gcm_fused_self_test_entry_name: "seal", "open", "seal_message", "open_message",
-// "polyval_open", "xctr_polyval".
+// "polyval_open", "xctr_polyval", "seal_messages", "open_messages".
 inline std::string_view gcm_fused_self_test_entry_name(GcmFusedSelfTestEntry entry) noexcept {
   return entry_name_of(kGcmFusedSelfTestEntryNames, entry);
 }

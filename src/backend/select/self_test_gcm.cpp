@@ -24,6 +24,9 @@
 //     kernels differ from it only in the rounds of the same schedule, one message per block
 //     count, the (AD, partial block) pair rotating through all 16 every 16 block counts. These
 //     cross the zmm kernel's hand-over to the ymm one below 64 bytes.
+//   - seal_messages and open_messages (when present): 14 messages of that set in one call
+//     (empty ones, ones of one shape, short ones of different shapes, two long ones), each
+//     checked as above (batch_entries).
 // Each entry stops at its first mismatch per key size. The reference's work is linear in the
 // longest run (every shorter one is a prefix of it); the kernels' about 0.6 MiB in all at the
 // zmm group (32 blocks), 0.1 MiB at the xmm one (8).
@@ -49,6 +52,17 @@ constexpr std::size_t kAdLengths[] = {0, 1, 16, 17};
 constexpr std::size_t kAdCount = std::size(kAdLengths);
 constexpr std::size_t kRests[] = {0, 1, 15, 7};  // partial block bytes, rotating
 constexpr std::uint8_t kGuard = 0xA5;
+// seal_messages / open_messages run this many messages in one call (batch_entries).
+// Whole blocks, partial-block bytes and AD (kAdLengths index) of each: four empty messages,
+// four of one shape (4 data blocks, 1 AD block: one lane each on ymm and zmm), four short ones
+// of different shapes (run side by side), then 2·group + 1 and group + 1 blocks (kBatchLong:
+// the one-message path).
+constexpr std::size_t kBatchCount = 14;
+constexpr std::size_t kBatchLong = 1000;  // stands for 2·group + 1 (max_blocks)
+constexpr std::size_t kBatchBlocks[kBatchCount] = {0, 0, 0, 0, 3, 3,          3,
+                                                   3, 1, 2, 5, 6, kBatchLong, kBatchLong / 2};
+constexpr std::size_t kBatchRests[kBatchCount] = {0, 0, 0, 0, 1, 15, 7, 1, 7, 0, 1, 0, 7, 0};
+constexpr std::size_t kBatchAds[kBatchCount] = {0, 0, 0, 0, 1, 2, 1, 2, 3, 0, 1, 2, 1, 2};
 
 void xor_bytes(std::uint8_t* out, const std::uint8_t* x, const std::uint8_t* y, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(x[i] ^ y[i]);
@@ -80,6 +94,10 @@ struct Scratch {
   std::uint8_t ad[32];                           // the AD (its first 0, 1, 16 or 17 bytes)
   std::uint8_t ad_chain[kAdCount][kMaxBlocks + 1][kBlock];  // messages: after AD and k blocks
   std::uint8_t buf[kMaxBlocks + 2][kBlock];                 // the kernel's output, and a guard
+  // seal_messages / open_messages: each message's J0 copy, output (and a guard) and tag.
+  std::uint8_t batch_j0[kBatchCount][kBlock];
+  std::uint8_t batch_out[kBatchCount][kMaxBlocks + 2][kBlock];
+  std::uint8_t batch_tag[kBatchCount][kBlock];
   // polyval_open: the POLYVAL key, counters (LE32), plaintext of s.plain read as ciphertext,
   // and the POLYVAL state after k plaintext blocks.
   GhashKey pkey;
@@ -129,6 +147,24 @@ struct Run {
   void block_entry(GcmFusedSelfTestEntry e);
   void siv_pass_entry(SelfTestBytes& gen, GcmFusedSelfTestEntry e);
   void message_entries();
+  void batch_entries();
+
+  // reference_tag: the tag of the message of the set with AD kAdLengths[i] and len bytes
+  // (b whole blocks and `rest` more): the chain after AD and b blocks, the padded partial
+  // block, the lengths block.
+  void reference_tag(std::size_t i, std::size_t b, std::size_t rest,
+                     std::uint8_t tag[kBlock]) const {
+    std::uint8_t hash[kBlock], block[kBlock] = {};
+    std::memcpy(hash, s.ad_chain[i][b], kBlock);
+    if (rest > 0) {
+      std::memcpy(block, s.cipher[b], rest);
+      ghash(hash, block, 1);
+    }
+    store_be64(block, static_cast<std::uint64_t>(kAdLengths[i]) * 8);
+    store_be64(block + 8, static_cast<std::uint64_t>(kBlock * b + rest) * 8);
+    ghash(hash, block, 1);
+    xor_bytes(tag, s.ek_j0, hash, kBlock);
+  }
 };
 
 // reference: the key, H, J0, the plaintext, its ciphertext and every hash chain.
@@ -290,18 +326,8 @@ void Run::message_entries() {
       const std::size_t rest = kRests[(every_ad ? b + i : b / kAdCount) % std::size(kRests)];
       const std::size_t len = kBlock * b + rest;
       const bool in_place = ((b / 2 + i) & 1) != 0;
-      // The reference tag: the chain after AD and b blocks, the padded partial block, the
-      // lengths block.
-      std::uint8_t hash[kBlock], block[kBlock] = {}, tag[kBlock];
-      std::memcpy(hash, s.ad_chain[i][b], kBlock);
-      if (rest > 0) {
-        std::memcpy(block, s.cipher[b], rest);
-        ghash(hash, block, 1);
-      }
-      store_be64(block, static_cast<std::uint64_t>(ad_len) * 8);
-      store_be64(block + 8, static_cast<std::uint64_t>(len) * 8);
-      ghash(hash, block, 1);
-      xor_bytes(tag, s.ek_j0, hash, kBlock);
+      std::uint8_t tag[kBlock];
+      reference_tag(i, b, rest, tag);
       for (E e : {E::seal_message, E::open_message}) {
         const bool seal = e == E::seal_message;
         auto* kernel = seal ? k.seal_message : k.open_message;
@@ -329,6 +355,52 @@ void Run::message_entries() {
   }
 }
 
+// batch_entries: seal_messages and open_messages (those present), the kBatchCount messages of
+// the set above in one call, every third in place; each message checked as message_entries
+// checks one, with its own J0 copy and output buffer.
+void Run::batch_entries() {
+  using E = GcmFusedSelfTestEntry;
+  if (k.seal_messages != nullptr) result.tested_entries |= entry_bit(E::seal_messages);
+  if (k.open_messages != nullptr) result.tested_entries |= entry_bit(E::open_messages);
+  for (E e : {E::seal_messages, E::open_messages}) {
+    const bool seal = e == E::seal_messages;
+    auto* kernel = seal ? k.seal_messages : k.open_messages;
+    if (kernel == nullptr) continue;
+    GcmMessage m[kBatchCount];
+    std::size_t blocks[kBatchCount], ads[kBatchCount], rests[kBatchCount];
+    for (std::size_t j = 0; j < kBatchCount; ++j) {
+      blocks[j] = kBatchBlocks[j] == kBatchLong       ? max_blocks
+                  : kBatchBlocks[j] == kBatchLong / 2 ? group + 1
+                                                      : kBatchBlocks[j];
+      ads[j] = kBatchAds[j];
+      rests[j] = kBatchRests[j];
+      const std::size_t len = kBlock * blocks[j] + rests[j];
+      std::memcpy(s.batch_j0[j], s.j0, kBlock);
+      std::uint8_t* out = s.batch_out[j][0];
+      std::memset(out, kGuard, len + 1);
+      const std::uint8_t* in = seal ? s.plain[0] : s.cipher[0];
+      if (j % 3 == 2) {
+        std::memcpy(out, in, len);
+        in = out;
+      }
+      m[j] = {s.batch_j0[j], s.ad, kAdLengths[ads[j]], in, out, len, s.batch_tag[j]};
+    }
+    kernel(s.enc, s.hkey, m, kBatchCount);
+    if (fault == static_cast<int>(e)) s.batch_tag[0][0] ^= 1;  // the test hook
+    for (std::size_t j = 0; j < kBatchCount; ++j) {
+      std::uint8_t tag[kBlock];
+      reference_tag(ads[j], blocks[j], rests[j], tag);
+      const std::uint8_t* want = seal ? s.cipher[0] : s.plain[0];
+      const bool ok = std::memcmp(m[j].out, want, m[j].len) == 0 && m[j].out[m[j].len] == kGuard &&
+                      std::memcmp(s.batch_tag[j], tag, kBlock) == 0;
+      if (!ok) {
+        fail(e, m[j].len, m[j].ad_len);
+        break;
+      }
+    }
+  }
+}
+
 GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) {
   static Scratch scratch;  // guarded by the caller's lock
   GcmFusedSelfTestResult result;
@@ -346,6 +418,7 @@ GcmFusedSelfTestResult run_fused_self_test(const GcmFusedKernels& k, int fault) 
     run.block_entry(GcmFusedSelfTestEntry::seal);
     run.block_entry(GcmFusedSelfTestEntry::open);
     run.message_entries();
+    run.batch_entries();
     run.siv_pass_entry(gen, GcmFusedSelfTestEntry::polyval_open);
     run.siv_pass_entry(gen, GcmFusedSelfTestEntry::xctr_polyval);
   }

@@ -76,20 +76,29 @@
 // ran three dependent multiply-reduce steps (AD; data; partial and lengths blocks) behind it;
 // open's hash does not wait for the cipher at all. The AD's products start before the cipher
 // finishes. J0 is loaded in the pieces derive_j0 stores (load_j0: no store-forwarding stall).
-// Measured on xmm only (this project's CI CPU has no VAES); ymm and zmm compile the same
-// template.
+// One template for the three widths (measured first on xmm; on zmm, Zen 5, seal of 16 bytes
+// is level with Intel ipsec-mb's AVX-512 kernel, issue 42's note).
+//
+// Batches (GcmFusedKernels::seal_messages / open_messages, ymm and zmm; the section at the end
+// of this file). Short messages are gathered kBatchMessages at a time. When they have one shape
+// (as many AD and data blocks) each message takes one lane of every register (lanes_crypt):
+// one run of rounds gives all their key streams and E(J0)s, each hashed row is one multiply by
+// a broadcast power, and one reduction serves them all. Otherwise their registers go through
+// one run of rounds side by side (short_batch_crypt) and their hashes overlap.
 // Round keys and key stream are not wiped from the stack copy / spill slots (as in the other
 // AES kernels of the tree).
 #pragma once
 
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/x86/clmul/gcm_tail.hpp"
 #include "backend/x86/clmul/gf128_clmul.hpp"
@@ -422,22 +431,16 @@ inline constexpr std::size_t kShortMaxBlocks = TableOf<V>::kPowers;
 // entries, kBlocks to a register, and reduced once: the chain after the cipher is one
 // multiply and one reduction (seal; open hashes its input, beside the cipher), where the
 // general path had three dependent ones (AD, data, the partial and lengths blocks).
+// short_finish is its second half (from the last round on), which the batch (short_batch)
+// shares: x holds the P registers after rounds 0..R-1.
 template <class V, unsigned R, std::size_t P, bool kSeal>
-AESKIT_WIDE_INLINE void short_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table, __m128i j0r,
-                                    const std::uint8_t* ad, std::size_t ad_len,
-                                    const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-                                    std::uint8_t tag[16]) {
+AESKIT_WIDE_INLINE void short_finish(const GcmKeys<V, R>& w, const std::uint8_t* table,
+                                     const typename V::reg (&x)[P], const std::uint8_t* ad,
+                                     std::size_t ad_len, const std::uint8_t* in, std::uint8_t* out,
+                                     std::size_t len, std::uint8_t tag[16]) {
   constexpr std::size_t kB = V::kBlocks;
   constexpr std::size_t kMax = kShortMaxBlocks<V>;
   const __m128i reverse = clmul::byte_reverse_mask();
-  typename V::reg x[P];
-  first_round<V, R, P>(w, V::add32(V::broadcast(j0r), V::lane_index32()), x);
-#pragma GCC unroll 16
-  for (unsigned r = 1; r < R; ++r) {
-    const typename V::reg k = round_key<V, R>(w, r);
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], k);
-  }
   alignas(64) std::uint8_t stream[16 * kB * P];
 #pragma GCC unroll 8
   for (std::size_t j = 0; j < P; ++j) V::store(stream + 16 * kB * j, V::enc_last(x[j], w[R]));
@@ -488,6 +491,22 @@ AESKIT_WIDE_INLINE void short_crypt(const GcmKeys<V, R>& w, const std::uint8_t* 
   }
   const __m128i y = clmul::reduce(fold_lanes<V>(acc));
   clmul::store(tag, _mm_xor_si128(clmul::load(stream), _mm_shuffle_epi8(y, reverse)));
+}
+
+template <class V, unsigned R, std::size_t P, bool kSeal>
+AESKIT_WIDE_INLINE void short_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table, __m128i j0r,
+                                    const std::uint8_t* ad, std::size_t ad_len,
+                                    const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                    std::uint8_t tag[16]) {
+  typename V::reg x[P];
+  first_round<V, R, P>(w, V::add32(V::broadcast(j0r), V::lane_index32()), x);
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+    const typename V::reg k = round_key<V, R>(w, r);
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < P; ++j) x[j] = V::enc(x[j], k);
+  }
+  short_finish<V, R, P, kSeal>(w, table, x, ad, ad_len, in, out, len, tag);
 }
 
 // short_message: short_crypt with ceil((blocks + 1) / kBlocks) registers (J0 and the data
@@ -659,6 +678,245 @@ AESKIT_WIDE_INLINE void message(const RoundKeys& rk, const GhashKey& hk, const s
   }
   y = clmul::reduce(acc);
   clmul::store(tag, _mm_xor_si128(tag_mask, _mm_shuffle_epi8(y, clmul::byte_reverse_mask())));
+  V::finish();
+}
+
+// --- Batches of short messages (GcmFusedKernels::seal_messages / open_messages) -----------
+//
+// One short message (short_crypt) is one latency chain: R rounds of its P registers (4 cycles
+// each on Zen 5), then the XOR, one multiply, one reduction and the tag's XOR; a message's
+// code is too long for the out-of-order window to start the next message's rounds under it,
+// so a loop of one-message calls pays the whole chain per message (64 bytes on zmm: ~80
+// cycles). short_batch runs kBatchMessages short messages together: the registers of all of
+// them through one run of rounds (Q·P ≤ 8 independent chains, as in the bulk loop), then each
+// message's hash and tag (short_finish); the hashes of the Q messages do not depend on one
+// another, so their multiplies and reductions overlap. Q = 4 on zmm (32 registers hold the 8
+// states and the round keys), 2 on xmm and ymm (16 registers; round keys loaded per round).
+template <class V>
+inline constexpr std::size_t kBatchMessages = V::kVectorRegisters >= 32 ? 4 : 2;
+template <class V>
+inline constexpr std::size_t kBatchMaxRegs = 8 / kBatchMessages<V>;
+
+// short_regs: the registers short_crypt gives a message of len bytes (J0 and the data
+// blocks' counters).
+template <class V>
+inline std::size_t short_regs(std::size_t len) {
+  return ((len + 15) / 16 + 1 + V::kBlocks - 1) / V::kBlocks;
+}
+
+// batchable: whether a message can join short_batch (short, and at most kBatchMaxRegs
+// registers). Lengths are public.
+template <class V>
+inline bool batchable(const GcmMessage& m) {
+  return is_short<V>(m.ad_len, m.len) && short_regs<V>(m.len) <= kBatchMaxRegs<V>;
+}
+
+// short_batch_crypt: Q = kBatchMessages messages, each given P registers (the most any of them
+// needs; a shorter message's extra lanes are key stream nobody reads).
+template <class V, unsigned R, std::size_t P, bool kSeal>
+AESKIT_WIDE_INLINE void short_batch_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
+                                          const GcmMessage* const* m) {
+  constexpr std::size_t Q = kBatchMessages<V>;
+  typename V::reg x[Q][P];
+#pragma GCC unroll 4
+  for (std::size_t q = 0; q < Q; ++q)
+    first_round<V, R, P>(w, V::add32(V::broadcast(load_j0(m[q]->j0)), V::lane_index32()), x[q]);
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+    const typename V::reg k = round_key<V, R>(w, r);
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) {
+#pragma GCC unroll 8
+      for (std::size_t j = 0; j < P; ++j) x[q][j] = V::enc(x[q][j], k);
+    }
+  }
+#pragma GCC unroll 4
+  for (std::size_t q = 0; q < Q; ++q) {
+    const GcmMessage& g = *m[q];
+    short_finish<V, R, P, kSeal>(w, table, x[q], g.ad, g.ad_len, g.in, g.out, g.len, g.tag);
+  }
+}
+
+// --- Lanes: kBlocks messages of one shape, one message per lane (ymm, zmm) -------------------
+//
+// When the gathered messages have the same shape — as many AD blocks (A) and data blocks (B,
+// the last one possibly partial, its length each message's own) — lane q of every register
+// holds message q: row r of counters is (J0_q + r)_q, so rows 0..B through the rounds give
+// every message's E(J0) (row 0) and key stream (rows 1..B) with the AES instructions of one
+// message; and hashed block t (AD blocks, then data blocks, then the lengths block; T = A + B +
+// 1) has the same place in every message, so row t of hashed blocks is multiplied by one
+// broadcast power K_(T-t+1) and the kBlocks hashes are reduced together (reduce_lanes). Per
+// message on zmm that is a quarter of the rounds, a quarter of the carry-less multiplies and
+// no lane folding; the cost is moving blocks between messages' memory and lanes (one insert
+// and one extract per block and message). P is the rows given (B + 1 rounded up).
+inline constexpr std::size_t kLaneRowsMax = 8;
+// kOnes: 16 bytes of ones, cut to each lane's prefix mask (load_partial16).
+inline constexpr std::uint8_t kOnes[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                           0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+template <class V>
+inline constexpr bool kLanesBatch = V::kBlocks == kBatchMessages<V>&& V::kBlocks > 1;
+
+template <class V, unsigned R, std::size_t P, bool kSeal>
+AESKIT_WIDE_INLINE void lanes_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
+                                    const GcmMessage* const* m) {
+  constexpr std::size_t Q = V::kBlocks;
+  using Table = TableOf<V>;
+  const std::size_t ad_blocks = (m[0]->ad_len + 15) / 16;
+  const std::size_t data_blocks = (m[0]->len + 15) / 16;
+  const std::size_t total = ad_blocks + data_blocks + 1;
+  __m128i j[Q];
+#pragma GCC unroll 4
+  for (std::size_t q = 0; q < Q; ++q) j[q] = load_j0(m[q]->j0);
+  const typename V::reg base = V::from_blocks(j);
+  typename V::reg x[P];
+#pragma GCC unroll 8
+  for (std::size_t r = 0; r < P; ++r)
+    x[r] = V::x(V::reverse_lanes(V::add32(base, V::each_lane32(static_cast<int>(r)))), w[0]);
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+    const typename V::reg k = round_key<V, R>(w, r);
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < P; ++i) x[i] = V::enc(x[i], k);
+  }
+#pragma GCC unroll 8
+  for (std::size_t r = 0; r < P; ++r) x[r] = V::enc_last(x[r], w[R]);
+
+  // Row t (1-based) of hashed blocks times K_(total - t + 1), broadcast.
+  Product<V> acc = zero_product<V>();
+  auto absorb_row = [&](typename V::reg row, std::size_t t) AESKIT_WIDE_LAMBDA {
+    const std::uint8_t* k = table + Table::powers_for(total - t + 1);
+    multiply_into<V>(acc, row, V::broadcast(clmul::load(k)),
+                     V::broadcast(clmul::load(k + Table::kMidOffset)));
+  };
+  // The AD rows: whole blocks, then (the last row) each message's own partial block.
+  __m128i b[Q];
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < kShortMaxBlocks<V>; ++i) {
+    if (i >= ad_blocks) break;
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) {
+      const std::size_t n = std::min<std::size_t>(m[q]->ad_len - 16 * i, 16);
+      b[q] = V::load_partial16(m[q]->ad + 16 * i, n);
+    }
+    absorb_row(V::reverse_lanes(V::from_blocks(b)), i + 1);
+  }
+  // The data rows (key stream row i + 1): every lane whole but in the last row, whose lanes
+  // hold each message's own partial block (seal hashes it with its tail zeroed: the key stream
+  // above the message is masked off; open hashes the zero-padded input).
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i + 2 < P; ++i) {
+    if (i + 1 >= data_blocks) break;
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) b[q] = clmul::load(m[q]->in + 16 * i);
+    const typename V::reg d = V::from_blocks(b);
+    const typename V::reg c = V::x(d, x[i + 1]);
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) clmul::store(m[q]->out + 16 * i, V::lane(c, q));
+    absorb_row(V::reverse_lanes(kSeal ? c : d), ad_blocks + i + 1);
+  }
+  if (data_blocks != 0) {
+    const std::size_t i = data_blocks - 1;
+    std::size_t n[Q];
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) {
+      n[q] = m[q]->len - 16 * i;
+      b[q] = V::load_partial16(m[q]->in + 16 * i, n[q]);
+    }
+    const typename V::reg d = V::from_blocks(b);
+    typename V::reg stream = x[1];
+#pragma GCC unroll 8
+    for (std::size_t r = 2; r < P; ++r)
+      if (r == i + 1) stream = x[r];
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) b[q] = V::load_partial16(kOnes, n[q]);
+    const typename V::reg c = V::and_(V::x(d, stream), V::from_blocks(b));
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < Q; ++q) V::store_partial16(m[q]->out + 16 * i, n[q], V::lane(c, q));
+    absorb_row(V::reverse_lanes(kSeal ? c : d), ad_blocks + i + 1);
+  }
+#pragma GCC unroll 4
+  for (std::size_t q = 0; q < Q; ++q) b[q] = clmul::length_block(m[q]->ad_len, m[q]->len);
+  absorb_row(V::reverse_lanes(V::from_blocks(b)), total);
+  const typename V::reg tags = V::x(x[0], V::reverse_lanes(reduce_lanes<V>(acc)));
+#pragma GCC unroll 4
+  for (std::size_t q = 0; q < Q; ++q) clmul::store(m[q]->tag, V::lane(tags, q));
+}
+
+// same_shape: whether the gathered messages can share lanes (lanes_crypt): as many AD blocks
+// and data blocks each, and at most kLaneRowsMax rows of counters. Lengths are public.
+template <class V>
+inline bool same_shape(const GcmMessage* const* m) {
+  const std::size_t ad_blocks = (m[0]->ad_len + 15) / 16;
+  const std::size_t data_blocks = (m[0]->len + 15) / 16;
+  if (data_blocks + 1 > kLaneRowsMax) return false;
+  for (std::size_t q = 1; q < V::kBlocks; ++q)
+    if ((m[q]->ad_len + 15) / 16 != ad_blocks || (m[q]->len + 15) / 16 != data_blocks) return false;
+  return true;
+}
+
+// short_batch: kBatchMessages batchable messages; regs is the most registers one of them needs.
+template <class V, bool kSeal>
+AESKIT_WIDE_INLINE void short_batch(const RoundKeys& rk, const GhashKey& hk,
+                                    const GcmMessage* const* m, std::size_t regs) {
+  static_assert(kBatchMaxRegs<V> == 2 || kBatchMaxRegs<V> == 4);
+  bool lanes = false;
+  if constexpr (kLanesBatch<V>) lanes = same_shape<V>(m);
+  const std::size_t rows = (m[0]->len + 15) / 16 + 1;
+  with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
+    const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
+    const std::uint8_t* t = hk.bytes;
+    if constexpr (kLanesBatch<V>) {
+      if (lanes) {
+        if (rows <= 2) return lanes_crypt<V, R, 2, kSeal>(w, t, m);
+        if (rows <= 4) return lanes_crypt<V, R, 4, kSeal>(w, t, m);
+        if (rows <= 6) return lanes_crypt<V, R, 6, kSeal>(w, t, m);
+        return lanes_crypt<V, R, 8, kSeal>(w, t, m);
+      }
+    }
+    if (regs == 1) return short_batch_crypt<V, R, 1, kSeal>(w, t, m);
+    if constexpr (kBatchMaxRegs<V> == 4) {
+      if (regs == 3) return short_batch_crypt<V, R, 3, kSeal>(w, t, m);
+      if (regs == 4) return short_batch_crypt<V, R, 4, kSeal>(w, t, m);
+    }
+    return short_batch_crypt<V, R, 2, kSeal>(w, t, m);
+  });
+}
+
+// MessageEntry: a width's one-message entry (entries_gcm.inc gcm_seal_message /
+// gcm_open_message), for the messages a batch does not take.
+using MessageEntry = void (*)(const RoundKeys&, const GhashKey&, const std::uint8_t*,
+                              const std::uint8_t*, std::size_t, const std::uint8_t*, std::uint8_t*,
+                              std::size_t, std::uint8_t*) noexcept;
+
+// messages: n messages; batchable ones are gathered kBatchMessages at a time into short_batch,
+// the others (and a last incomplete gathering) go to `one` in turn. Messages do not overlap,
+// so the order in which they are done does not show.
+template <class V, bool kSeal>
+AESKIT_WIDE_INLINE void messages(const RoundKeys& rk, const GhashKey& hk, const GcmMessage* m,
+                                 std::size_t n, MessageEntry one) {
+  constexpr std::size_t Q = kBatchMessages<V>;
+  const GcmMessage* gathered[Q];
+  std::size_t count = 0;
+  std::size_t regs = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const GcmMessage& g = m[i];
+    if (!batchable<V>(g)) {
+      one(rk, hk, g.j0, g.ad, g.ad_len, g.in, g.out, g.len, g.tag);
+      continue;
+    }
+    gathered[count++] = &g;
+    regs = std::max(regs, short_regs<V>(g.len));
+    if (count == Q) {
+      short_batch<V, kSeal>(rk, hk, gathered, regs);
+      count = 0;
+      regs = 0;
+    }
+  }
+  for (std::size_t q = 0; q < count; ++q) {
+    const GcmMessage& g = *gathered[q];
+    one(rk, hk, g.j0, g.ad, g.ad_len, g.in, g.out, g.len, g.tag);
+  }
   V::finish();
 }
 

@@ -19,6 +19,7 @@
 #error "one vector width per translation unit (x86/vec256.hpp after another width)"
 #endif
 #include "backend/x86/targets.hpp"
+#include "base/block128.hpp"
 
 #define AESKIT_WIDE_BITS 256
 #define AESKIT_WIDE_TARGET AESKIT_X86_TARGET(AESKIT_TARGET_STRING_VAES256)
@@ -29,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace aeskit::detail::vaes256 {
 
@@ -95,6 +97,19 @@ struct Vec {
     return i == 0 ? _mm256_castsi256_si128(v) : _mm256_extracti128_si256(v, 1);
   }
   AESKIT_WIDE_INLINE static __m128i low_lane(reg v) { return _mm256_castsi256_si128(v); }
+  // load_partial16 / store_partial16: p[0..n) of one block (n ≤ 16, public), zeros above; no
+  // byte past p + n is read or written (scalar pieces, base/block128.hpp: no byte masks here).
+  AESKIT_WIDE_INLINE static __m128i load_partial16(const std::uint8_t* p, std::size_t n) {
+    const Block128 b = load_partial_block(p, n, /*pad=*/false);
+    __m128i v;
+    std::memcpy(&v, &b, 16);
+    return v;
+  }
+  AESKIT_WIDE_INLINE static void store_partial16(std::uint8_t* p, std::size_t n, __m128i v) {
+    Block128 b;
+    std::memcpy(&b, &v, 16);
+    store_partial_block(p, n, b);
+  }
   // lanes_xor: the XOR of every lane.
   AESKIT_WIDE_INLINE static __m128i lanes_xor(reg v) {
     return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));

@@ -135,6 +135,14 @@ struct Vec {
     }
   }
   AESKIT_WIDE_INLINE static __m128i low_lane(reg v) { return _mm512_castsi512_si128(v); }
+  // load_partial16 / store_partial16: p[0..n) of one block (n ≤ 16, public), zeros above; no
+  // byte past p + n is read or written (AVX-512BW/VL byte masks: masked-off bytes never fault).
+  AESKIT_WIDE_INLINE static __m128i load_partial16(const std::uint8_t* p, std::size_t n) {
+    return _mm_maskz_loadu_epi8(static_cast<__mmask16>((1u << n) - 1), p);
+  }
+  AESKIT_WIDE_INLINE static void store_partial16(std::uint8_t* p, std::size_t n, __m128i v) {
+    _mm_mask_storeu_epi8(p, static_cast<__mmask16>((1u << n) - 1), v);
+  }
   AESKIT_WIDE_INLINE static __m128i lanes_xor(reg v) {
     const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
     return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));

@@ -22,10 +22,11 @@ namespace vaes256 {
 namespace gcm_narrow = vaes256;  // messages under kGcmNarrowBelow bytes (AD + text)
 inline constexpr std::size_t kGcmNarrowBelow = 0;
 #include "backend/x86/entries_gcm.inc"
+#include "backend/x86/entries_gcm_batch.inc"
 #include "backend/x86/entries_ghash.inc"
 }  // namespace vaes256
 
-const GcmFusedKernels kGcmFusedVaes256Vpclmul256 = AESKIT_X86_GCM_FUSED(
+const GcmFusedKernels kGcmFusedVaes256Vpclmul256 = AESKIT_X86_GCM_FUSED_BATCH(
     "vaes256+vpclmul256 16x", kVaes256Backend, kGhashVpclmul256Backend, vaes256);
 
 }  // namespace aeskit::detail

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/x86/targets.hpp"
 
@@ -26,5 +27,6 @@ inline constexpr std::size_t kGroupBlocks = 16;
 #define AESKIT_WIDE_NAMESPACE vaes256
 #define AESKIT_WIDE_DECLARE AESKIT_VAES256_TARGET
 #include "backend/x86/entry_declarations.inc"
+#include "backend/x86/entry_declarations_batch.inc"
 #undef AESKIT_WIDE_DECLARE
 #undef AESKIT_WIDE_NAMESPACE

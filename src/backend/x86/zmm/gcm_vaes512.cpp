@@ -24,10 +24,11 @@ namespace vaes512 {
 namespace gcm_narrow = vaes256;  // messages under kGcmNarrowBelow bytes (AD + text)
 inline constexpr std::size_t kGcmNarrowBelow = 64;
 #include "backend/x86/entries_gcm.inc"
+#include "backend/x86/entries_gcm_batch.inc"
 #include "backend/x86/entries_ghash.inc"
 }  // namespace vaes512
 
-const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = AESKIT_X86_GCM_FUSED(
+const GcmFusedKernels kGcmFusedVaes512Vpclmul512 = AESKIT_X86_GCM_FUSED_BATCH(
     "vaes512+vpclmul512 32x", kVaes512Backend, kGhashVpclmul512Backend, vaes512);
 
 }  // namespace aeskit::detail

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "backend/backend.hpp"
+#include "backend/gcm_fused_kernels.hpp"
 #include "backend/ghash_backend.hpp"
 #include "backend/x86/targets.hpp"
 
@@ -26,6 +27,7 @@ inline constexpr std::size_t kGroupBlocks = 32;
 #define AESKIT_WIDE_NAMESPACE vaes512
 #define AESKIT_WIDE_DECLARE AESKIT_VAES512_TARGET
 #include "backend/x86/entry_declarations.inc"
+#include "backend/x86/entry_declarations_batch.inc"
 #undef AESKIT_WIDE_DECLARE
 #undef AESKIT_WIDE_NAMESPACE
 
