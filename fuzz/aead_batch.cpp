@@ -15,7 +15,9 @@
 //        [AD length][plaintext length, 2 bytes][in offset][out offset][tag offset]
 //        [bit to flip, 2 bytes] nonce, AD, plaintext.
 // flags: bit 0 detached, bit 1 out at the in offset (in place), bit 2 flip a bit before
-// opening, bit 3 output one byte short, bit 4 tag one byte short.
+// opening, bit 3 output one byte short, bit 4 tag one byte short, bit 5 the AD and plaintext
+// lengths cut to as many 16-byte blocks as the previous message's (a batch of one shape: the
+// x86 GCM kernels' one message per lane).
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -27,6 +29,12 @@
 using namespace aeskit_fuzz;
 
 namespace {
+
+// same_blocks: a length of as many 16-byte blocks as `like` (padded), chosen by `pick`.
+std::size_t same_blocks(std::size_t like, std::size_t pick) {
+  const std::size_t blocks = (like + 15) / 16;
+  return blocks == 0 ? 0 : 16 * (blocks - 1) + 1 + pick % 16;
+}
 
 struct Slot {
   Bytes arena;
@@ -108,8 +116,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Slot s;
     const std::uint8_t nonce_byte = in.u8();  // mostly the recommended length, else 0..64
     const std::size_t nonce_len = nonce_byte < 192 ? alg.nonce_recommended() : nonce_byte % 65u;
-    const std::size_t ad_len = is_record(alg) ? 11 : in.u8();
-    const std::size_t pt_len = in.u16() % 4096;
+    std::size_t ad_len = is_record(alg) ? 11 : in.u8();
+    std::size_t pt_len = in.u16() % 4096;
+    if ((f & 32) != 0 && i > 0) {  // the previous message's shape: as many 16-byte blocks
+      if (!is_record(alg)) ad_len = same_blocks(seals.back().ad.size(), ad_len);
+      pt_len = same_blocks(plaintexts.back().size(), pt_len);
+    }
     const std::size_t in_off = in.u8() % 32, out_off = in.u8() % 64, tag_off = in.u8() % 64;
     flips.push_back(in.u16());
     s.nonce = copy(in.take(nonce_len));
