@@ -83,8 +83,9 @@
 // of this file). Short messages are gathered kBatchMessages at a time. When they have one shape
 // (as many AD and data blocks) each message takes one lane of every register (lanes_crypt):
 // one run of rounds gives all their key streams and E(J0)s, each hashed row is one multiply by
-// a broadcast power, and one reduction serves them all. Otherwise their registers go through
-// one run of rounds side by side (short_batch_crypt) and their hashes overlap.
+// a broadcast power, and one reduction serves them all. Otherwise, on zmm, their registers go
+// through one run of rounds side by side (short_batch_crypt) and their hashes overlap; on ymm
+// they go one by one.
 // Round keys and key stream are not wiped from the stack copy / spill slots (as in the other
 // AES kernels of the tree).
 #pragma once
@@ -696,6 +697,11 @@ template <class V>
 inline constexpr std::size_t kBatchMessages = V::kVectorRegisters >= 32 ? 4 : 2;
 template <class V>
 inline constexpr std::size_t kBatchMaxRegs = 8 / kBatchMessages<V>;
+// kSideBySide<V>: whether messages of different shapes run side by side (short_batch_crypt):
+// on zmm (1.10-1.16x one by one for 32 x 64-byte seals of three shapes, Zen 5); on ymm it was
+// level for seal and 0.88x for open, so those go one by one there.
+template <class V>
+inline constexpr bool kSideBySide = V::kVectorRegisters >= 32;
 
 // short_regs: the registers short_crypt gives a message of len bytes (J0 and the data
 // blocks' counters).
@@ -858,10 +864,8 @@ inline bool same_shape(const GcmMessage* const* m) {
 // short_batch: kBatchMessages batchable messages; regs is the most registers one of them needs.
 template <class V, bool kSeal>
 AESKIT_WIDE_INLINE void short_batch(const RoundKeys& rk, const GhashKey& hk,
-                                    const GcmMessage* const* m, std::size_t regs) {
+                                    const GcmMessage* const* m, std::size_t regs, bool lanes) {
   static_assert(kBatchMaxRegs<V> == 2 || kBatchMaxRegs<V> == 4);
-  bool lanes = false;
-  if constexpr (kLanesBatch<V>) lanes = same_shape<V>(m);
   const std::size_t rows = (m[0]->len + 15) / 16 + 1;
   with_rounds(rk.rounds, [&]<unsigned R>() AESKIT_WIDE_LAMBDA {
     const GcmKeys<V, R> w = gcm_keys<V, R>(rk);
@@ -874,12 +878,14 @@ AESKIT_WIDE_INLINE void short_batch(const RoundKeys& rk, const GhashKey& hk,
         return lanes_crypt<V, R, 8, kSeal>(w, t, m);
       }
     }
-    if (regs == 1) return short_batch_crypt<V, R, 1, kSeal>(w, t, m);
-    if constexpr (kBatchMaxRegs<V> == 4) {
-      if (regs == 3) return short_batch_crypt<V, R, 3, kSeal>(w, t, m);
-      if (regs == 4) return short_batch_crypt<V, R, 4, kSeal>(w, t, m);
+    if constexpr (kSideBySide<V>) {
+      if (regs == 1) return short_batch_crypt<V, R, 1, kSeal>(w, t, m);
+      if constexpr (kBatchMaxRegs<V> == 4) {
+        if (regs == 3) return short_batch_crypt<V, R, 3, kSeal>(w, t, m);
+        if (regs == 4) return short_batch_crypt<V, R, 4, kSeal>(w, t, m);
+      }
+      return short_batch_crypt<V, R, 2, kSeal>(w, t, m);
     }
-    return short_batch_crypt<V, R, 2, kSeal>(w, t, m);
   });
 }
 
@@ -889,8 +895,9 @@ using MessageEntry = void (*)(const RoundKeys&, const GhashKey&, const std::uint
                               const std::uint8_t*, std::size_t, const std::uint8_t*, std::uint8_t*,
                               std::size_t, std::uint8_t*) noexcept;
 
-// messages: n messages; batchable ones are gathered kBatchMessages at a time into short_batch,
-// the others (and a last incomplete gathering) go to `one` in turn. Messages do not overlap,
+// messages: n messages; batchable ones are gathered kBatchMessages at a time into short_batch
+// (on ymm only when they have one shape), the others (and a last incomplete gathering) go to
+// `one` in turn. Messages do not overlap,
 // so the order in which they are done does not show.
 template <class V, bool kSeal>
 AESKIT_WIDE_INLINE void messages(const RoundKeys& rk, const GhashKey& hk, const GcmMessage* m,
@@ -908,7 +915,14 @@ AESKIT_WIDE_INLINE void messages(const RoundKeys& rk, const GhashKey& hk, const 
     gathered[count++] = &g;
     regs = std::max(regs, short_regs<V>(g.len));
     if (count == Q) {
-      short_batch<V, kSeal>(rk, hk, gathered, regs);
+      bool lanes = false;
+      if constexpr (kLanesBatch<V>) lanes = same_shape<V>(gathered);
+      if (lanes || kSideBySide<V>) {
+        short_batch<V, kSeal>(rk, hk, gathered, regs, lanes);
+      } else {
+        for (const GcmMessage* h : gathered)
+          one(rk, hk, h->j0, h->ad, h->ad_len, h->in, h->out, h->len, h->tag);
+      }
       count = 0;
       regs = 0;
     }
