@@ -697,6 +697,12 @@ template <class V>
 inline constexpr std::size_t kBatchMessages = V::kVectorRegisters >= 32 ? 4 : 2;
 template <class V>
 inline constexpr std::size_t kBatchMaxRegs = 8 / kBatchMessages<V>;
+// AESKIT_BATCH_KERNEL: the batch kernels below are functions of their own (one per
+// instantiation), not inlined into their caller: inlined, the dozens of instantiations made
+// one function so large that the sanitizer builds took over 20 minutes to compile the zmm
+// unit. One call per group of messages costs nothing measurable.
+#define AESKIT_BATCH_KERNEL __attribute__((noinline)) AESKIT_WIDE_TARGET
+
 // kSideBySide<V>: whether messages of different shapes run side by side (short_batch_crypt):
 // on zmm (1.10-1.16x one by one for 32 x 64-byte seals of three shapes, Zen 5); on ymm it was
 // level for seal and 0.88x for open, so those go one by one there.
@@ -720,7 +726,7 @@ inline bool batchable(const GcmMessage& m) {
 // short_batch_crypt: Q = kBatchMessages messages, each given P registers (the most any of them
 // needs; a shorter message's extra lanes are key stream nobody reads).
 template <class V, unsigned R, std::size_t P, bool kSeal>
-AESKIT_WIDE_INLINE void short_batch_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
+AESKIT_BATCH_KERNEL void short_batch_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
                                           const GcmMessage* const* m) {
   constexpr std::size_t Q = kBatchMessages<V>;
   typename V::reg x[Q][P];
@@ -764,7 +770,7 @@ template <class V>
 inline constexpr bool kLanesBatch = V::kBlocks == kBatchMessages<V>&& V::kBlocks > 1;
 
 template <class V, unsigned R, std::size_t P, bool kSeal>
-AESKIT_WIDE_INLINE void lanes_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
+AESKIT_BATCH_KERNEL void lanes_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
                                     const GcmMessage* const* m) {
   constexpr std::size_t Q = V::kBlocks;
   using Table = TableOf<V>;
