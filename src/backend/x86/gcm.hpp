@@ -727,7 +727,7 @@ inline bool batchable(const GcmMessage& m) {
 // needs; a shorter message's extra lanes are key stream nobody reads).
 template <class V, unsigned R, std::size_t P, bool kSeal>
 AESKIT_BATCH_KERNEL void short_batch_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
-                                          const GcmMessage* const* m) {
+                                           const GcmMessage* const* m) {
   constexpr std::size_t Q = kBatchMessages<V>;
   typename V::reg x[Q][P];
 #pragma GCC unroll 4
@@ -771,7 +771,7 @@ inline constexpr bool kLanesBatch = V::kBlocks == kBatchMessages<V>&& V::kBlocks
 
 template <class V, unsigned R, std::size_t P, bool kSeal>
 AESKIT_BATCH_KERNEL void lanes_crypt(const GcmKeys<V, R>& w, const std::uint8_t* table,
-                                    const GcmMessage* const* m) {
+                                     const GcmMessage* const* m) {
   constexpr std::size_t Q = V::kBlocks;
   using Table = TableOf<V>;
   const std::size_t ad_blocks = (m[0]->ad_len + 15) / 16;
