@@ -9,10 +9,11 @@
 // few results that are public by design: a tag comparison's verdict, a padding check's verdict
 // and length. This program marks outputs defined again only to check them.
 //
-// Usage: aeskit_ct_audit <case>; prints "ok <case>: N checks" and exits 0 when every result
-// was correct. run_case.sh runs it under valgrind and decides pass/fail: the audited cases must
-// produce no memcheck error; the control cases (a secret-indexed table lookup, a branch on a
-// secret) must produce exactly the report they provoke, so the harness cannot pass vacuously.
+// Usage: aeskit_ct_audit <case>...; prints "ok <case>: N checks" per case and exits 0 when
+// every result was correct. run_case.sh runs it under valgrind (a group of cases per process)
+// and decides pass/fail: the audited cases must produce no memcheck error; the control cases
+// (a secret-indexed table lookup, a branch on a secret) must produce exactly the report they
+// provoke, so the harness cannot pass vacuously.
 //
 // CPU features: the vperm cases need SSSE3 (pshufb, emulated by valgrind).
 // CPU features: the aesni/pclmul cases need AES-NI and PCLMULQDQ (valgrind emulates both; it
@@ -1966,9 +1967,41 @@ bool available(const Args& a) {
 
 }  // namespace
 
-// Usage: aeskit_ct_audit <case> | --list | --width.
-// Exit: 0 passed, 1 a check failed, 2 usage, 3 not run (a backend this CPU lacks); MSan's
-// own reports exit as MSAN_OPTIONS says (run_msan.sh: 42).
+// usage: the command line and the cases, on stderr; exit code 2.
+int usage(const char* program, const std::vector<Case>& cases) {
+  std::fprintf(stderr, "usage: %s <case>... | --list | --width\ncases:", program);
+  for (const Case& k : cases) std::fprintf(stderr, " %s", k.name.c_str());
+  std::fprintf(stderr, "\n");
+  return 2;
+}
+
+// run_case: one case; prints "ok <case>: N checks" (0), its failures (1), "not run <case>"
+// (3: its backend is missing here), or nothing for an unknown name (2).
+int run_case(const std::vector<Case>& cases, const std::string& name) {
+  const Case* found = nullptr;
+  for (const Case& k : cases)
+    if (k.name == name) found = &k;
+  if (!found) return 2;
+  if (found->needs_backends && !available(found->args)) {
+    std::printf("not run %s: backend %s%s%s%s unavailable (the CPU lacks it or AESKIT_DISABLE)\n",
+                name.c_str(), found->args.aes, *found->args.ghash ? " + " : "", found->args.ghash,
+                found->args.sha);
+    return 3;
+  }
+  Checker c;
+  found->run(c, found->args);
+  if (c.failures || c.checks == 0) {
+    std::fprintf(stderr, "%s: %d of %d checks failed\n", name.c_str(), c.failures, c.checks);
+    return 1;
+  }
+  std::printf("ok %s: %d checks\n", name.c_str(), c.checks);
+  return 0;
+}
+
+// Usage: aeskit_ct_audit <case>... | --list | --width.
+// Exit: 0 passed, 1 a check failed, 2 usage, 3 not run (a backend this CPU lacks; of
+// several cases, 1 if any failed, else the first non-zero); MSan's own reports exit as
+// MSAN_OPTIONS says (run_msan.sh: 42).
 int main(int argc, char** argv) {
   const std::vector<Case> cases = all_cases();
   const std::string arg = argc == 2 ? argv[1] : "";
@@ -1989,27 +2022,14 @@ int main(int argc, char** argv) {
     std::printf("\n");
     return 0;
   }
-  const Case* found = nullptr;
-  for (const Case& k : cases)
-    if (k.name == arg) found = &k;
-  if (!found) {
-    std::fprintf(stderr, "usage: %s <case> | --list | --width\ncases:", argv[0]);
-    for (const Case& k : cases) std::fprintf(stderr, " %s", k.name.c_str());
-    std::fprintf(stderr, "\n");
-    return 2;
+  if (argc < 2) return usage(argv[0], cases);
+  // Several cases in one process (run_case.sh groups them: one valgrind start-up and one
+  // self-test of the library for the group); the exit code is the worst case's.
+  int worst = 0;
+  for (int i = 1; i < argc; ++i) {
+    const int rc = run_case(cases, argv[i]);
+    if (rc == 2) return usage(argv[0], cases);
+    if (rc == 1 || worst == 0) worst = rc;
   }
-  if (found->needs_backends && !available(found->args)) {
-    std::printf("not run %s: backend %s%s%s%s unavailable (the CPU lacks it or AESKIT_DISABLE)\n",
-                arg.c_str(), found->args.aes, *found->args.ghash ? " + " : "", found->args.ghash,
-                found->args.sha);
-    return 3;
-  }
-  Checker c;
-  found->run(c, found->args);
-  if (c.failures || c.checks == 0) {
-    std::fprintf(stderr, "%s: %d of %d checks failed\n", arg.c_str(), c.failures, c.checks);
-    return 1;
-  }
-  std::printf("ok %s: %d checks\n", arg.c_str(), c.checks);
-  return 0;
+  return worst;
 }
